@@ -1,0 +1,225 @@
+"""`sitegen check` as a function: text in, the check contract out.
+
+The same function runs in the CLI and, under Pyodide, in the browser, so the
+two cannot disagree.  The contract is DESIGN.md "The check contract": stable
+keys, extra keys allowed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+from .editions import EDITIONS, UnknownEdition, edition_for, get_edition
+from .fide.engine import EventRating, PlayerRating, rate_event
+from .fide.events import event_problems
+from .fide.games import minutes_for_60
+from .model import Tournament
+from .native import parse_native
+from .numbers import as_float
+from .problems import ERROR, WARNING, Problem
+from .trf import parse_trf
+
+__all__ = ["CheckOptions", "check_text", "read_tournament", "detect_format",
+           "rate_of_play_for", "UnknownEdition", "FORMATS"]
+
+FORMATS = ("trf", "native-toml", "native-json")
+
+
+@dataclass
+class CheckOptions:
+    """What the user may add to a file: a forced edition, K per player
+    (by start number or FIDE id), and the reader to use."""
+
+    rules: str | None = None
+    k: dict[str, int] = field(default_factory=dict)
+    format: str | None = None
+
+
+def detect_format(text: str, filename: str = "") -> str:
+    """By the file's ending, else by its first meaningful line."""
+    name = filename.lower()
+    if name.endswith(".toml"):
+        return "native-toml"
+    if name.endswith(".json"):
+        return "native-json"
+    if name.endswith(".trf"):
+        return "trf"
+    head = text.lstrip("\ufeff \t\r\n")
+    if head.startswith("{"):
+        return "native-json"
+    if head.startswith("[") or head.startswith("#"):
+        return "native-toml" if "[event]" in text or "[[players]]" in text else "trf"
+    return "trf"
+
+
+def read_tournament(text: str, filename: str = "", format: str | None = None) -> Tournament:
+    kind = format or detect_format(text, filename)
+    if kind == "native-toml":
+        return parse_native(text)
+    if kind == "native-json":
+        return parse_native(text, json_format=True)
+    return parse_trf(text)
+
+
+def rate_of_play_for(t: Tournament) -> tuple[str | None, float | None]:
+    """The event's rate of play: as declared, else from the minutes for 60
+    moves (standard 60 or more, rapid above 10, blitz above 3: fide-rb-2024
+    1.1), else unknown."""
+    minutes = minutes_for_60(t.time_control)
+    if t.rate_of_play:
+        return t.rate_of_play, minutes
+    if minutes is None:
+        return None, None
+    if minutes >= 60:
+        return "standard", minutes
+    if minutes > 10:
+        return "rapid", minutes
+    return ("blitz" if minutes > 3 else None), minutes
+
+
+def check_text(text: str, filename: str = "", options: CheckOptions | None = None) -> dict:
+    """Read, choose the edition, rate, and return the contract's object.
+
+    Raises `UnknownEdition` (a usage error) for an unknown ``rules`` id.
+    """
+    options = options or CheckOptions()
+    forced = get_edition(options.rules) if options.rules else None
+    t = read_tournament(text, filename, options.format)
+    problems = list(t.problems)
+    rate, minutes = rate_of_play_for(t)
+    edition = forced or _edition(t, rate, problems)
+    if forced:
+        _forced_rate(t, forced, rate, minutes, problems)
+    result = _event(t, edition, rate)
+    if any(p.is_error for p in problems) or edition is None:
+        result["players"] = []
+        result["problems"] = _sorted(problems)
+        return result
+    mismatch = any(p.code == "check.rate-mismatch" for p in problems)
+    problems.extend(p for p in event_problems(t, edition, minutes)
+                    if not (mismatch and p.code == "rating.rate-of-play"))
+    rating = rate_event(t, edition, _k_by_number(t, options.k, problems))
+    result["event"]["system"] = rating.system
+    result["event"]["rateable"] = rating.rateable
+    result["event"]["notes"] = rating.notes
+    result["players"] = _players(t, rating)
+    result["problems"] = _sorted(problems)
+    return result
+
+
+# -- edition ------------------------------------------------------------------
+
+def _edition(t: Tournament, rate: str | None, problems: list[Problem]):
+    if rate is None:
+        rate = "standard"
+        problems.append(Problem(WARNING, "check.unknown-rate",
+                                f"rate of play unknown (time control {t.time_control!r}): "
+                                "rated as standard; give --rules to choose",
+                                t.header_lines.get("122")))
+    start = t.start
+    if start is None:
+        start = date.today()
+        problems.append(Problem(WARNING, "check.no-date",
+                                "no start date: rated with the edition in force today; "
+                                "give --rules to choose", t.header_lines.get("042")))
+    edition = edition_for(t.game, rate, start)
+    if edition is None:
+        first = min((e for e in EDITIONS if e.game == t.game and rate in e.rates),
+                    key=lambda e: e.effective, default=None)
+        if first is None:
+            problems.append(Problem(ERROR, "check.no-edition",
+                                    f"no edition rates {t.game} at {rate} rate"))
+            return None
+        problems.append(Problem(WARNING, "check.before-editions",
+                                f"the event starts {start.isoformat()}, before the first "
+                                f"edition for {rate} ({first.id}, {first.effective.isoformat()}): "
+                                f"rated with {first.id}", t.header_lines.get("042")))
+        edition = first
+    return edition
+
+
+def _forced_rate(t, edition, rate, minutes, problems):
+    if rate is not None and rate not in edition.rates:
+        figure = f"{minutes:g} minutes for 60 moves, " if minutes is not None else ""
+        problems.append(Problem(WARNING, "check.rate-mismatch",
+                                f"time control {t.time_control!r} ({figure}{rate}) is "
+                                f"not rated by {edition.id} ({'/'.join(edition.rates)}); "
+                                "rated as given by --rules", t.header_lines.get("122")))
+
+
+def _k_by_number(t: Tournament, given: dict[str, int], problems) -> dict[int, int]:
+    """K given per start number ("5") or FIDE id ("3400042")."""
+    out: dict[int, int] = {}
+    for key, k in given.items():
+        match = [p for p in t.players if str(p.number) == key or p.id == key]
+        if not match:
+            problems.append(Problem(WARNING, "check.unknown-k-player",
+                                    f"K given for {key!r}, which is neither a start "
+                                    "number nor a FIDE id of this event"))
+        for p in match:
+            out[p.number] = k
+    return out
+
+
+# -- output --------------------------------------------------------------------
+
+def _event(t: Tournament, edition, rate) -> dict:
+    return {"edition": edition.id if edition else None,
+            "edition_source": edition.source if edition else None,
+            "event": {"name": t.name, "city": t.city, "federation": t.federation,
+                      "start": _iso(t.start), "end": _iso(t.end),
+                      "system": t.system, "rate_of_play": rate, "game": t.game,
+                      "time_control": t.time_control, "rounds": t.rounds or t.rounds_played,
+                      "players": len(t.players),
+                      "rated_players": sum(1 for p in t.players if p.rated),
+                      "format": t.source_format}}
+
+
+def _players(t: Tournament, rating: EventRating) -> list[dict]:
+    ranks = _ranks(t)
+    out = []
+    for player, r in zip(t.players, rating.players):
+        out.append(_player(t, player, r, ranks[player.number], rating))
+    return out
+
+
+def _player(t, player, r: PlayerRating, rank, rating) -> dict:
+    return {
+        "number": player.number, "id": player.id, "name": player.name,
+        "title": player.title, "federation": player.federation,
+        "rating": player.rating, "k": r.k, "rated_games": r.rated_games,
+        "score": as_float(r.score), "opponents_average": as_float(r.opponents_average),
+        "expected": as_float(r.expected), "change": as_float(r.change),
+        "new_rating": r.new_rating, "initial_rating": r.initial_rating,
+        "performance": r.performance, "rank": rank, "points": player.score,
+        "competition_average": as_float(r.competition_average),
+        "difference": r.difference,
+        "games": [{"round": g.round, "opponent": g.opponent,
+                   "opponent_rating": g.opponent_rating, "difference": g.difference,
+                   "expected": as_float(g.expected), "score": as_float(g.score)}
+                  for g in r.games],
+        "tiebreaks": {}, "notes": r.notes, "norms": [],
+    }
+
+
+def _ranks(t: Tournament) -> dict[int, int]:
+    """The file's ranks when it has them all, else by points, shared."""
+    if all(p.rank for p in t.players):
+        return {p.number: p.rank for p in t.players}
+    ordered = sorted(t.players, key=lambda p: -p.score)
+    ranks, previous, place = {}, None, 0
+    for index, p in enumerate(ordered, start=1):
+        if p.score != previous:
+            place, previous = index, p.score
+        ranks[p.number] = place
+    return ranks
+
+
+def _sorted(problems: list[Problem]) -> list[dict]:
+    ordered = sorted(problems, key=lambda p: (p.line is None, p.line or 0, p.column or 0))
+    return [p.as_dict() for p in ordered]
+
+
+def _iso(value: date | None) -> str | None:
+    return value.isoformat() if value else None

@@ -1,0 +1,288 @@
+"""Which games of an event count for rating under a FIDE edition.
+
+Never forfeits or byes (fide-2002 5.1); not games played after a match was
+decided (6.5); not games played faster than the edition's minimum (1.1);
+an unrated player who scores too little or meets too few rated opponents
+is disregarded with his opponents' games against him (6.1, 6.42, fide-2009
+8.21); games against unrated players count only where the edition says
+(round robins before 2024: fide-2002 10.21b, fide-2009 8.52).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..model import Player, RoundResult, Tournament
+from ..numbers import round_half_up
+from ..timecontrol import TimeControlError, parse_time_control
+from .editions import FideEdition
+from .tables import NOTIONAL_DP
+
+__all__ = ["CountedGames", "count_games", "infer_system", "minutes_for_60"]
+
+ROUND_ROBINS = ("round-robin", "double-round-robin")
+
+
+@dataclass
+class CountedGames:
+    """The games that count, per player, and why others do not."""
+
+    system: str
+    games: dict[int, list[RoundResult]]
+    disregarded: set[int] = field(default_factory=set)
+    rateable: bool = True
+    round_robin_average: Fraction | None = None
+    unrated_ratings: dict[int, Fraction | None] = field(default_factory=dict)
+    notes: dict[int, list[str]] = field(default_factory=dict)
+    event_notes: list[str] = field(default_factory=list)
+
+    def note(self, number: int, text: str) -> None:
+        self.notes.setdefault(number, []).append(text)
+
+
+def minutes_for_60(text: str | None) -> float | None:
+    """Minutes a player has for 60 moves, None when the text is unreadable."""
+    if not text:
+        return None
+    try:
+        return parse_time_control(text).minutes_for(60)
+    except TimeControlError:
+        return None
+
+
+def infer_system(t: Tournament) -> str:
+    """The declared system, else what the pairings show."""
+    if t.system:
+        return t.system
+    return "match" if len(t.players) == 2 else "swiss"
+
+
+def count_games(t: Tournament, edition: FideEdition) -> CountedGames:
+    system = infer_system(t)
+    counted = CountedGames(system, {p.number: [] for p in t.players})
+    played = _played_games(t, edition, counted)
+    _match_rules(t, edition, counted, played)
+    _scheveningen(t, edition, counted)
+    _disregard_unrated(t, edition, counted, played)
+    _round_robin(t, edition, counted, played)
+    for p in t.players:
+        if p.number not in counted.disregarded:
+            counted.games[p.number] = [g for g in played[p.number]
+                                       if _counts(t, edition, counted, p, g)]
+    return counted
+
+
+# -- played games, rate of play, matches --------------------------------------
+
+def _played_games(t, edition, counted) -> dict[int, list[RoundResult]]:
+    """Games played over the board (fide-2002 5.1: unplayed games are not
+    counted), each at a rate the edition accepts (1.1, fide-rb-2024 1.2)."""
+    numbers = {p.number for p in t.players}
+    ratings = [p.rating for p in t.players if p.rated]
+    played: dict[int, list[RoundResult]] = {}
+    for p in t.players:
+        played[p.number] = []
+        for r in p.results:
+            if r.played and r.opponent in numbers:
+                if _fast_enough(t, edition, counted, p, r, ratings):
+                    played[p.number].append(r)
+            elif r.opponent is not None and r.code in "+-":
+                counted.note(p.number, f"round {r.round}: forfeit, not rated "
+                             f"({edition.cite('unplayed')})")
+    return played
+
+
+def _fast_enough(t, edition, counted, p, r, ratings) -> bool:
+    opponent = t.player(r.opponent)
+    own = minutes_for_60(p.time_control or t.time_control)
+    other = minutes_for_60(opponent.time_control or t.time_control)
+    if own is None or other is None:
+        return True
+    if own != other and "different_times" in edition.articles:
+        counted.note(p.number, f"round {r.round}: the players had different "
+                     f"times, not rated ({edition.cite('different_times')})")
+        return False
+    pair = [x.rating for x in (p, opponent) if x.rated]
+    needed = edition.minimum_minutes(pair if edition.minimum_is_per_game() else ratings)
+    if edition.rates == ("standard",) and min(own, other) < needed:
+        counted.note(p.number, f"round {r.round}: {min(own, other):g} minutes for "
+                     f"60 moves, {needed} needed, not rated ({edition.cite('rate')})")
+        return False
+    return True
+
+
+def _match_rules(t, edition, counted, played):
+    """fide-2002 6.5: games after one player has won a match over a fixed
+    number of games are not rated; fide-2009 6.6 / fide-rb-2024 5.1:
+    matches with an unrated player are not rated."""
+    if counted.system != "match" or len(t.players) != 2:
+        return
+    if any(not p.rated for p in t.players) and not edition.unrated_may_play_matches:
+        counted.rateable = False
+        counted.event_notes.append("a match with an unrated player is not rated "
+                                   f"({edition.cite('unrated_match')})")
+        return
+    scheduled = max(t.rounds or 0, t.rounds_played)
+    decided = _decided_after(t.players, scheduled)
+    if decided is None:
+        return
+    for p in t.players:
+        late = [g for g in played[p.number] if g.round > decided]
+        if late:
+            played[p.number] = [g for g in played[p.number] if g.round <= decided]
+            counted.note(p.number, f"{len(late)} games after the match was decided "
+                         f"in round {decided}: not rated ({edition.cite('match')})")
+
+
+def _decided_after(players: list[Player], scheduled: int) -> int | None:
+    totals = Counter()
+    for rnd in range(1, scheduled + 1):
+        for p in players:
+            totals[p.number] += sum(r.score for r in p.results if r.round == rnd)
+        if any(2 * s > scheduled for s in totals.values()):
+            return rnd
+    return None
+
+
+def _scheveningen(t, edition, counted):
+    """fide-2002 6.4 (GA 2002): not rated with more than one unrated player;
+    fide-2003web 10.67: not rated if unrated players participate."""
+    limit = edition.scheveningen_max_unrated
+    if counted.system != "scheveningen" or limit is None:
+        return
+    unrated = sum(1 for p in t.players if not p.rated)
+    if unrated > limit:
+        counted.rateable = False
+        counted.event_notes.append(f"Scheveningen event with {unrated} unrated "
+                                   f"players is not rated ({edition.cite('scheveningen')})")
+
+
+# -- unrated players ------------------------------------------------------------
+
+def _disregard_unrated(t, edition, counted, played):
+    """fide-2002 6.1/10.20 (less than one point), 6.42 (three rated opponents
+    in a Swiss or team event), fide-2009 8.21 (both, in any system),
+    fide-rb-2024 7.2.2 (zero).  The score is taken against rated opponents
+    (DESIGN interpretation 7)."""
+    swiss = counted.system not in ROUND_ROBINS
+    needed = max(edition.unrated_min_rated_opponents_all,
+                 edition.unrated_min_rated_opponents_swiss if swiss else 0)
+    for p in t.players:
+        if p.rated or not played[p.number]:
+            continue
+        vs_rated = [g for g in played[p.number] if t.player(g.opponent).rated]
+        score = sum((Fraction(g.score) for g in vs_rated), Fraction(0))
+        reason = None
+        if len(vs_rated) < needed:
+            reason = (f"met {len(vs_rated)} rated opponents, at least {needed} "
+                      f"needed ({edition.cite('unrated_opponents')})")
+        elif score < edition.unrated_min_score:
+            reason = (f"scored {_points(score)} against rated opponents: "
+                      f"disregarded ({edition.cite('unrated_min')})")
+        if reason:
+            counted.disregarded.add(p.number)
+            counted.note(p.number, reason)
+
+
+def _points(score: Fraction) -> str:
+    return f"{float(score):g}"
+
+
+def _counts(t, edition, counted, player, game) -> bool:
+    opponent = t.player(game.opponent)
+    if game.opponent in counted.disregarded:
+        return False
+    if opponent.rated:
+        return True
+    return counted.round_robin_average is not None
+
+
+# -- round robins ----------------------------------------------------------------
+
+def _round_robin(t, edition, counted, played):
+    """A round robin keeps its formulas only when complete (fide-2002 6.43:
+    otherwise reported as a Swiss), among the players not disregarded, and
+    when its composition allows unrated players to be rated (6.3)."""
+    if counted.system not in ROUND_ROBINS:
+        return
+    members = [p for p in t.players if p.number not in counted.disregarded]
+    meetings = 2 if counted.system == "double-round-robin" else 1
+    if not _complete(members, played, meetings):
+        counted.event_notes.append("round robin with unplayed games: rated as a "
+                                   f"Swiss ({edition.cite('round_robin_unplayed')})")
+        counted.system = "swiss"
+        return
+    if not any(not p.rated for p in members):
+        return
+    if edition.round_robin_composition and not _composition(t, edition, counted, members):
+        counted.rateable = False
+        return
+    if edition.games_vs_unrated_in_round_robin:
+        counted.round_robin_average = _tournament_average(t, edition, counted, played)
+
+
+def _complete(members, played, meetings) -> bool:
+    inside = {p.number for p in members}
+    for p in members:
+        met = Counter(g.opponent for g in played[p.number] if g.opponent in inside)
+        if set(met) != inside - {p.number} or set(met.values()) != {meetings}:
+            return False
+    return True
+
+
+def _composition(t, edition, counted, members) -> bool:
+    """fide-2002 6.3: a third rated; 6.31: under 10 players, 4 rated; 6.32:
+    double round robin with unrated players, 6 players of whom 4 rated;
+    6.33: national championships need 3 rated men (2 women)."""
+    rated = sum(1 for p in members if p.rated)
+    n = len(members)
+    if t.national_championship:
+        needed, why = (2 if t.women_only else 3), "6.33"
+    elif counted.system == "double-round-robin":
+        needed, why = (4 if n >= 6 else n + 1), "6.32"
+    elif n < 10:
+        needed, why = 4, "6.31"
+    else:
+        needed, why = -(-n // 3), "6.3"
+    if rated >= needed:
+        return True
+    counted.event_notes.append(
+        f"round robin of {n} players with {rated} rated: at least {needed} "
+        f"rated needed, not rated ({edition.doc} {why})")
+    return False
+
+
+def _dp_or_notional(edition, counted, player, score, games) -> int:
+    """dp of a rated player for Ra; at 0 or 100 % the 2002 table has none,
+    and the notional 800 of the later tables is used, with a note."""
+    percent = round_half_up(score * 100 / games)
+    dp = edition.dp(percent)
+    if dp is None:
+        dp = NOTIONAL_DP[percent]
+        counted.event_notes.append(
+            f"player {player.number} scored {percent} %: dp is indeterminate "
+            f"({edition.cite('tables')}); {dp} (the notional value of fide-2009 "
+            "8.1a) used for dpa")
+    return dp
+
+
+def _tournament_average(t, edition, counted, played) -> Fraction:
+    """fide-2002 10.21b, fide-2009 8.21b: Ra = Rar - dpa x n/(n+1), rounded
+    half up as the worked examples print it (10.57: "Ra = 2348")."""
+    members = [p for p in t.players if p.number not in counted.disregarded]
+    rated = [p for p in members if p.rated]
+    n = len(members) - 1
+    rar = Fraction(sum(p.rating for p in rated), len(rated))
+    dps = []
+    for p in rated:
+        games = [g for g in played[p.number] if g.opponent not in counted.disregarded]
+        score = sum((Fraction(g.score) for g in games), Fraction(0))
+        dps.append(_dp_or_notional(edition, counted, p, score, len(games)))
+    dpa = Fraction(sum(dps), len(dps))
+    counted.event_notes.append(
+        f"round robin: Rar {float(rar):.2f}, dpa {float(dpa):.2f}, "
+        f"Ra = Rar - dpa x {n}/{n + 1} = {round_half_up(rar - dpa * n / (n + 1))} "
+        f"({edition.cite('ru')})")
+    return Fraction(round_half_up(rar - dpa * n / (n + 1)))

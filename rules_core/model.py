@@ -1,0 +1,120 @@
+"""The tournament as every reader produces it and every edition consumes it.
+
+Readers (TRF, the native format, the FMJD formats) turn text into a
+`Tournament`; nothing here knows a file format or a regulation.  Scores are in
+the game's own points: 1 / 0.5 / 0 for chess, 2 / 1 / 0 for draughts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+from .problems import Problem
+
+__all__ = ["RoundResult", "Player", "Tournament", "SYSTEMS", "RATES_OF_PLAY",
+           "PLAYED_CODES"]
+
+SYSTEMS = ("swiss", "round-robin", "double-round-robin", "match", "team",
+           "scheveningen")
+RATES_OF_PLAY = ("standard", "rapid", "blitz")
+
+# TRF result codes of games played over the board that can be rated
+# ("W", "D", "L" are played but reported as not rated: less than one move).
+PLAYED_CODES = frozenset("1=0")
+
+
+@dataclass
+class RoundResult:
+    """One round of one player, as the file gives it.
+
+    `code` is the TRF letter (1 = 0 + - W D L H F U Z) or, for the draughts
+    formats, the reader's own code; `score` is what the standings count.
+    `opponent` is the opponent's start number, None for a bye or an absence.
+    """
+
+    round: int
+    opponent: int | None
+    color: str | None
+    code: str
+    score: float
+    line: int | None = None
+    column: int | None = None
+
+    @property
+    def played(self) -> bool:
+        """Played over the board with a result that can count for rating."""
+        return self.opponent is not None and self.code in PLAYED_CODES
+
+
+@dataclass
+class Player:
+    """A player of one event, with what the file says about them.
+
+    `k`, `games_before` (rated games completed before this event) and
+    `reached_2400` are history that a TRF does not hold; they come from a
+    side file, the native format or the site's published list.
+    `time_control` is set only where it differs from the event's.
+    """
+
+    number: int
+    name: str
+    id: str | None = None
+    rating: int | None = None
+    sex: str | None = None
+    title: str | None = None
+    federation: str | None = None
+    birth: date | None = None
+    birth_year: int | None = None
+    points: float | None = None
+    rank: int | None = None
+    results: list[RoundResult] = field(default_factory=list)
+    k: int | None = None
+    games_before: int | None = None
+    reached_2400: bool | None = None
+    time_control: str | None = None
+    line: int | None = None
+
+    @property
+    def rated(self) -> bool:
+        return bool(self.rating)
+
+    @property
+    def score(self) -> float:
+        """Points from the results (what the standings count)."""
+        return sum(r.score for r in self.results)
+
+
+@dataclass
+class Tournament:
+    """An event: its header, its players and what the reader noticed."""
+
+    name: str = ""
+    city: str = ""
+    federation: str = ""
+    start: date | None = None
+    end: date | None = None
+    system: str | None = None
+    time_control: str | None = None
+    rate_of_play: str | None = None
+    rounds: int | None = None
+    round_dates: list[date] = field(default_factory=list)
+    game: str = "chess"
+    national_championship: bool = False
+    women_only: bool = False
+    olympiad: bool = False
+    league: bool = False
+    players: list[Player] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    source_format: str = ""
+    header_lines: dict[str, int] = field(default_factory=dict)
+
+    def player(self, number: int) -> Player | None:
+        return self._by_number().get(number)
+
+    def _by_number(self) -> dict[int, Player]:
+        return {p.number: p for p in self.players}
+
+    @property
+    def rounds_played(self) -> int:
+        return max((r.round for p in self.players for r in p.results), default=0)

@@ -1,0 +1,251 @@
+"""The native tournament format of `content/`: TOML (or the same in JSON).
+
+::
+
+    [event]
+    name = "Spring Open"
+    start = 2025-04-05            # TOML dates; "2025-04-05" strings in JSON
+    end = 2025-04-06
+    system = "swiss"              # swiss | round-robin | double-round-robin
+                                  # | match | team | scheveningen
+    time_control = "90+30"        # as arbiters write it (see timecontrol)
+    rate_of_play = "standard"     # optional: standard | rapid | blitz
+    rounds = 5                    # optional: the rounds scheduled
+    round_dates = [2025-04-05, 2025-04-05, 2025-04-05, 2025-04-06, 2025-04-06]
+    national_championship = false # fide-2002 6.33
+    women_only = false
+    olympiad = false              # fide-2003web 10.4
+    league = false                # fide-2002 4.11
+
+    [[players]]
+    number = 1
+    name = "Vasquez, Rodrigo"
+    id = "3400042"
+    rating = 2558                 # omit or 0 for an unrated player
+    sex = "m"
+    title = "GM"
+    federation = "CHI"
+    birth = 1969-12-06            # or birth_year = 1969
+    k = 10                        # optional: K as published
+    games_before = 120            # optional: rated games before the event
+    reached_2400 = true           # optional
+    results = ["12 w 1", "7 b =", "H", "3 w +"]
+
+A result is ``OPPONENT COLOUR CODE`` with the TRF codes (1 0 = + - W D L)
+or, for a round without a game, the code alone (H, F, U, Z, or "-").
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from datetime import date
+
+from .model import SYSTEMS, RATES_OF_PLAY, Player, RoundResult, Tournament
+from .pairings import pairing_problems
+from .problems import ERROR, Problem
+
+__all__ = ["parse_native", "RESULT_PATTERN"]
+
+RESULT_PATTERN = re.compile(
+    r"^\s*(?:(?P<opponent>\d+)\s*(?P<colour>[wb-])?\s+)?(?P<code>[10=+\-WDLHFUZ])\s*$")
+_SCORES = {"1": 1.0, "0": 0.0, "=": 0.5, "+": 1.0, "-": 0.0, "W": 1.0,
+           "D": 0.5, "L": 0.0, "H": 0.5, "F": 1.0, "U": 1.0, "Z": 0.0}
+_GAME_CODES = set("10=+-WDL")
+_EVENT_TEXT = ("name", "city", "federation", "time_control")
+_EVENT_FLAGS = ("national_championship", "women_only", "olympiad", "league")
+_PLAYER_TEXT = ("name", "id", "sex", "title", "federation", "time_control")
+_PLAYER_INTS = ("rating", "k", "games_before", "birth_year")
+
+
+def parse_native(text: str, json_format: bool = False) -> Tournament:
+    """Read the native format; never raises for bad content."""
+    reader = _Reader(text, json_format)
+    return reader.read()
+
+
+class _Reader:
+    def __init__(self, text: str, json_format: bool):
+        self.text = text
+        self.json = json_format
+        self.problems: list[Problem] = []
+        self.lines = text.splitlines()
+
+    # -- locating values for messages -----------------------------------
+    def line_of(self, key: str, occurrence: int = 0, after: int = 0) -> int | None:
+        """Line of the `occurrence`-th ``key =`` (or ``"key":``) from line `after`."""
+        pattern = (re.compile(rf'"{re.escape(key)}"\s*:') if self.json
+                   else re.compile(rf"^\s*{re.escape(key)}\s*="))
+        seen = 0
+        for index, line in enumerate(self.lines[after:], start=after + 1):
+            if pattern.search(line):
+                if seen == occurrence:
+                    return index
+                seen += 1
+        return None
+
+    def player_starts(self) -> list[int]:
+        marker = re.compile(r'"name"\s*:' if self.json else r"^\s*\[\[players\]\]")
+        return [i for i, line in enumerate(self.lines) if marker.search(line)]
+
+    def error(self, code, message, line=None, severity=ERROR):
+        self.problems.append(Problem(severity, f"native.{code}", message, line))
+
+    # -- reading ---------------------------------------------------------
+    def read(self) -> Tournament:
+        data = self.load()
+        t = Tournament(source_format="native")
+        if data is not None:
+            self.event(t, data.get("event"))
+            self.players(t, data.get("players"))
+        if not t.players and data is not None:
+            self.error("no-players", "no players: expected [[players]] tables")
+        self.problems.extend(pairing_problems(t.players, "native"))
+        t.problems = self.problems
+        return t
+
+    def load(self) -> dict | None:
+        try:
+            data = json.loads(self.text) if self.json else tomllib.loads(self.text)
+        except json.JSONDecodeError as e:
+            self.error("syntax", f"not valid JSON: {e.msg}", e.lineno)
+            return None
+        except tomllib.TOMLDecodeError as e:
+            self.error("syntax", f"not valid TOML: {e}", _toml_line(str(e)))
+            return None
+        if not isinstance(data, dict):
+            self.error("syntax", "expected a table with [event] and [[players]]", 1)
+            return None
+        return data
+
+    def event(self, t: Tournament, event) -> None:
+        if not isinstance(event, dict):
+            self.error("no-event", "no [event] table: expected name, start, "
+                       "system and time_control", 1)
+            return
+        for key in _EVENT_TEXT:
+            setattr(t, key, self.text_value(event, key, t))
+        for key in _EVENT_FLAGS:
+            setattr(t, key, bool(event.get(key, False)))
+        t.start = self.date_value(event, "start")
+        t.end = self.date_value(event, "end")
+        t.system = self.choice(event, "system", SYSTEMS)
+        t.rate_of_play = self.choice(event, "rate_of_play", RATES_OF_PLAY)
+        t.rounds = self.int_value(event, "rounds")
+        t.round_dates = [d for d in (self.as_date(v, "round_dates")
+                                     for v in event.get("round_dates", [])) if d]
+        t.game = event.get("game", "chess")
+
+    def text_value(self, table, key, t=None):
+        value = table.get(key)
+        if value is None:
+            return "" if t is not None and key != "time_control" else None
+        return str(value)
+
+    def choice(self, table, key, allowed, start=0):
+        value = table.get(key)
+        if value is not None and value not in allowed:
+            self.error(f"bad-{key.replace('_', '-')}", f"{key} {value!r}: expected "
+                       f"one of {', '.join(allowed)}", self.line_of(key, after=start))
+            return None
+        return value
+
+    def int_value(self, table, key, start=0, occurrence=0):
+        value = table.get(key)
+        if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+            return value
+        self.error(f"bad-{key.replace('_', '-')}", f"{key} {value!r}: expected a "
+                   "whole number", self.line_of(key, occurrence, start))
+        return None
+
+    def date_value(self, table, key, start=0):
+        value = table.get(key)
+        return None if value is None else self.as_date(value, key, start)
+
+    def as_date(self, value, key, start=0):
+        if isinstance(value, date):
+            return value
+        try:
+            return date.fromisoformat(str(value))
+        except ValueError:
+            self.error("bad-date", f"{key} {value!r}: expected a date YYYY-MM-DD",
+                       self.line_of(key, after=start))
+            return None
+
+    def players(self, t: Tournament, players) -> None:
+        if players is None:
+            return
+        if not isinstance(players, list):
+            self.error("bad-players", "players: expected a list of tables", self.line_of("players"))
+            return
+        starts = self.player_starts()
+        seen: set[int] = set()
+        for index, entry in enumerate(players):
+            start = starts[index] if index < len(starts) else 0
+            player = self.player(entry, index, start)
+            if player is None:
+                continue
+            if player.number in seen:
+                self.error("duplicate-number", f"player number {player.number} "
+                           "appears twice", player.line)
+            seen.add(player.number)
+            t.players.append(player)
+
+    def player(self, entry, index, start) -> Player | None:
+        here = self.line_of("number", after=start) or start + 1
+        if not isinstance(entry, dict) or not isinstance(entry.get("number"), int):
+            self.error("bad-player", f"player {index + 1}: expected a table with "
+                       "number (a whole number), name and results", here)
+            return None
+        p = Player(entry["number"], str(entry.get("name", "")), line=here)
+        for key in _PLAYER_TEXT:
+            setattr(p, key, self.text_value(entry, key))
+        for key in _PLAYER_INTS:
+            setattr(p, key, self.int_value(entry, key, start))
+        p.rating = p.rating or None
+        p.reached_2400 = entry.get("reached_2400")
+        p.birth = self.date_value(entry, "birth", start)
+        if p.birth and not p.birth_year:
+            p.birth_year = p.birth.year
+        p.results = self.results(entry.get("results", []), p, start)
+        return p
+
+    def results(self, items, player, start) -> list[RoundResult]:
+        line = self.line_of("results", after=start)
+        if not isinstance(items, list):
+            self.error("bad-results", "results: expected a list such as "
+                       "[\"12 w 1\", \"H\"]", line)
+            return []
+        out = []
+        for round_, item in enumerate(items, start=1):
+            result = self.result(item, round_, player, line)
+            if result is not None:
+                out.append(result)
+        return out
+
+    def result(self, item, round_, player, line) -> RoundResult | None:
+        match = RESULT_PATTERN.match(str(item))
+        if not match:
+            self.error("bad-result", f"player {player.number}, round {round_}: "
+                       f"{item!r} is not a result: expected 'OPPONENT COLOUR "
+                       "CODE' (codes 1 0 = + - W D L) or a bye code (H F U Z -)", line)
+            return None
+        opponent, colour, code = match["opponent"], match["colour"], match["code"]
+        if code in _GAME_CODES and opponent is None and code != "-":
+            self.error("bad-result", f"player {player.number}, round {round_}: "
+                       f"{item!r} needs an opponent", line)
+            return None
+        if code in "HFUZ" and opponent is not None:
+            self.error("bad-result", f"player {player.number}, round {round_}: "
+                       f"a bye ({code}) has no opponent, got {item!r}", line)
+            return None
+        return RoundResult(round_, int(opponent) if opponent else None,
+                           colour if colour in ("w", "b") else None,
+                           code if opponent or code != "-" else "Z",
+                           _SCORES[code] if opponent or code != "-" else 0.0, line)
+
+
+def _toml_line(message: str) -> int | None:
+    match = re.search(r"line (\d+)", message)
+    return int(match.group(1)) if match else None

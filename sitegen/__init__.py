@@ -1,0 +1,1 @@
+"""sitegen: the build tool (CLI, content, pipeline, rendering)."""

@@ -1,0 +1,87 @@
+"""The `sitegen` command line.
+
+Exit status: 0 when all is well, 1 when the input has errors, 2 on a usage
+error (DESIGN: the check contract).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from rules_core.check import CheckOptions, UnknownEdition, check_text
+from rules_core.editions import EDITIONS
+
+from .report import check_table, editions_table
+from .sources import SourceError, read_k_file, read_text
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="sitegen", description=(
+        "Publish chess and draughts ratings as a static site; check a tournament."))
+    commands = parser.add_subparsers(dest="command", required=True)
+    check = commands.add_parser("check", help="rate one tournament file")
+    check.add_argument("file", help="a TRF, or the native TOML/JSON format")
+    check.add_argument("--rules", metavar="ID", help="force an edition (see `sitegen editions`)")
+    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--input-format", choices=("trf", "native-toml", "native-json"),
+                       help="the reader to use (default: by the file's ending and content)")
+    check.add_argument("--k", action="append", default=[], metavar="PLAYER=K",
+                       help="K for a player, by start number or FIDE id (repeatable)")
+    check.add_argument("--k-file", metavar="FILE",
+                       help="a file of 'PLAYER K' lines (start number or FIDE id)")
+    commands.add_parser("editions", help="list the editions of the regulations")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "editions":
+        print(editions_table(EDITIONS))
+        return 0
+    return _check(args)
+
+
+def _check(args) -> int:
+    try:
+        text = read_text(Path(args.file))
+        k = _k_values(args)
+        options = CheckOptions(rules=args.rules, k=k, format=args.input_format)
+        result = check_text(text, args.file, options)
+    except (SourceError, UnknownEdition) as error:
+        print(f"sitegen check: {error}", file=sys.stderr)
+        return 2
+    if args.format == "json":
+        print(json.dumps(result, ensure_ascii=False, indent=1))
+    else:
+        print(check_table(result, args.file))
+    errors = [p for p in result["problems"] if p["severity"] == "error"]
+    if args.format == "json" and result["problems"]:
+        for p in result["problems"]:
+            print(_problem_line(args.file, p), file=sys.stderr)
+    return 1 if errors else 0
+
+
+def _problem_line(source: str, problem: dict) -> str:
+    where = ":".join(str(x) for x in (source, problem["line"], problem["column"]) if x)
+    return f"{where}: {problem['severity']}: {problem['message']}"
+
+
+def _k_values(args) -> dict[str, int]:
+    values: dict[str, int] = {}
+    if args.k_file:
+        values.update(read_k_file(Path(args.k_file)))
+    for item in args.k:
+        player, _, k = item.partition("=")
+        if not k.strip().isdigit() or not player.strip():
+            raise SourceError(f"--k {item!r}: expected PLAYER=K, e.g. --k 12=20")
+        values[player.strip()] = int(k)
+    return values
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,71 @@
+"""Plain-text tables for the terminal: `sitegen check` and `sitegen editions`."""
+
+from __future__ import annotations
+
+__all__ = ["check_table", "editions_table"]
+
+_COLUMNS = (("No", "number", 4), ("Name", "name", 28), ("Rtg", "rating", 5),
+            ("K", "k", 3), ("N", "rated_games", 3), ("W", "score", 5),
+            ("We", "expected", 6), ("Ra", "opponents_average", 7),
+            ("Chg", "change", 7), ("New", "new_rating", 5),
+            ("Ru", "initial_rating", 5), ("Rp", "performance", 5))
+
+
+def editions_table(editions) -> str:
+    rows = [("id", "effective", "rates", "source")]
+    rows += [(e.id, e.effective.isoformat(), "/".join(e.rates), e.source) for e in editions]
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r[:3], widths)) + "  " + r[3]
+                     for r in rows)
+
+
+def check_table(result: dict, source: str) -> str:
+    lines = [_heading(result)]
+    if result["players"]:
+        lines.append(_row([c[0] for c in _COLUMNS]))
+        for p in result["players"]:
+            lines.append(_row([_cell(p.get(key)) for _, key, _ in _COLUMNS]))
+        lines.extend(_notes(result))
+    lines.extend(_problems(result, source))
+    return "\n".join(lines)
+
+
+def _heading(result: dict) -> str:
+    e = result["event"]
+    dates = " to ".join(d for d in (e["start"], e["end"]) if d) or "no dates"
+    return (f"{e['name'] or '(no name)'}: {dates}, {e['system'] or 'system unknown'}, "
+            f"{e['rate_of_play'] or 'rate unknown'}; edition {result['edition']}")
+
+
+def _row(cells: list[str]) -> str:
+    out = []
+    for (title, _, width), cell in zip(_COLUMNS, cells):
+        text = cell[:width]
+        out.append(text.ljust(width) if title == "Name" else text.rjust(width))
+    return " ".join(out).rstrip()
+
+
+def _cell(value) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def _notes(result: dict) -> list[str]:
+    lines = []
+    for note in result["event"].get("notes", []):
+        lines.append(f"event: {note}")
+    for p in result["players"]:
+        for note in p["notes"]:
+            lines.append(f"{p['number']}: {note}")
+    return ["", "Notes:"] + lines if lines else []
+
+
+def _problems(result: dict, source: str) -> list[str]:
+    lines = []
+    for p in result["problems"]:
+        where = ":".join(str(x) for x in (source, p["line"], p["column"]) if x)
+        lines.append(f"{where}: {p['severity']}: {p['message']}")
+    return ["", "Problems:"] + lines if lines else []
