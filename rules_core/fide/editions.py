@@ -39,6 +39,9 @@ class FideEdition:
     floor = 1801                  # 9.21, 10.31, 10.32
     first_rating_minimum_games = 9   # 9.14a/b
     first_rating_window = "the same or next 7 rating periods (9.1.4c)"
+    pool_window_periods: int | None = 7   # 9.1.4c
+    pool_window_months: int | None = None
+    ignore_low_first_performances = True  # 10.31
     initial_rating_step = 1       # 10.32: "rounded off to the nearest 1"
     max_initial_rating: int | None = None
     unrated_min_score = Fraction(1)        # 6.1, 10.20: "less than one point"
@@ -64,7 +67,9 @@ class FideEdition:
 
     # -- citations -------------------------------------------------------
     def cite(self, key: str) -> str:
-        return f"{self.doc} {self.articles[key]}"
+        """``doc article``; an article given with its own document is kept."""
+        article = self.articles[key]
+        return article if " " in article else f"{self.doc} {article}"
 
     def __repr__(self) -> str:
         return f"<edition {self.id} from {self.effective.isoformat()}>"
@@ -195,6 +200,8 @@ class FideStandard2009(FideEdition):
     floor = 1200
     pools_weighted_average = False        # 8.3: as one tournament
     first_rating_window = "rating periods within two years (7.14c)"
+    pool_window_periods = None
+    pool_window_months = 24               # 7.14c
     unrated_min_rated_opponents_all = 3   # 8.21
     scheveningen_max_unrated = None       # no Scheveningen rule in 2009
     unrated_may_play_matches = False      # 6.6
@@ -228,6 +235,9 @@ class FideRapidBlitz2024(FideEdition):
     floor = 1400                          # 6.1.2, 6.1.4, 6.2.1
     first_rating_minimum_games = 5        # 6.1.4
     first_rating_window = "consecutive rating periods of not more than 26 months (6.1.4)"
+    pool_window_periods = None
+    pool_window_months = 26               # 6.1.4
+    ignore_low_first_performances = False # 7.2.2 disregards only a zero score
     max_initial_rating = 2200             # 7.2.4
     unrated_min_score = Fraction(1, 2)    # 7.2.2: "scores zero" is disregarded
     unrated_min_rated_opponents_swiss = 0
@@ -328,8 +338,10 @@ class FideStandard2024(FideRapidBlitz2024):
     max_hours_per_day = 12
     max_days = 90
     one_time_adjustment_list = date(2024, 3, 1)
-    articles = {**FideRapidBlitz2024.articles, "rate": "1.1",
-                "rounds": "3.1", "duration": "4.1"}
+    # The method's articles are those of the rapid and blitz regulations.
+    articles = {**{key: f"fide-rb-2024 {value}"
+                   for key, value in FideRapidBlitz2024.articles.items()},
+                "rate": "1.1", "rounds": "3.1", "duration": "4.1"}
 
     def minimum_minutes(self, ratings):
         """fide-2024 1.1: for each game, by the higher of the two ratings."""
