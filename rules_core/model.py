@@ -54,7 +54,8 @@ class Player:
     `k`, `games_before` (rated games completed before this event) and
     `reached_2400` are history that a TRF does not hold; they come from a
     side file, the native format or the site's published list.
-    `time_control` is set only where it differs from the event's.
+    `time_control` is set only where it differs from the event's;
+    `standard_rating` is a standard rating given beside a rapid/blitz one.
     """
 
     number: int
@@ -72,6 +73,7 @@ class Player:
     k: int | None = None
     games_before: int | None = None
     reached_2400: bool | None = None
+    standard_rating: int | None = None
     time_control: str | None = None
     line: int | None = None
 
@@ -110,10 +112,13 @@ class Tournament:
     header_lines: dict[str, int] = field(default_factory=dict)
 
     def player(self, number: int) -> Player | None:
-        return self._by_number().get(number)
-
-    def _by_number(self) -> dict[int, Player]:
-        return {p.number: p for p in self.players}
+        """The player with this start number (an index kept while the list
+        of players does not grow or shrink)."""
+        index = self.__dict__.get("_index")
+        if index is None or len(index) != len(self.players):
+            index = {p.number: p for p in self.players}
+            self.__dict__["_index"] = index
+        return index.get(number)
 
     @property
     def rounds_played(self) -> int:

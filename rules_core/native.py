@@ -29,6 +29,7 @@
     k = 10                        # optional: K as published
     games_before = 120            # optional: rated games before the event
     reached_2400 = true           # optional
+    standard_rating = 2540        # optional, in a rapid or blitz event
     results = ["12 w 1", "7 b =", "H", "3 w +"]
 
 A result is ``OPPONENT COLOUR CODE`` with the TRF codes (1 0 = + - W D L)
@@ -56,7 +57,7 @@ _GAME_CODES = set("10=+-WDL")
 _EVENT_TEXT = ("name", "city", "federation", "time_control")
 _EVENT_FLAGS = ("national_championship", "women_only", "olympiad", "league")
 _PLAYER_TEXT = ("name", "id", "sex", "title", "federation", "time_control")
-_PLAYER_INTS = ("rating", "k", "games_before", "birth_year")
+_PLAYER_INTS = ("rating", "k", "games_before", "birth_year", "standard_rating")
 
 
 def parse_native(text: str, json_format: bool = False) -> Tournament:

@@ -55,6 +55,7 @@ class FideEdition:
     scheveningen_max_unrated = 1           # 6.4 (GA 2002)
     unrated_may_play_matches = True        # (2009 6.6 forbids)
     games_vs_unrated_in_round_robin = True # 10.21b: Ra counts them
+    standard_rating_counts = False         # (fide-rb-2024 7.2.1)
     list_months = (1, 4, 7, 10)            # 9.1, 9.11: four lists a year
     articles = {
         "rate": "1.1", "rounds": "3.1", "duration": "4.1", "unplayed": "5.1",
@@ -250,6 +251,7 @@ class FideRapidBlitz2024(FideEdition):
     scheveningen_max_unrated = None
     unrated_may_play_matches = False      # 5.1
     games_vs_unrated_in_round_robin = False   # 7.3.1: "against a rated player"
+    standard_rating_counts = True         # 7.2.1
     list_months = tuple(range(1, 13))     # 6.1: first day of each month
     k_new = 40
     k_default = 20
@@ -258,7 +260,7 @@ class FideRapidBlitz2024(FideEdition):
                 "unrated_min": "7.2.2", "tables": "7.1", "ru": "7.2",
                 "rc": "7.3.1", "k": "7.3.3", "rounding": "7.3.4",
                 "first_minimum": "6.1.4", "floor": "6.1.4", "pool": "6.1.4",
-                "different_times": "1.2"}
+                "different_times": "1.2", "standard_rating": "7.2.1"}
 
     def rounds_per_day(self, rate: str) -> int:
         """fide-rb-2024 3.1: 15 rapid rounds, 30 blitz rounds a day."""
@@ -335,6 +337,7 @@ class FideStandard2024(FideRapidBlitz2024):
     doc = "fide-2024"
     effective = date(2024, 3, 1)
     rates = ("standard",)
+    standard_rating_counts = False
     max_hours_per_day = 12
     max_days = 90
     one_time_adjustment_list = date(2024, 3, 1)

@@ -8,7 +8,7 @@ this module holds the method, article by article.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ..model import Player, Tournament
@@ -105,6 +105,7 @@ def hypothetical_rating(edition: FideEdition, ratings: list[int],
 def rate_event(tournament: Tournament, edition: FideEdition,
                k_given: dict[int, int] | None = None) -> EventRating:
     """Rate every player of `tournament` under `edition`."""
+    tournament, standard = _standard_ratings(tournament, edition)
     counted = count_games(tournament, edition)
     initial = _unrated_players(tournament, edition, counted)
     results = {n: r for n, r in initial.items()}
@@ -115,10 +116,26 @@ def rate_event(tournament: Tournament, edition: FideEdition,
                 (k_given or {}).get(player.number))
     for player in tournament.players:
         results.setdefault(player.number, PlayerRating(player.number, player.rating))
-        results[player.number].notes[:0] = counted.notes.get(player.number, [])
+        results[player.number].notes[:0] = (standard.get(player.number, [])
+                                            + counted.notes.get(player.number, []))
     ordered = [results[p.number] for p in tournament.players]
     return EventRating(edition, counted.system, counted.rateable, ordered,
                        counted.event_notes)
+
+
+def _standard_ratings(t: Tournament, edition: FideEdition):
+    """fide-rb-2024 7.2.1: a player without a rapid (blitz) rating who has a
+    standard rating at the start is rated with it, as a rated player."""
+    if not edition.standard_rating_counts:
+        return t, {}
+    notes, players = {}, []
+    for p in t.players:
+        if not p.rated and p.standard_rating:
+            p = replace(p, rating=p.standard_rating)
+            notes[p.number] = [f"no {'/'.join(edition.rates)} rating: rated with the "
+                               f"standard rating {p.rating} ({edition.cite('standard_rating')})"]
+        players.append(p)
+    return (replace(t, players=players) if notes else t), notes
 
 
 # -- unrated players ---------------------------------------------------------
