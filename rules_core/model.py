@@ -13,15 +13,24 @@ from datetime import date
 from .problems import Problem
 
 __all__ = ["RoundResult", "Player", "Tournament", "SYSTEMS", "RATES_OF_PLAY",
-           "PLAYED_CODES"]
+           "PLAYED_CODES", "REFEREE_CODES", "GAMES"]
+
+GAMES = ("chess", "draughts")
 
 SYSTEMS = ("swiss", "round-robin", "double-round-robin", "match", "team",
            "scheveningen")
 RATES_OF_PLAY = ("standard", "rapid", "blitz")
 
-# TRF result codes of games played over the board that can be rated
-# ("W", "D", "L" are played but reported as not rated: less than one move).
+# Result codes of games played over the board that can be rated, in both
+# games ("W", "D", "L" of the TRF are played but reported as not rated).
 PLAYED_CODES = frozenset("1=0")
+
+# Draughts (FMJD Annex 9 §11): a played game is "1" (2 points), "=" (1) or
+# "0" (0); a referee's decision is "2x0", "0x2", "1x1" or "0x0" and counts in
+# the standings but not for rating; "+" and "-" are games not played
+# (forfeits); byes use the TRF letters (U pairing bye, F full, H half, Z none)
+# with the points the event gives.
+REFEREE_CODES = {"2x0": 2.0, "0x2": 0.0, "1x1": 1.0, "0x0": 0.0}
 
 
 @dataclass

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rules_core.check import CheckOptions, UnknownEdition, check_text, detect_format
-from tests.shared_data import ROOT, THIRD_PARTY, third_party
+from tests.shared_data import ROOT, third_party
 
 SAMPLE = ROOT / "content" / "events" / "2025-riverside-spring-invitational.toml"
 KARL_MALA = "sharly_example_trf16_KarlMala2005.trf"
@@ -82,8 +82,17 @@ def test_edition_chosen_by_date_and_rate():
     assert result["event"]["rate_of_play"] == "standard"
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in THIRD_PARTY.glob("chess/*.trf"))
-                         if THIRD_PARTY.exists() else [])
+REAL_TRFS = ["bbp_dutch_2025_C9.input.trf", "bbp_issue_7_CR_line_endings.input.trf",
+             "echecs_javafo_sample2_Gros2010.trf", "echecs_trf26_team_minimal.trf",
+             KARL_MALA, "sharly_example_trf26_GrandmommysCup_TEC.trf",
+             "sharly_lichess_swiss_2020_06.trf"]
+
+
+def test_the_list_of_real_trfs_is_complete(shared_dir):
+    assert sorted(REAL_TRFS) == sorted(p.name for p in shared_dir.glob("chess/*.trf"))
+
+
+@pytest.mark.parametrize("name", REAL_TRFS)
 def test_every_real_trf_is_checked_without_errors(name):
     result = check_file(third_party("chess", name))
     json.dumps(result)  # the contract is plain JSON

@@ -83,6 +83,10 @@ def unrated_event_rating(edition: FideEdition, rc: Fraction, score: Fraction,
     """Ru of a previously unrated player (fide-2002 10.22-10.25, fide-2009
     8.22-8.25): Rc at 50 %, + bonus per half point above, + dp (x n/(n+1) in
     a round robin) below."""
+    if edition.half_point_bonus is None:
+        raise ValueError(f"{edition.id} rates unrated players against two "
+                         f"hypothetical opponents ({edition.cite('ru')}): use "
+                         "hypothetical_rating")
     excess = score - Fraction(games, 2)
     if excess >= 0:
         return rc + edition.half_point_bonus * 2 * excess
