@@ -11,19 +11,26 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from .editions import EDITIONS, UnknownEdition, edition_for, get_edition
-from .fide.engine import EventRating, PlayerRating, rate_event
-from .fide.events import event_problems
+from .fide import engine as fide_engine
+from .fide import events as fide_events
 from .fide.games import minutes_for_60
+from .fmjd import event as fmjd_event
+from .fmjd.edition import FmjdEdition
 from .model import Tournament
 from .native import parse_native
 from .numbers import as_float
 from .problems import ERROR, WARNING, Problem
+from .results import EventRating, PlayerRating
 from .trf import parse_trf
 
 __all__ = ["CheckOptions", "check_text", "read_tournament", "detect_format",
            "rate_of_play_for", "UnknownEdition", "FORMATS"]
 
 FORMATS = ("trf", "native-toml", "native-json")
+
+# game -> (rate an event, what a rating officer would query)
+ENGINES = {"chess": (fide_engine.rate_event, fide_events.event_problems),
+           "draughts": (fmjd_event.rate_event, fmjd_event.event_problems)}
 
 
 @dataclass
@@ -64,13 +71,15 @@ def read_tournament(text: str, filename: str = "", format: str | None = None) ->
 
 def rate_of_play_for(t: Tournament) -> tuple[str | None, float | None]:
     """The event's rate of play: as declared, else from the minutes for 60
-    moves (standard 60 or more, rapid above 10, blitz above 3: fide-rb-2024
-    1.1), else unknown."""
+    moves (chess: standard 60 or more, rapid above 10, blitz above 3:
+    fide-rb-2024 1.1; draughts: fmjd Annex 9 §1.2.2), else unknown."""
     minutes = minutes_for_60(t.time_control)
     if t.rate_of_play:
         return t.rate_of_play, minutes
     if minutes is None:
         return None, None
+    if t.game == "draughts":
+        return FmjdEdition().rate_of_play(minutes), minutes
     if minutes >= 60:
         return "standard", minutes
     if minutes > 10:
@@ -96,6 +105,7 @@ def check_text(text: str, filename: str = "", options: CheckOptions | None = Non
         result["players"] = []
         result["problems"] = _sorted(problems)
         return result
+    rate_event, event_problems = ENGINES[edition.game]
     mismatch = any(p.code == "check.rate-mismatch" for p in problems)
     problems.extend(p for p in event_problems(t, edition, minutes)
                     if not (mismatch and p.code == "rating.rate-of-play"))

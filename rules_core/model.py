@@ -63,6 +63,7 @@ class Player:
     `k`, `games_before` (rated games completed before this event) and
     `reached_2400` are history that a TRF does not hold; they come from a
     side file, the native format or the site's published list.
+    `reached_2300` is the draughts counterpart (fmjd Annex 9 §3.2.3).
     `time_control` is set only where it differs from the event's;
     `standard_rating` is a standard rating given beside a rapid/blitz one.
     """
@@ -82,6 +83,7 @@ class Player:
     k: int | None = None
     games_before: int | None = None
     reached_2400: bool | None = None
+    reached_2300: bool | None = None
     standard_rating: int | None = None
     time_control: str | None = None
     line: int | None = None

@@ -41,7 +41,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from datetime import date
+from datetime import date, datetime
 
 from .model import SYSTEMS, RATES_OF_PLAY, Player, RoundResult, Tournament
 from .pairings import pairing_problems
@@ -87,7 +87,10 @@ class _Reader:
         return None
 
     def player_starts(self) -> list[int]:
-        marker = re.compile(r'"name"\s*:' if self.json else r"^\s*\[\[players\]\]")
+        """The 0-based line where each player's table starts."""
+        if self.json:
+            return _json_array_items(self.text, "players")
+        marker = re.compile(r"^\s*\[\[\s*players\s*\]\]")
         return [i for i, line in enumerate(self.lines) if marker.search(line)]
 
     def error(self, code, message, line=None, severity=ERROR):
@@ -128,15 +131,32 @@ class _Reader:
         for key in _EVENT_TEXT:
             setattr(t, key, self.text_value(event, key, t))
         for key in _EVENT_FLAGS:
-            setattr(t, key, bool(event.get(key, False)))
+            setattr(t, key, self.flag(event, key))
         t.start = self.date_value(event, "start")
         t.end = self.date_value(event, "end")
         t.system = self.choice(event, "system", SYSTEMS)
         t.rate_of_play = self.choice(event, "rate_of_play", RATES_OF_PLAY)
         t.rounds = self.int_value(event, "rounds")
-        t.round_dates = [d for d in (self.as_date(v, "round_dates")
-                                     for v in event.get("round_dates", [])) if d]
+        t.round_dates = self.dates(event, "round_dates")
         t.game = event.get("game", "chess")
+
+    def flag(self, table, key, start=0) -> bool:
+        value = table.get(key, False)
+        if isinstance(value, bool):
+            return value
+        self.error(f"bad-{key.replace('_', '-')}", f"{key} {value!r}: expected "
+                   "true or false", self.line_of(key, after=start))
+        return False
+
+    def dates(self, table, key) -> list[date]:
+        values = table.get(key)
+        if values is None:
+            return []
+        if not isinstance(values, list):
+            self.error(f"bad-{key.replace('_', '-')}", f"{key} {values!r}: expected "
+                       "a list of dates, one a round", self.line_of(key))
+            return []
+        return [d for d in (self.as_date(v, key) for v in values) if d]
 
     def text_value(self, table, key, t=None):
         value = table.get(key)
@@ -165,6 +185,8 @@ class _Reader:
         return None if value is None else self.as_date(value, key, start)
 
     def as_date(self, value, key, start=0):
+        if isinstance(value, datetime):
+            return value.date()
         if isinstance(value, date):
             return value
         try:
@@ -194,11 +216,15 @@ class _Reader:
             t.players.append(player)
 
     def player(self, entry, index, start) -> Player | None:
-        here = self.line_of("number", after=start) or start + 1
-        if not isinstance(entry, dict) or not isinstance(entry.get("number"), int):
+        number = entry.get("number") if isinstance(entry, dict) else None
+        if not isinstance(number, int) or isinstance(number, bool):
+            where = (self.line_of("number", after=start) if number is not None
+                     else None) or start + 1
             self.error("bad-player", f"player {index + 1}: expected a table with "
-                       "number (a whole number), name and results", here)
+                       f"number (a whole number), name and results, got number "
+                       f"{number!r}", where)
             return None
+        here = self.line_of("number", after=start) or start + 1
         p = Player(entry["number"], str(entry.get("name", "")), line=here)
         for key in _PLAYER_TEXT:
             setattr(p, key, self.text_value(entry, key))
@@ -206,6 +232,7 @@ class _Reader:
             setattr(p, key, self.int_value(entry, key, start))
         p.rating = p.rating or None
         p.reached_2400 = entry.get("reached_2400")
+        p.reached_2300 = entry.get("reached_2300")
         p.birth = self.date_value(entry, "birth", start)
         if p.birth and not p.birth_year:
             p.birth_year = p.birth.year
@@ -245,6 +272,39 @@ class _Reader:
                            colour if colour in ("w", "b") else None,
                            code if opponent or code != "-" else "Z",
                            _SCORES[code] if opponent or code != "-" else 0.0, line)
+
+
+def _json_array_items(text: str, key: str) -> list[int]:
+    """0-based lines where the objects of the top-level array `key` open,
+    found by a scan that knows strings and nesting (json gives no positions)."""
+    starts, depth, line, in_string, escaped = [], 0, 0, False, False
+    last_string, array_depth, current = "", None, []
+    for char in text:
+        if char == "\n":
+            line += 1
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string, last_string = False, "".join(current)
+            else:
+                current.append(char)
+            continue
+        if char == '"':
+            in_string, current = True, []
+        elif char in "[{":
+            if char == "[" and depth == 1 and last_string == key:
+                array_depth = depth + 1
+            elif char == "{" and array_depth is not None and depth == array_depth:
+                starts.append(line)
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+            if array_depth is not None and depth < array_depth:
+                array_depth = None
+    return starts
 
 
 def _toml_line(message: str) -> int | None:

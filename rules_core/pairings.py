@@ -1,7 +1,10 @@
 """Checks every reader applies to the pairings it read.
 
-An opponent must be a player of the event, and a game must be written the
-same way on both sides: same round, other colour, complementary result.
+An opponent must be another player of the event, and a game must be
+written the same way on both sides: the opponent's entry for that round
+names the player back, with the other colour and the complementary result.
+Every entry is checked from its own side, so a one-sided pairing is found
+whichever player wrote it; a game written on both sides is compared once.
 """
 
 from __future__ import annotations
@@ -11,52 +14,75 @@ from .problems import ERROR, Problem
 
 __all__ = ["COMPLEMENTARY", "pairing_problems"]
 
-# What the opponent's entry must hold for the same game (TRF letters);
-# "-" against "-" is a double forfeit, lost by both.
+# What the opponent's entry must hold for the same game: TRF letters, and
+# the FMJD referee decisions.  "-" against "-" is a double forfeit.
 COMPLEMENTARY = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+",
-                 "W": "L", "L": "W", "D": "D"}
+                 "W": "L", "L": "W", "D": "D",
+                 "2x0": "0x2", "0x2": "2x0", "1x1": "1x1", "0x0": "0x0"}
+_DOUBLE_FORFEIT = ("-", "-")
 _OTHER_COLOUR = {"w": "b", "b": "w"}
 
 
-def pairing_problems(players: list[Player], prefix: str) -> list[Problem]:
-    """Unknown opponents and games whose two sides disagree, each once."""
-    by_number = {p.number: p for p in players}
-    problems: list[Problem] = []
+def pairing_problems(players: list[Player], prefix: str,
+                     skip: frozenset[tuple[int, int]] = frozenset(),
+                     colour_offset: int = 0, result_offset: int = 0) -> list[Problem]:
+    """Every unknown opponent, self-pairing and one-sided or contradictory
+    game.  `skip` holds (player, round) entries a reader already reported as
+    unreadable; the offsets point a problem at the colour or result column
+    of a fixed-column format."""
+    checker = _Checker(players, prefix, skip, colour_offset, result_offset)
     for player in players:
         for result in player.results:
-            if result.opponent is None:
-                continue
-            opponent = by_number.get(result.opponent)
-            if opponent is None:
-                problems.append(_problem(prefix, "unknown-opponent", result,
-                                f"round {result.round}: opponent {result.opponent} "
-                                "is not a player of this event"))
-            elif player.number < opponent.number:
-                problems.extend(_disagreement(prefix, player, result, opponent))
-    return problems
+            if result.opponent is not None:
+                checker.check(player, result)
+    return checker.problems
 
 
-def _disagreement(prefix, player: Player, result: RoundResult,
-                  opponent: Player) -> list[Problem]:
-    reply = next((r for r in opponent.results if r.round == result.round), None)
-    if reply is None or reply.opponent != player.number:
-        named = "nobody" if reply is None or reply.opponent is None else f"player {reply.opponent}"
-        return [_problem(prefix, "asymmetric-pairing", result,
-                         f"round {result.round}: player {player.number} meets "
-                         f"{opponent.number}, but {opponent.number} meets {named}")]
-    problems = []
-    expected = COMPLEMENTARY.get(result.code)
-    if expected is not None and reply.code != expected and not (result.code == reply.code == "-"):
-        problems.append(_problem(prefix, "asymmetric-result", result,
-                                 f"round {result.round}: player {player.number} has "
-                                 f"{result.code!r} against {opponent.number}, who has "
-                                 f"{reply.code!r}; expected {expected!r}"))
-    if result.color in _OTHER_COLOUR and reply.color != _OTHER_COLOUR[result.color]:
-        problems.append(_problem(prefix, "asymmetric-colour", result,
-                                 f"round {result.round}: players {player.number} and "
-                                 f"{opponent.number} both have colour {result.color!r}"))
-    return problems
+class _Checker:
+    def __init__(self, players, prefix, skip, colour_offset, result_offset):
+        self.by_number = {p.number: p for p in players}
+        self.prefix, self.skip = prefix, skip
+        self.offsets = (colour_offset, result_offset)
+        self.problems: list[Problem] = []
 
+    def report(self, code: str, message: str, result: RoundResult, offset: int = 0):
+        column = None if result.column is None else result.column + offset
+        self.problems.append(Problem(ERROR, f"{self.prefix}.{code}", message,
+                                     result.line, column))
 
-def _problem(prefix, code, result, message) -> Problem:
-    return Problem(ERROR, f"{prefix}.{code}", message, result.line, result.column)
+    def check(self, player: Player, result: RoundResult) -> None:
+        where = f"round {result.round}"
+        if result.opponent == player.number:
+            self.report("self-pairing", f"{where}: player {player.number} is paired "
+                        "with themself", result)
+            return
+        other = self.by_number.get(result.opponent)
+        if other is None:
+            self.report("unknown-opponent", f"{where}: opponent {result.opponent} is "
+                        "not a player of this event", result)
+            return
+        if (other.number, result.round) in self.skip:
+            return      # the other side is unreadable and already reported
+        reply = next((r for r in other.results if r.round == result.round), None)
+        if reply is None or reply.opponent != player.number:
+            named = ("no opponent" if reply is None or reply.opponent is None
+                     else f"opponent {reply.opponent}")
+            self.report("asymmetric-pairing", f"{where}: player {player.number} names "
+                        f"{other.number} as opponent, but player {other.number}'s "
+                        f"{where} names {named}", result)
+        elif player.number < other.number:
+            self.compare(player, result, other, reply)
+
+    def compare(self, player, result, other, reply) -> None:
+        where = f"round {result.round}: players {player.number} and {other.number}"
+        expected = COMPLEMENTARY.get(result.code)
+        codes = (result.code, reply.code)
+        if expected is not None and reply.code != expected and codes != _DOUBLE_FORFEIT:
+            self.report("asymmetric-result", f"round {result.round}: player "
+                        f"{player.number} has {result.code!r} against {other.number}, "
+                        f"who has {reply.code!r}; expected {expected!r}",
+                        result, self.offsets[1])
+        colours = (result.color, reply.color)
+        if all(c in _OTHER_COLOUR for c in colours) and colours[0] == colours[1]:
+            self.report("asymmetric-colour", f"{where} both have colour "
+                        f"{colours[0]!r}; expected w against b", result, self.offsets[0])

@@ -20,11 +20,11 @@ from collections import Counter
 from datetime import date
 
 from .model import Player, RoundResult, Tournament
+from .pairings import pairing_problems
 from .problems import ERROR, WARNING, Problem
 
 __all__ = ["parse_trf", "read_trf_date", "system_from_type",
-           "system_from_pairings", "rate_from_type", "RESULT_SCORES",
-           "COMPLEMENTARY_RESULTS"]
+           "system_from_pairings", "rate_from_type", "RESULT_SCORES"]
 
 # TRF16 / TRF26 player section, "Round results": result codes and the points
 # they give with the default scoring (TRF26 record 162 defaults: win, forfeit
@@ -35,12 +35,6 @@ RESULT_SCORES = {"1": 1.0, "0": 0.0, "=": 0.5, "+": 1.0, "-": 0.0,
                  "U": 1.0, "Z": 0.0}
 RESULT_LIST = "1, 0, =, +, -, W, D, L, H, F, U, Z"
 
-# What the opponent's cell must hold for the same game.  "-" against "-" is a
-# double forfeit, which both players lose.
-COMPLEMENTARY_RESULTS = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+",
-                         "W": "L", "L": "W", "D": "D"}
-_DOUBLE_FORFEIT = ("-", "-")
-_OTHER_COLOUR = {"w": "b", "b": "w", None: None}
 
 # Player record columns, 1-based as the TRF16/TRF26 tables print them.
 COL_NUMBER, COL_SEX, COL_TITLE, COL_NAME = 5, 10, 11, 15
@@ -497,8 +491,10 @@ class _Reader:
                          "starting with 001) found")
         self.check_dates()
         self.check_counts()
+        tournament.problems.extend(pairing_problems(
+            tournament.players, "trf", frozenset(self.unusable),
+            colour_offset=5, result_offset=7))
         for player in tournament.players:
-            self.check_opponents(player)
             self.check_points(player)
         self.decide_system()
         if tournament.rounds is None and tournament.players:
@@ -528,56 +524,6 @@ class _Reader:
                 self.problem(WARNING, "trf.count-mismatch", f"record {record}"
                              f" declares {declared} {what}, the player "
                              f"records hold {count}", line, 5)
-
-    def check_opponents(self, player: Player) -> None:
-        for result in player.results:
-            if result.opponent is None:
-                continue
-            if result.opponent == player.number:
-                self.problem(ERROR, "trf.self-pairing", f"round "
-                             f"{result.round}: player {player.number} is "
-                             "paired with themself", result.line,
-                             result.column)
-            elif result.opponent not in self.players:
-                self.problem(ERROR, "trf.unknown-opponent", f"round "
-                             f"{result.round}: opponent {result.opponent} is "
-                             "not a player (no 001 record has that start "
-                             "number)", result.line, result.column)
-            else:
-                self.check_symmetry(player, result)
-
-    def check_symmetry(self, player: Player, result: RoundResult) -> None:
-        """If A meets B in round r, B's round r names A, with the other
-        colour and the complementary result (TRF16/TRF26 round cells)."""
-        other = self.players[result.opponent]
-        if (other.number, result.round) in self.unusable:
-            return      # already reported as unreadable
-        reply = _round_of(other, result.round)
-        if reply is None or reply.opponent != player.number:
-            named = "no opponent" if reply is None or reply.opponent is None \
-                else f"opponent {reply.opponent}"
-            self.problem(ERROR, "trf.asymmetric-pairing", f"round "
-                         f"{result.round}: player {player.number} names "
-                         f"{other.number} as opponent, but player "
-                         f"{other.number}'s round {result.round} names "
-                         f"{named}", result.line, result.column)
-        elif player.number < other.number:   # report each game once
-            self.check_reply(player, result, other, reply)
-
-    def check_reply(self, player: Player, result: RoundResult,
-                    other: Player, reply: RoundResult) -> None:
-        where = (f"round {result.round}: players {player.number} and "
-                 f"{other.number}")
-        if _OTHER_COLOUR[result.color] != reply.color:
-            self.problem(ERROR, "trf.asymmetric-pairing", f"{where} have "
-                         f"colours {_show(result.color)} and "
-                         f"{_show(reply.color)}; expected w against b",
-                         result.line, result.column + 5)
-        if not _complementary(result.code, reply.code):
-            self.problem(ERROR, "trf.asymmetric-pairing", f"{where} have "
-                         f"results {result.code!r} and {reply.code!r}; "
-                         "expected 1/0, =/=, +/-, W/L or D/D",
-                         result.line, result.column + 7)
 
     def check_points(self, player: Player) -> None:
         """Columns 81-84 against the sum of the round results."""
@@ -676,23 +622,10 @@ def _round_columns(text: str) -> range:
     return range(COL_ROUND_1, COL_ROUND_1 + count * ROUND_WIDTH, ROUND_WIDTH)
 
 
-def _round_of(player: Player, round_: int) -> RoundResult | None:
-    return next((r for r in player.results if r.round == round_), None)
-
-
-def _complementary(code: str, reply: str) -> bool:
-    return (COMPLEMENTARY_RESULTS.get(code) == reply
-            or (code, reply) == _DOUBLE_FORFEIT)
-
-
 def _more(count: int) -> str:
     if not count:
         return ""
     return f" (and {count} more line{'s' if count > 1 else ''})"
-
-
-def _show(colour: str | None) -> str:
-    return colour or "-"
 
 
 def _position(problem: Problem) -> tuple:

@@ -12,10 +12,11 @@ _COLUMNS = (("No", "number", 4), ("Name", "name", 28), ("Rtg", "rating", 5),
 
 
 def editions_table(editions) -> str:
-    rows = [("id", "effective", "rates", "source")]
-    rows += [(e.id, e.effective.isoformat(), "/".join(e.rates), e.source) for e in editions]
-    widths = [max(len(r[i]) for r in rows) for i in range(3)]
-    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r[:3], widths)) + "  " + r[3]
+    rows = [("id", "game", "effective", "rates", "source")]
+    rows += [(e.id, e.game, e.effective.isoformat(), "/".join(e.rates), e.source)
+             for e in editions]
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r[:4], widths)) + "  " + r[4]
                      for r in rows)
 
 

@@ -18,7 +18,8 @@ from typing import Callable
 
 import pytest
 
-from rules_core.editions import EDITIONS, get_edition
+from rules_core.editions import get_edition
+from rules_core.fide.editions import FIDE_EDITIONS
 from rules_core.fide.tables import DP_BY_PERCENT, NOTIONAL_DP, PD_BANDS
 from tests.shared_data import NO_SHARED, REGULATIONS
 
@@ -78,7 +79,7 @@ PD_CASES = [
 # (D, H for +D, L for -D)
 PD_OPEN_CASES = [(736, 100, 0), (737, 100, 0), (1000, 100, 0), (3000, 100, 0)]
 
-EDITION_IDS = [e.id for e in EDITIONS]
+EDITION_IDS = [e.id for e in FIDE_EDITIONS]
 
 
 # --- the printed tables in ../shared/regulations -----------------------------

@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_core.problems import ERROR, WARNING
-from rules_core.trf import (COMPLEMENTARY_RESULTS, RESULT_SCORES, parse_trf,
+from rules_core.pairings import COMPLEMENTARY as COMPLEMENTARY_RESULTS
+from rules_core.trf import (RESULT_SCORES, parse_trf,
                             read_trf_date, system_from_type)
 from tests.shared_data import third_party
 
@@ -235,6 +236,8 @@ def test_lower_case_letters_and_blank_result():
 def test_complementary_results_are_symmetric():
     for code, reply in COMPLEMENTARY_RESULTS.items():
         assert COMPLEMENTARY_RESULTS[reply] == code
+        if code not in RESULT_SCORES:
+            continue    # the FMJD referee decisions (2x0 ...) are not TRF codes
         assert RESULT_SCORES[code] + RESULT_SCORES[reply] == 1.0
 
 
@@ -408,8 +411,8 @@ def test_malformed_file_reports_every_problem_at_once():
         (WARNING, "trf.points-mismatch", 4, 81),         # declares 0, has 1
         (ERROR, "trf.unknown-opponent", 4, 102),         # opponent 9
         (WARNING, "trf.points-mismatch", 5, 81),         # declares 2, has 1
-        (ERROR, "trf.asymmetric-pairing", 5, 97),        # both had white
-        (ERROR, "trf.asymmetric-pairing", 5, 99),        # and both won
+        (ERROR, "trf.asymmetric-colour", 5, 97),         # both had white
+        (ERROR, "trf.asymmetric-result", 5, 99),         # and both won
         (ERROR, "trf.duplicate-number", 7, 5),           # 4 again
     ]
 

@@ -8,61 +8,19 @@ this module holds the method, article by article.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from fractions import Fraction
 
 from ..model import Player, Tournament
 from ..numbers import round_half_up
+from ..results import EventRating, GameFigure, PlayerRating
 from .editions import FideEdition
 from .games import CountedGames, count_games
 
-__all__ = ["GameFigure", "PlayerRating", "EventRating", "rate_event",
-           "p_percent", "unrated_event_rating", "performance_rating"]
+__all__ = ["rate_event", "p_percent", "unrated_event_rating",
+           "performance_rating", "hypothetical_rating"]
 
 HALF = Fraction(1, 2)
-
-
-@dataclass
-class GameFigure:
-    """One game as it counts: the opponent's rating as used, D, P_D."""
-
-    round: int
-    opponent: int
-    opponent_rating: int
-    difference: int | None
-    expected: Fraction | None
-    score: Fraction
-
-
-@dataclass
-class PlayerRating:
-    """What an edition gives one player for one event."""
-
-    number: int
-    rating: int | None
-    k: int | None = None
-    rated_games: int = 0
-    score: Fraction | None = None
-    opponents_average: Fraction | None = None
-    competition_average: Fraction | None = None
-    difference: int | None = None
-    expected: Fraction | None = None
-    change: Fraction | None = None
-    new_rating: int | None = None
-    initial_rating: int | None = None
-    initial_rating_exact: Fraction | None = None
-    performance: int | None = None
-    games: list[GameFigure] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-
-
-@dataclass
-class EventRating:
-    edition: FideEdition
-    system: str
-    rateable: bool
-    players: list[PlayerRating]
-    notes: list[str]
 
 
 def p_percent(score: Fraction, games: int) -> int:

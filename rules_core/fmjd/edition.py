@@ -1,0 +1,53 @@
+"""The FMJD edition: Annex 9 as it stands in the 2024 annexes.
+
+One edition for both lists: the standard list and the separate
+"rapid-blitz" list (fmjd Annex 9 §1.2.2.2), told apart by the time for the
+first 60 moves.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from .rating import countable_for
+
+__all__ = ["FmjdEdition", "FMJD_EDITIONS"]
+
+
+class FmjdEdition:
+    """fmjd Annex 9 (FMJD rating system and its application rules), 2024."""
+
+    id = "fmjd-2024"
+    title = "FMJD Annexes 2024: Annex 9 rating, Annex 10 titles, Annexes 3, 5, 17, 18"
+    source = "fmjd-annexes-2024.txt"
+    doc = "fmjd Annex 9"
+    game = "draughts"
+    effective = date(2024, 1, 1)
+    rates = ("standard", "rapid", "blitz")
+    list_months = (1, 4, 7, 10)          # §4.3: 1 January, April, July, October
+    closing_days = ((3, 15), (6, 15), (9, 15), (12, 15))   # §4.4, §6.2a
+    unrated_norm_rating = 2100           # §5.2, §6.5 (women's events: 2000)
+    unrated_norm_rating_women = 2000
+
+    def cite(self, article: str) -> str:
+        return f"{self.doc} §{article}"
+
+    def __repr__(self) -> str:
+        return f"<edition {self.id} from {self.effective.isoformat()}>"
+
+    def rate_of_play(self, minutes: float) -> str:
+        """§1.2.2.1: 30 minutes or more for the first 60 moves count for the
+        standard list; §1.2.2.2: below, the rapid-blitz list (blitz here: at
+        most 15 minutes, the band of its 100 % factor)."""
+        if minutes >= 30:
+            return "standard"
+        return "blitz" if minutes <= 15 else "rapid"
+
+    def rating_list(self, minutes: float) -> str:
+        return countable_for(minutes).rating_list
+
+    def k_percent(self, minutes: float) -> int:
+        return countable_for(minutes).k_percent
+
+
+FMJD_EDITIONS = (FmjdEdition(),)
