@@ -616,7 +616,7 @@ def test_flag_that_is_not_a_boolean_is_a_problem():
 
 def test_boolean_player_number_is_refused():
     t = parse_native('[event]\n[[players]]\nnumber = true\n[[players]]\nnumber = 2\n')
-    assert found(t) == [("native.bad-player", 2)]
+    assert found(t) == [("native.bad-player", 3)]
 
 
 def test_player_without_number_is_reported_at_its_own_table():

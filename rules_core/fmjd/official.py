@@ -550,8 +550,7 @@ def write_official(t) -> str:
     and become spaces; a name "Last, First" is split into its two fields.
     """
     lines = ["<section Info>", *_info_lines(t), "</end info>",
-             "<section players>", *(_player_line(p) for p in
-                                    sorted(t.players, key=lambda p: p.number)),
+             "<section players>", *(_player_line(p) for p in t.players),
              "</end players>", "<section results>", *_result_lines(t),
              "</end results>"]
     return "\n".join(lines) + "\n"
