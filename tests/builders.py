@@ -40,3 +40,21 @@ def swiss(player_rating: int | None, opponents: list[int | None], scores: list[f
         add_game(me, other, round_, score)
         players.append(other)
     return Tournament(name="swiss", start=start, system="swiss", players=players)
+
+
+_DRAUGHTS_CODE = {2: "1", 1: "=", 0: "0"}
+
+
+def draughts_swiss(player_rating: int | None, opponents: list[int | None],
+                   scores: list[int], time_control: str | None = "90+1",
+                   start: date = date(2024, 6, 1), **player_fields) -> Tournament:
+    """Player 1 against one opponent a round, draughts points (2/1/0)."""
+    me = Player(1, "Player", rating=player_rating, **player_fields)
+    players = [me]
+    for round_, (rating, score) in enumerate(zip(opponents, scores), start=1):
+        other = Player(round_ + 1, f"Opponent {round_}", rating=rating)
+        me.results.append(RoundResult(round_, other.number, "w", _DRAUGHTS_CODE[score], score))
+        other.results.append(RoundResult(round_, 1, "b", _DRAUGHTS_CODE[2 - score], 2 - score))
+        players.append(other)
+    return Tournament(name="draughts", start=start, system="swiss", game="draughts",
+                      time_control=time_control, players=players)
