@@ -13,7 +13,6 @@ from datetime import date
 from .editions import EDITIONS, UnknownEdition, edition_for, get_edition
 from .fide import engine as fide_engine
 from .fide import events as fide_events
-from .fide.games import minutes_for_60
 from .fmjd import event as fmjd_event
 from .fmjd.edition import FmjdEdition
 from .model import Tournament
@@ -21,6 +20,7 @@ from .native import parse_native
 from .numbers import as_float
 from .problems import ERROR, WARNING, Problem
 from .results import EventRating, PlayerRating
+from .timecontrol import minutes_for_60
 from .trf import parse_trf
 
 __all__ = ["CheckOptions", "check_text", "read_tournament", "detect_format",

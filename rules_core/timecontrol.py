@@ -52,7 +52,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-__all__ = ["Stage", "TimeControl", "TimeControlError", "parse_time_control"]
+__all__ = ["Stage", "TimeControl", "TimeControlError", "parse_time_control",
+           "minutes_for_60"]
 
 _ACCEPTED = ("expected a time control such as '90+30' (minutes + seconds a move), "
              "'40/90+30+30s', '40/120, 60', 'g/60', '2h', '80 min + 1 min/move' "
@@ -288,3 +289,15 @@ def _increment_seconds(duration: str) -> float:
     """An increment in seconds; a bare number is seconds."""
     value, unit = _time_parts(duration)
     return value * 60 if unit == "m" else value
+
+
+def minutes_for_60(text: str | None) -> float | None:
+    """The time a player has for 60 moves, the figure every rate-of-play rule
+    uses (fide-2002 1.1, fide-rb-2024 1.1, fmjd Annex 9 §1.2.2); None when
+    there is no time control or it cannot be read."""
+    if not text:
+        return None
+    try:
+        return parse_time_control(text).minutes_for(60)
+    except TimeControlError:
+        return None

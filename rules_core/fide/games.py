@@ -16,11 +16,11 @@ from fractions import Fraction
 
 from ..model import Player, RoundResult, Tournament
 from ..numbers import round_half_up
-from ..timecontrol import TimeControlError, parse_time_control
+from ..timecontrol import minutes_for_60
 from .editions import FideEdition
 from .tables import NOTIONAL_DP
 
-__all__ = ["CountedGames", "count_games", "infer_system", "minutes_for_60"]
+__all__ = ["CountedGames", "count_games", "infer_system"]
 
 ROUND_ROBINS = ("round-robin", "double-round-robin")
 
@@ -40,16 +40,6 @@ class CountedGames:
 
     def note(self, number: int, text: str) -> None:
         self.notes.setdefault(number, []).append(text)
-
-
-def minutes_for_60(text: str | None) -> float | None:
-    """Minutes a player has for 60 moves, None when the text is unreadable."""
-    if not text:
-        return None
-    try:
-        return parse_time_control(text).minutes_for(60)
-    except TimeControlError:
-        return None
 
 
 def infer_system(t: Tournament) -> str:

@@ -15,22 +15,13 @@ from ..model import Player, Tournament
 from ..numbers import exact, round_half_up
 from ..problems import WARNING, Problem
 from ..results import EventRating, GameFigure, PlayerRating
-from ..timecontrol import TimeControlError, parse_time_control
+from ..timecontrol import minutes_for_60
 from .edition import FmjdEdition
 from .rating import (FIRST_RATING_MAXIMUM, FIRST_RATING_MINIMUM, K_THRESHOLD,
                      NEW_PLAYER_GAMES, expected_percentage, k_factor,
                      performance_rating, result_percentage)
 
-__all__ = ["rate_event", "event_problems", "minutes_for_60"]
-
-
-def minutes_for_60(text: str | None) -> float | None:
-    if not text:
-        return None
-    try:
-        return parse_time_control(text).minutes_for(60)
-    except TimeControlError:
-        return None
+__all__ = ["rate_event", "event_problems"]
 
 
 def event_problems(t: Tournament, edition: FmjdEdition,
