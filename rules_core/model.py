@@ -66,6 +66,10 @@ class Player:
     `reached_2300` is the draughts counterpart (fmjd Annex 9 §3.2.3).
     `time_control` is set only where it differs from the event's;
     `standard_rating` is a standard rating given beside a rapid/blitz one.
+    `local_id` is the FMJD official format's "local ID" (fmjd Annex 9 §11);
+    `rating_list` the list letter A/B/C printed beside a draughts rating
+    (fmjd Annex 9 §6.3); `declared_tiebreaks` the tie-break columns a file
+    prints, under the check contract's keys.
     """
 
     number: int
@@ -86,6 +90,9 @@ class Player:
     reached_2300: bool | None = None
     standard_rating: int | None = None
     time_control: str | None = None
+    local_id: str | None = None
+    rating_list: str | None = None
+    declared_tiebreaks: dict[str, float] = field(default_factory=dict)
     line: int | None = None
 
     @property
@@ -117,6 +124,9 @@ class Tournament:
     women_only: bool = False
     olympiad: bool = False
     league: bool = False
+    referee: str = ""
+    remarks: str = ""
+    winner: str = ""
     players: list[Player] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     source_format: str = ""

@@ -64,6 +64,7 @@ ON_BOARD_CODES = frozenset({"1", "=", "0"}) | PLUS_DRAW_CODES | MINUS_DRAW_CODES
 # an opponent drawn.
 _SB_FACTOR = {WIN: 2, PLUS_DRAW: 1, DRAW: 1, MINUS_DRAW: 1, LOSS: 0}
 
+
 class StandingsError(ValueError):
     """An unknown tie-break, system or counting, or a result it cannot use."""
 
@@ -162,6 +163,7 @@ CRITERIA = MappingProxyType({
 })
 # Criteria whose value depends on who else is tied (computed while ranking).
 GROUP_CRITERIA = frozenset({"result_between_tied", "results_in_order"})
+
 
 # --- the criteria of Annex 5 §3.1 on a list of opponents' scores ---------------
 

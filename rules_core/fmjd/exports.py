@@ -38,12 +38,11 @@ import csv
 import re
 from typing import NamedTuple
 
-from ..model import RoundResult
+from ..model import Player, RoundResult, Tournament
+from ..pairings import pairing_problems
 from ..problems import ERROR, WARNING, Problem
 from ..trf import rate_from_type, system_from_pairings
-from .records import (BYE_BY_SCORE, CODE_SCORES, FMJD_TITLES,
-                      PLAYED_BY_SCORE, DraughtsPlayer, DraughtsTournament,
-                      normalise_title)
+from .records import (BYE_BY_SCORE, CODE_SCORES, FMJD_TITLES, PLAYED_BY_SCORE, normalise_title)
 
 __all__ = ["parse_arbiter_pro", "parse_toernooibase", "detect_draughts_format",
            "DRAUGHTS_FORMATS", "COLUMNS", "TIEBREAK_COLUMNS"]
@@ -66,7 +65,9 @@ _REQUIRED = ("place", "name")
 # Lines above the header: the event's name, and markers that say no more
 # than which export it is, or (Dutch "Berger rooster") a round robin.
 _MARKERS = ("tournament table", "fill in fmjd-report")
-_ROUND_ROBIN_MARKER = "berger"
+_ROUND_ROBIN_MARKERS = ("berger rooster", "berger")
+# A row that stands for the bye of a Swiss with an odd number of players.
+_DUMMY_NAMES = ("dummy", "bye")
 
 _ROUND = re.compile(r"r(\d+)", re.I)
 _RATING = re.compile(r"(?:(?P<list>[ABC])\s*)?(?P<rating>\d+)", re.I)
@@ -74,8 +75,6 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _OFFICIAL = re.compile(r"<\s*section\s+(?:info|players|results)\s*>", re.I)
 _UNSETTLED = "?"      # a game not played whose score is not yet known
-_COMPLEMENT = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
-_OTHER_COLOUR = {"w": "b", "b": "w"}
 
 
 class _Format(NamedTuple):
@@ -101,13 +100,13 @@ TOERNOOIBASE = _Format(
     "Pl;FMJD-id;Title;Name;Cn;FMJD;R1;...;Pt")
 
 
-def parse_arbiter_pro(text: str) -> DraughtsTournament:
+def parse_arbiter_pro(text: str) -> Tournament:
     """Read a Draughts Arbiter Pro "Tournament table" export; never raises
     for bad content: every problem is in ``.problems``."""
     return _CrossTable(ARBITER_PRO).read(text)
 
 
-def parse_toernooibase(text: str) -> DraughtsTournament:
+def parse_toernooibase(text: str) -> Tournament:
     """Read a Toernooibase "fill in FMJD-report" crosstable; never raises
     for bad content: every problem is in ``.problems``."""
     return _CrossTable(TOERNOOIBASE).read(text)
@@ -173,7 +172,7 @@ def _cell_columns(raw: str, count: int) -> list[int | None]:
     for part in raw.split(";")[:count]:
         columns.append(start + len(part) - len(part.lstrip()) + 1)
         start += len(part) + 1
-    return columns
+    return columns + [None] * (count - len(columns))
 
 
 # ----------------------------------------------------------------- reader
@@ -183,16 +182,18 @@ class _CrossTable:
 
     def __init__(self, fmt: _Format) -> None:
         self.fmt = fmt
-        self.t = DraughtsTournament(source_format=fmt.name, game="draughts")
-        self.by_place: dict[int, DraughtsPlayer] = {}
-        self.by_number: dict[int, DraughtsPlayer] = {}
+        self.t = Tournament(source_format=fmt.name, game="draughts")
+        self.by_place: dict[int, Player] = {}
+        self.by_number: dict[int, Player] = {}
         self.cells: list[tuple] = []       # (player, round, match, column)
         self.texts: dict[tuple[int, int], str] = {}   # (number, round)
         self.points_column: dict[int, int | None] = {}
         self.points_name = "Total"
         self.berger = False
+        self.dummies: set[int] = set()     # start numbers of "Dummy" rows
+        self.unreadable: set[tuple[int, int]] = set()  # (number, round)
 
-    def read(self, text: str) -> DraughtsTournament:
+    def read(self, text: str) -> Tournament:
         rows, unreadable = _rows(text)
         if unreadable is not None:
             self.t.problems.append(unreadable)
@@ -221,7 +222,7 @@ class _CrossTable:
 
     def no_header(self, rows: list[_Row], text: str) -> None:
         found = detect_draughts_format(text)
-        hint = f"; the text looks like a {found} file" if found else ""
+        hint = f"; the text looks like the {found!r} format" if found else ""
         self.problem(ERROR, "no-header", "no column header found: expected "
                      f"a {self.fmt.title} with a header line like "
                      f"{self.fmt.header!r}{hint}", 1 if text.strip() else None)
@@ -240,7 +241,7 @@ class _CrossTable:
             lower = cell.lower()
             if lower in _MARKERS:
                 continue
-            if _ROUND_ROBIN_MARKER in lower:
+            if lower in _ROUND_ROBIN_MARKERS:
                 self.berger = True
             elif not self.t.name:
                 self.t.name = cell
@@ -255,29 +256,33 @@ class _CrossTable:
         self.t.rate_of_play = rate_from_type(self.t.name)
 
     def columns(self, row: _Row) -> _Columns | None:
-        roles, rounds, tiebreaks = {}, {}, {}
+        columns = _Columns({}, {}, {}, row.cells, row.line)
         for index, name in enumerate(row.cells):
-            key = name.lower()
-            if match := _ROUND.fullmatch(key):
-                rounds[index] = int(match[1])
-            elif key in COLUMNS and COLUMNS[key] not in roles:
-                roles[COLUMNS[key]] = index
-            elif key in TIEBREAK_COLUMNS:
-                tiebreaks[index] = TIEBREAK_COLUMNS[key]
-            elif key:
-                self.problem(WARNING, "ignored-column", f"column {name!r} "
-                             "ignored: not a column this reader knows",
-                             row.line, row.columns[index])
-        missing = [r for r in _REQUIRED if r not in roles] + \
-            (["R1"] if not rounds else [])
+            self.column(columns, index, name, row)
+        missing = [r for r in _REQUIRED if r not in columns.roles] + \
+            (["R1"] if not columns.rounds else [])
         if missing:
             self.problem(ERROR, "missing-column", f"the header has no "
                          f"{', '.join(missing)} column: expected a header "
                          f"like {self.fmt.header!r}", row.line, 1)
             return None
-        if "points" in roles:
-            self.points_name = row.cells[roles["points"]]
-        return _Columns(roles, rounds, tiebreaks, row.cells, row.line)
+        if "points" in columns.roles:
+            self.points_name = row.cells[columns.roles["points"]]
+        return columns
+
+    def column(self, columns: _Columns, index: int, name: str, row: _Row) -> None:
+        key, role = name.lower(), COLUMNS.get(name.lower())
+        if match := _ROUND.fullmatch(key):
+            columns.rounds[index] = int(match[1])
+        elif role is not None and role not in columns.roles:
+            columns.roles[role] = index
+        elif key in TIEBREAK_COLUMNS:
+            columns.tiebreaks[index] = TIEBREAK_COLUMNS[key]
+        elif key:
+            why = (f"column {row.cells[columns.roles[role]]!r} already gives "
+                   f"the {role}" if role else "not a column this reader knows")
+            self.problem(WARNING, "ignored-column", f"column {name!r} "
+                         f"ignored: {why}", row.line, row.columns[index])
 
     # -- the table
 
@@ -335,9 +340,9 @@ class _CrossTable:
         return True
 
     def player(self, cell, row: _Row, place: int, number: int,
-               columns: _Columns) -> DraughtsPlayer:
+               columns: _Columns) -> Player:
         name = cell.get("name")[0]
-        player = DraughtsPlayer(number, name, line=row.line, rank=place,
+        player = Player(number, name, line=row.line, rank=place,
                                 federation=cell.get("federation")[0].upper()
                                 or None)
         player.title = self.title(cell)
@@ -349,10 +354,12 @@ class _CrossTable:
             value = self.number(cell, index, columns.names[index])
             if value is not None:
                 player.declared_tiebreaks[key] = value
-        if name.lower() == "dummy":
+        if name.lower() in _DUMMY_NAMES:
+            self.dummies.add(number)
             self.problem(WARNING, "dummy-player", f"place {place} "
-                         f"{name!r} stands for the bye: its games are read "
-                         "as games against a player", row.line,
+                         f"{name!r} stands for the bye: a game against it "
+                         "is read as a bye of its opponent (2 points: U, 1:"
+                         " H, 0: Z), and the row keeps no games", row.line,
                          cell.get("name")[1])
         return player
 
@@ -393,11 +400,12 @@ class _CrossTable:
         if _NUMBER.fullmatch(text):
             return float(text.replace(",", "."))
         if text:
-            self.problem(WARNING, "bad-number", f"{name}: expected a number, "
+            code = "bad-points" if role == "points" else "bad-tiebreak"
+            self.problem(WARNING, code, f"{name}: expected a number, "
                          f"got {text!r}", cell.row.line, column)
         return None
 
-    def round_cells(self, player: DraughtsPlayer, row: _Row,
+    def round_cells(self, player: Player, row: _Row,
                     columns: _Columns) -> None:
         for index, round_ in columns.rounds.items():
             text = row.cells[index] if index < len(row.cells) else ""
@@ -409,6 +417,7 @@ class _CrossTable:
                 self.problem(ERROR, "bad-cell", f"round {round_}: expected "
                              f"{self.fmt.cell_syntax}, or a blank cell when "
                              f"not paired, got {text!r}", row.line, column)
+                self.unreadable.add((player.number, round_))
                 continue
             self.texts[(player.number, round_)] = text
             self.cells.append((player, round_, match, column))
@@ -418,19 +427,19 @@ class _CrossTable:
     def game(self, player, round_, match, column) -> None:
         place, score = int(match["place"]), match["score"]
         colour = (match["colour"] or "").lower() or None
-        if place == 0:      # no opponent: a bye with the points it gave
-            code = BYE_BY_SCORE.get(int(score), "Z") if score.isdigit() else "Z"
-            player.results.append(RoundResult(round_, None, None, code,
-                                              CODE_SCORES[code], player.line,
-                                              column))
-            return
         opponent = self.by_place.get(place)
+        if player.number in self.dummies:
+            return
+        if place == 0 or (opponent and opponent.number in self.dummies):
+            self.bye(player, round_, score, column)
+            return
         if opponent is None or opponent is player:
             what = "the player's own place" if opponent is player else \
                 f"a place not in the table (places {_span(self.by_place)})"
             self.problem(ERROR, "unknown-opponent", f"round {round_}: "
                          f"{match[0]!r} names place {place}, {what}",
                          player.line, column)
+            self.unreadable.add((player.number, round_))
             return
         code = _UNSETTLED if score == "-" else \
             "+" if score == "+" else PLAYED_BY_SCORE[int(score)]
@@ -438,43 +447,62 @@ class _CrossTable:
                                           code, CODE_SCORES.get(code, 0.0),
                                           player.line, column))
 
+    def bye(self, player, round_: int, score: str, column) -> None:
+        """Place 0 or the dummy: a bye with the points it gave."""
+        code = BYE_BY_SCORE.get(int(score), "Z") if score.isdigit() else \
+            "U" if score == "+" else "Z"
+        player.results.append(RoundResult(round_, None, None, code,
+                                          CODE_SCORES[code], player.line,
+                                          column))
+
     def settle_unplayed(self) -> None:
-        """A game not played ("67w-") is lost or won by forfeit as the
-        player's total tells; else as the opponent's side of it tells; else
-        lost, with a warning."""
-        for player in self.t.players:
-            self.settle_by_total(player)
+        """A game not played ("67w-") is won ("+") or lost ("-") by forfeit:
+        as the player's total tells, or lost when the opponent won it; what
+        stays open is read as lost, with a warning.  An opponent's "-" tells
+        nothing: both sides lose a double forfeit."""
+        while any([self.settle_player(p) for p in self.t.players]):
+            pass
         for player in self.t.players:
             for result in player.results:
                 if result.code == _UNSETTLED:
-                    self.settle_by_reply(player, result)
+                    self.settle_as_lost(player, result)
 
-    def settle_by_total(self, player: DraughtsPlayer) -> None:
+    def settle_player(self, player: Player) -> bool:
+        """Settle what can be settled; True when something was."""
         unsettled = [r for r in player.results if r.code == _UNSETTLED]
+        forced = [r for r in unsettled if self.reply_code(r) == "+"]
+        for result in forced:
+            _settle(result, "-")
+        unsettled = [r for r in unsettled if r.code == _UNSETTLED]
         if not unsettled or player.points is None:
-            return
-        missing = player.points - sum(r.score for r in player.results)
-        code = "-" if missing == 0 else "+" if missing == 2 * len(unsettled) else None
-        for result in unsettled if code else ():
-            result.code, result.score = code, CODE_SCORES[code]
+            return bool(forced)
+        missing = player.points - player.score     # open games count 0
+        if missing not in (0, 2 * len(unsettled)):
+            return bool(forced)
+        for result in unsettled:
+            _settle(result, "-" if missing == 0 else "+")
+        return True
 
-    def settle_by_reply(self, player: DraughtsPlayer, result: RoundResult) -> None:
+    def reply_code(self, result: RoundResult) -> str | None:
         reply = _round_of(self.by_number[result.opponent], result.round)
-        if reply is not None and reply.code in ("+", "-"):
-            result.code = "-" if reply.code == "+" else "+"
-        else:
-            result.code = "-"
-            text = self.texts.get((player.number, result.round))
-            self.problem(WARNING, "unplayed-game", f"round {result.round}: "
-                         f"{text!r} is a game not played and the total does "
-                         "not tell who won it: read as lost by forfeit ('-')",
-                         result.line, result.column)
-        result.score = CODE_SCORES[result.code]
+        return reply.code if reply is not None else None
+
+    def settle_as_lost(self, player: Player, result: RoundResult) -> None:
+        text = self.texts.get((player.number, result.round))
+        self.problem(WARNING, "unplayed-game", f"round {result.round}: "
+                     f"{text!r} is a game not played and neither the total "
+                     "nor the opponent's cell tells who won it: read as lost"
+                     " by forfeit ('-')", result.line, result.column)
+        _settle(result, "-")
 
     # -- checks once every game is read
 
-    def check_points(self, player: DraughtsPlayer) -> None:
-        if player.points is None or abs(player.points - player.score) < 1e-9:
+    def check_points(self, player: Player) -> None:
+        """The declared total against the rounds, unless a cell of the row
+        could not be read (already reported)."""
+        unread = any(number == player.number for number, _ in self.unreadable)
+        if unread or player.points is None or \
+                abs(player.points - player.score) < 1e-9:
             return
         self.problem(WARNING, "points-mismatch", f"place {player.rank}: "
                      f"{self.points_name} is {player.points:g}, the rounds "
@@ -483,37 +511,10 @@ class _CrossTable:
 
     def check_pairs(self) -> None:
         """A game is written on both rows: same round, each naming the
-        other's place, other colours, results that complete each other."""
-        for player in self.t.players:
-            for result in player.results:
-                if result.opponent is not None:
-                    self.check_pair(player, result)
-
-    def check_pair(self, player: DraughtsPlayer, result: RoundResult) -> None:
-        other = self.by_number[result.opponent]
-        reply = _round_of(other, result.round)
-        mine = self.texts.get((player.number, result.round))
-        theirs = self.texts.get((other.number, result.round), "")
-        where = f"round {result.round}: place {player.rank} has {mine!r}"
-        if reply is None or reply.opponent != player.number:
-            self.problem(ERROR, "asymmetric-pairing", f"{where}, but place "
-                         f"{other.rank}'s cell is {theirs!r}: expected it to "
-                         f"name place {player.rank}", result.line,
-                         result.column)
-        elif player.number < other.number:
-            self.check_reply(result, reply, where, other, theirs)
-
-    def check_reply(self, result, reply, where, other, theirs) -> None:
-        codes = (result.code, reply.code)
-        if _COMPLEMENT[result.code] != reply.code and codes != ("-", "-"):
-            self.problem(ERROR, "asymmetric-result", f"{where}, place "
-                         f"{other.rank} has {theirs!r}: expected scores "
-                         "that add up to 2 (or '-' against '-')",
-                         result.line, result.column)
-        if result.color and reply.color and reply.color != _OTHER_COLOUR[result.color]:
-            self.problem(ERROR, "asymmetric-colour", f"{where}, place "
-                         f"{other.rank} has {theirs!r}: expected w against b",
-                         result.line, result.column)
+        other, other colours, results that complete each other
+        (rules_core.pairings); cells already reported are skipped."""
+        self.t.problems.extend(pairing_problems(
+            self.t.players, "fmjd", frozenset(self.unreadable)))
 
     def decide_system(self) -> None:
         """"Berger rooster" is a round robin (double when everyone met
@@ -550,6 +551,10 @@ def _is_team_header(cells: list[str]) -> bool:
     """KNDB Toernooimanager team standings: "AW;-;Pt;WP;SB"."""
     upper = [c.upper() for c in cells]
     return bool(upper) and upper[0] == "AW" and "WP" in upper
+
+
+def _settle(result: RoundResult, code: str) -> None:
+    result.code, result.score = code, CODE_SCORES[code]
 
 
 def _round_of(player, round_: int) -> RoundResult | None:

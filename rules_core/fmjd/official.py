@@ -36,14 +36,13 @@ writes what `parse_official` reads back unchanged.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from datetime import date
 
-from ..model import RoundResult
+from ..model import Player, RoundResult, Tournament
+from ..pairings import pairing_problems
 from ..problems import ERROR, WARNING, Problem
 from ..trf import system_from_pairings
-from .records import (BYE_BY_SCORE, CODE_SCORES, DraughtsPlayer,
-                      DraughtsTournament)
+from .records import (BYE_BY_SCORE, CODE_SCORES)
 
 __all__ = ["parse_official", "write_official", "RESULTS", "TYPES",
            "INFO_KEYS", "PLAYER_FIELDS"]
@@ -95,7 +94,7 @@ _DATE = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
 _POINTS = re.compile(r"\d+(?:[.,]\d+)?")
 
 
-def parse_official(text: str) -> DraughtsTournament:
+def parse_official(text: str) -> Tournament:
     """Read the FMJD official format (fmjd Annex 9 §11).
 
     Never raises for bad content: every problem is in ``.problems``.
@@ -110,9 +109,9 @@ class _Reader:
     known (a file may list its sections in any order)."""
 
     def __init__(self) -> None:
-        self.t = DraughtsTournament(source_format="fmjd-official")
-        self.players: dict[int, DraughtsPlayer] = {}
-        self.points_column: dict[int, int] = {}
+        self.t = Tournament(source_format="fmjd-official", game="draughts")
+        self.players: dict[int, Player] = {}
+        self.columns: dict[int, list[int]] = {}   # number -> field columns
         self.doubtful: set[int] = set()     # players whose line is unread
         self.games: list[tuple] = []
         self.section: str | None = None
@@ -121,7 +120,7 @@ class _Reader:
         self.type_text: str | None = None
         self.foreign: list[tuple[int, int, str]] = []  # non-ASCII lines
 
-    def read(self, text: str) -> DraughtsTournament:
+    def read(self, text: str) -> Tournament:
         lines = _LINE_BREAK.split(text.removeprefix("\ufeff"))
         for number, line in enumerate(lines, start=1):
             self.line(line, number)
@@ -260,20 +259,20 @@ class _Reader:
             return
         number = self.player_number(fields[1], n)
         if number is not None:
-            self.add_player(self.player(fields, number, n), fields[4][1])
+            self.add_player(self.player(fields, number, n), fields)
 
-    def player(self, fields, number: int, n: int) -> DraughtsPlayer:
+    def player(self, fields, number: int, n: int) -> Player:
         first, last = fields[5], fields[6]
         for (value, column), what in ((first, "first name"), (last, "last name")):
             self.length(value, _NAME_LENGTH, what, n, column)
         birth, birth_year = self.born(*fields[8], n)
-        return DraughtsPlayer(
+        fmjd_id = self.fmjd_id(*fields[0], n)
+        return Player(
             number=number, name=_join_name(first[0], last[0]), line=n,
-            id=self.fmjd_id(*fields[0], n),
-            local_id=self.local_id(*fields[2], n), rank=self.place(*fields[3], n),
-            points=self.points(*fields[4], n),
-            federation=self.country(*fields[7], n),
-            birth=birth, birth_year=birth_year, sex=self.sex(*fields[9], n))
+            id=fmjd_id, local_id=self.local_id(*fields[2], n),
+            rank=self.place(*fields[3], n), points=self.points(*fields[4], n),
+            federation=self.country(*fields[7], n), birth=birth,
+            birth_year=birth_year, sex=self.sex(*fields[9], n, fmjd_id))
 
     def placeholder(self, fields, n: int) -> None:
         """A line with the wrong number of fields still registers its
@@ -282,17 +281,17 @@ class _Reader:
             number = int(fields[1][0])
             if number not in self.players:
                 self.doubtful.add(number)
-                self.add_player(DraughtsPlayer(number, "", line=n), None)
+                self.add_player(Player(number, "", line=n), fields)
 
-    def add_player(self, player: DraughtsPlayer, points_column) -> None:
+    def add_player(self, player: Player, fields) -> None:
         first = self.players.get(player.number)
         if first is not None:
             self.problem(ERROR, "duplicate-number", f"player number "
                          f"{player.number} is already used on line "
-                         f"{first.line}", player.line)
+                         f"{first.line}", player.line, fields[1][1])
             return
         self.players[player.number] = player
-        self.points_column[player.number] = points_column
+        self.columns[player.number] = [column for _, column in fields]
         self.t.players.append(player)
 
     def player_number(self, field, n: int) -> int | None:
@@ -350,12 +349,13 @@ class _Reader:
                      f"got {value!r}", n, column)
         return None, None
 
-    def sex(self, value: str, column: int, n: int) -> str | None:
+    def sex(self, value: str, column: int, n: int, fmjd_id) -> str | None:
+        """W or M, "not necessary to fulfil when fmjd-ID exist"."""
         if value.upper() in _SEX:
             return _SEX[value.upper()]
-        if value:
-            self.problem(WARNING, "bad-sex", "sex: expected W or M, got "
-                         f"{value!r}", n, column)
+        if value or fmjd_id is None:
+            self.problem(WARNING, "bad-sex", "sex: expected W or M (needed "
+                         f"when there is no fmjd-ID), got {value!r}", n, column)
         return None
 
     def length(self, value: str, limit, what: str, n: int, column) -> None:
@@ -414,6 +414,7 @@ class _Reader:
         for player in self.t.players:
             player.results.sort(key=lambda r: r.round)
             self.check_points(player)
+        self.t.problems.extend(pairing_problems(self.t.players, "fmjd"))
         self.decide_system()
         self.check_places()
         self.t.rounds = self.t.rounds_played or None
@@ -484,16 +485,16 @@ class _Reader:
             round_, other or None, colour, code, CODE_SCORES[code], n,
             columns[3]))
 
-    def check_points(self, player: DraughtsPlayer) -> None:
+    def check_points(self, player: Player) -> None:
         """fmjd Annex 9 §11: points are "OBLIGATORY (very important for
         general control)": they must equal the sum of the results."""
         if player.points is None or player.number in self.doubtful:
             return
         if abs(player.points - player.score) > 1e-9:
             self.problem(ERROR, "points-mismatch", f"player {player.number} "
-                         f"declares {player.points:g} points, the results in "
-                         f"<section results> add up to {player.score:g}",
-                         player.line, self.points_column.get(player.number))
+                         f"declares {_points(player.points)}, the results in "
+                         f"<section results> add up to {_points(player.score)}",
+                         player.line, self.columns[player.number][4])
 
     def decide_system(self) -> None:
         system = TYPES.get(self.type_text or "OTHER")
@@ -505,22 +506,24 @@ class _Reader:
     def check_places(self) -> None:
         """fmjd Annex 9 §11: in an individual competition each place is
         unique; 0 for all while the tournament is not finished."""
-        placed = [p for p in self.t.players if p.rank]
-        if placed and len(placed) != len(self.t.players):
+        read = [p for p in self.t.players if p.number not in self.doubtful]
+        placed = [p for p in read if p.rank]
+        if placed and len(placed) != len(read):
             self.problem(WARNING, "bad-place", f"{len(placed)} players have "
-                         f"a place and {len(self.t.players) - len(placed)} "
+                         f"a place and {len(read) - len(placed)} "
                          "have 0: expected a place for every player, or 0 "
                          "for all while the tournament is not finished",
                          self.opened.get("players"), 1)
         if self.t.system == "team":
             return
-        seen: dict[int, DraughtsPlayer] = {}
+        seen: dict[int, Player] = {}
         for player in placed:
             if player.rank in seen:
                 self.problem(WARNING, "duplicate-place", f"place {player.rank}"
                              f" is given to players {seen[player.rank].number}"
                              f" and {player.number}: in an individual "
-                             "competition each place is unique", player.line)
+                             "competition each place is unique", player.line,
+                             self.columns[player.number][3])
             seen.setdefault(player.rank, player)
 
 
@@ -684,6 +687,10 @@ def _write_birth(p) -> str:
     return f"00/00/{p.birth_year:04d}" if p.birth_year else ""
 
 
+def _points(value: float) -> str:
+    return f"{value:g} point" + ("" if value == 1 else "s")
+
+
 def _digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
@@ -699,7 +706,7 @@ def _split_name(name: str) -> tuple[str, str]:
 
 
 def _field_text(value: str) -> str:
-    return _one_line(value.replace(",", " ")).strip()
+    return _one_line(re.sub(r"\s*,\s*", " ", value)).strip()
 
 
 def _one_line(value: str) -> str:

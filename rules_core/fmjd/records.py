@@ -1,21 +1,16 @@
-"""What the draughts tournament files hold beyond the shared model.
+"""What the draughts readers share.
 
-`DraughtsPlayer` and `DraughtsTournament` are the model's `Player` and
-`Tournament` with the few fields of the FMJD official format (fmjd Annex 9
-§11) and of the crosstable exports that the model has no place for; every
-consumer of the model reads them as plain players and tournaments.  Also here:
-the FMJD titles (fmjd Annex 10, Preamble) and the draughts result codes the
+The FMJD titles (fmjd Annex 10, Preamble) and the draughts result codes the
 readers share (fmjd Annex 9 §11, see `rules_core.model`).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
-from ..model import REFEREE_CODES, Player, Tournament
+from ..model import REFEREE_CODES
 
-__all__ = ["DraughtsPlayer", "DraughtsTournament", "FMJD_TITLES",
+__all__ = ["FMJD_TITLES",
            "RATING_LISTS", "PLAYED_BY_SCORE", "BYE_BY_SCORE", "CODE_SCORES",
            "normalise_title"]
 
@@ -34,32 +29,6 @@ PLAYED_BY_SCORE = {2: "1", 1: "=", 0: "0"}
 BYE_BY_SCORE = {2: "U", 1: "H", 0: "Z"}
 CODE_SCORES = {"1": 2.0, "=": 1.0, "0": 0.0, "+": 2.0, "-": 0.0,
                "U": 2.0, "F": 2.0, "H": 1.0, "Z": 0.0, **REFEREE_CODES}
-
-
-@dataclass
-class DraughtsPlayer(Player):
-    """A `Player` with what the draughts files add.
-
-    `local_id` is the official format's "local ID" (fmjd Annex 9 §11);
-    `rating_list` the list letter A/B/C printed beside the rating (fmjd Annex
-    9 §6.3); `declared_tiebreaks` the tie-break columns of an export, under
-    the check contract's keys (``short_truncated_solkoff`` for "SSolk").
-    """
-
-    local_id: str | None = None
-    rating_list: str | None = None
-    declared_tiebreaks: dict[str, float] = field(default_factory=dict)
-
-
-@dataclass
-class DraughtsTournament(Tournament):
-    """A `Tournament` with the official format's "name of referee",
-    "remarks" and "winner" (fmjd Annex 9 §11, <section Info>)."""
-
-    referee: str = ""
-    remarks: str = ""
-    winner: str = ""
-    game: str = "draughts"
 
 
 def normalise_title(raw: str | None) -> tuple[str | None, bool]:

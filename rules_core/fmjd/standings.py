@@ -48,7 +48,7 @@ __all__ = ["StandingsError", "Counting", "STANDARD", "PLUS_REMISE", "BEIJING",
            "tiebreaks", "standings"]
 
 _PLUS_MINUS = {PLUS_DRAW: 1, MINUS_DRAW: -1}
-_ROUND_ROBINS = ("round-robin", "double-round-robin", "match")
+_ROUND_ROBINS = ("round-robin", "double-round-robin")
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,7 @@ def tiebreak_system(system: str | Sequence[str] | TiebreakSystem | None,
     if isinstance(system, TiebreakSystem):
         return system
     if system is None:
-        rr = t is not None and t.system in _ROUND_ROBINS
+        rr = t is not None and t.system in _ROUND_ROBINS + ("match",)
         return SYSTEMS["round-robin" if rr else "5.2"]
     if isinstance(system, str):
         try:
@@ -225,8 +225,9 @@ def _sortable(value) -> tuple:
 
 
 def _split(group: list[int], keys: Mapping[int, tuple]) -> list[list[int]]:
-    """The group ordered by key, best first, equal keys kept together."""
-    ordered = sorted(group, key=lambda n: (_neg(keys[n]), n))
+    """The group ordered by key, best first, equal keys kept together (in
+    start-number order: a stable sort, reversed, keeps it)."""
+    ordered = sorted(sorted(group), key=keys.__getitem__, reverse=True)
     out: list[list[int]] = []
     for n in ordered:
         if out and keys[out[-1][0]] == keys[n]:
@@ -234,24 +235,6 @@ def _split(group: list[int], keys: Mapping[int, tuple]) -> list[list[int]]:
         else:
             out.append([n])
     return out
-
-
-def _neg(key: tuple):
-    """Sort descending on a key of nested tuples (Python sorts ascending)."""
-    return _Reverse(key)
-
-
-class _Reverse:
-    __slots__ = ("key",)
-
-    def __init__(self, key):
-        self.key = key
-
-    def __lt__(self, other: "_Reverse") -> bool:
-        return self.key > other.key
-
-    def __eq__(self, other) -> bool:
-        return self.key == other.key
 
 
 class _Ranking:
@@ -337,15 +320,22 @@ def standings(t: Tournament, system: str | Sequence[str] | TiebreakSystem | None
     primary = {n: (_sortable(values[n]["performance"]) if performance_first else (),
                    _sortable(ev.points[n])) for n in ev.players}
     groups = ranking.classify(_split(list(ev.players), primary))
+    return (_lines(groups, ranking)
+            + [_not_classified(t.player(n), counting) for n in sorted(cancelled)])
+
+
+def _lines(groups: list[list[int]], ranking: "_Ranking") -> list[Standing]:
+    """One `Standing` a player, a shared rank for each group (Annex 3 §5.11)."""
+    criteria = ranking.system.criteria
     out: list[Standing] = []
     for group in groups:
-        rank = len(out) + 1
+        rank, shared = len(out) + 1, len(group) > 1
+        undecided = ("lots",) if shared and "lots" in criteria else ()
         for n in group:
-            tiebreaks = {c: (ranking.recorded[n].get(c) if c in GROUP_CRITERIA
-                             else values[n][c]) for c in tb.criteria}
-            undecided = ("lots",) if len(group) > 1 and "lots" in tb.criteria else ()
-            out.append(Standing(n, rank, ev.points[n], tiebreaks, len(group) > 1, undecided))
-    return out + [_not_classified(t.player(n), counting) for n in sorted(cancelled)]
+            values = {c: (ranking.recorded[n].get(c) if c in GROUP_CRITERIA
+                          else ranking.values[n][c]) for c in criteria}
+            out.append(Standing(n, rank, ranking.ev.points[n], values, shared, undecided))
+    return out
 
 
 def _not_classified(p: Player, counting: Counting) -> Standing:
