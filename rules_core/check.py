@@ -15,6 +15,10 @@ from .fide import engine as fide_engine
 from .fide import events as fide_events
 from .fmjd import event as fmjd_event
 from .fmjd.edition import FmjdEdition
+from .fmjd.exports import detect_draughts_format, parse_arbiter_pro, parse_toernooibase
+from .fmjd.official import parse_official
+from .fmjd.standings import SYSTEMS as TIEBREAK_SYSTEMS
+from .fmjd.standings import standings
 from .model import Tournament
 from .native import parse_native
 from .numbers import as_float
@@ -26,7 +30,13 @@ from .trf import parse_trf
 __all__ = ["CheckOptions", "check_text", "read_tournament", "detect_format",
            "rate_of_play_for", "UnknownEdition", "FORMATS"]
 
-FORMATS = ("trf", "native-toml", "native-json")
+READERS = {"trf": parse_trf,
+           "native-toml": parse_native,
+           "native-json": lambda text: parse_native(text, json_format=True),
+           "fmjd-official": parse_official,
+           "arbiter-pro": parse_arbiter_pro,
+           "toernooibase": parse_toernooibase}
+FORMATS = tuple(READERS)
 
 # game -> (rate an event, what a rating officer would query)
 ENGINES = {"chess": (fide_engine.rate_event, fide_events.event_problems),
@@ -41,11 +51,19 @@ class CheckOptions:
     rules: str | None = None
     k: dict[str, int] = field(default_factory=dict)
     format: str | None = None
+    tiebreaks: str | None = None       # draughts: an id of fmjd.standings.SYSTEMS
+    counting: str = "standard"         # draughts: fmjd Annex 3 §5.6a systems
 
 
 def detect_format(text: str, filename: str = "") -> str:
-    """By the file's ending, else by its first meaningful line."""
+    """By the file's ending, else by its first meaningful line; the draughts
+    formats by their section tags and column headers."""
+    draughts = detect_draughts_format(text)
+    if draughts:
+        return draughts
     name = filename.lower()
+    if name.endswith(".csv"):
+        return "toernooibase"   # its reader says precisely what a crosstable needs
     if name.endswith(".toml"):
         return "native-toml"
     if name.endswith(".json"):
@@ -61,12 +79,7 @@ def detect_format(text: str, filename: str = "") -> str:
 
 
 def read_tournament(text: str, filename: str = "", format: str | None = None) -> Tournament:
-    kind = format or detect_format(text, filename)
-    if kind == "native-toml":
-        return parse_native(text)
-    if kind == "native-json":
-        return parse_native(text, json_format=True)
-    return parse_trf(text)
+    return READERS[format or detect_format(text, filename)](text)
 
 
 def rate_of_play_for(t: Tournament) -> tuple[str | None, float | None]:
@@ -97,13 +110,17 @@ def check_text(text: str, filename: str = "", options: CheckOptions | None = Non
     t = read_tournament(text, filename, options.format)
     problems = list(t.problems)
     rate, minutes = rate_of_play_for(t)
+    if any(p.is_error for p in problems):
+        # nothing is rated from a file with errors: only its problems
+        result = _event(t, forced, rate)
+        result["players"], result["problems"] = [], _sorted(problems)
+        return result
     edition = forced or _edition(t, rate, problems)
     if forced:
         _forced_rate(t, forced, rate, minutes, problems)
     result = _event(t, edition, rate)
-    if any(p.is_error for p in problems) or edition is None:
-        result["players"] = []
-        result["problems"] = _sorted(problems)
+    if edition is None:
+        result["players"], result["problems"] = [], _sorted(problems)
         return result
     rate_event, event_problems = ENGINES[edition.game]
     mismatch = any(p.code == "check.rate-mismatch" for p in problems)
@@ -114,8 +131,35 @@ def check_text(text: str, filename: str = "", options: CheckOptions | None = Non
     result["event"]["rateable"] = rating.rateable
     result["event"]["notes"] = rating.notes
     result["players"] = _players(t, rating)
+    if t.game == "draughts":
+        _draughts_standings(t, result, options)
     result["problems"] = _sorted(problems)
     return result
+
+
+def _draughts_standings(t: Tournament, result: dict, options: CheckOptions) -> None:
+    """fmjd Annex 3 §5.10-5.11 and Annex 5: places and the tie-breaks of the
+    event's system (default: round robins §5.11.1.2.1, Swiss §5.2)."""
+    lines = standings(t, options.tiebreaks, options.counting)
+    by_number = {p["number"]: p for p in result["players"]}
+    for line in lines:
+        player = by_number[line.number]
+        player["rank"] = line.rank
+        player["standing_points"] = line.points
+        player["tiebreaks"] = {k: v for k, v in line.tiebreaks.items() if v is not None}
+        player["notes"].extend(line.notes)
+        if line.undecided:
+            player["notes"].append("place shared: " + ", ".join(line.undecided) + " to decide")
+    minutes = minutes_for_60(t.time_control)
+    result["event"]["rating_list"] = (
+        FmjdEdition().rating_list(minutes) if minutes
+        else "rapid-blitz" if result["event"]["rate_of_play"] in ("rapid", "blitz")
+        else "standard")
+    order = {line.number: i for i, line in enumerate(lines)}
+    result["players"].sort(key=lambda p: order.get(p["number"], len(order)))
+    result["event"]["tiebreak_system"] = (options.tiebreaks or
+                                          ("round-robin" if t.system in ("round-robin",
+                                           "double-round-robin", "match") else "5.2"))
 
 
 # -- edition ------------------------------------------------------------------
@@ -123,10 +167,11 @@ def check_text(text: str, filename: str = "", options: CheckOptions | None = Non
 def _edition(t: Tournament, rate: str | None, problems: list[Problem]):
     if rate is None:
         rate = "standard"
+        given = (f"time control {t.time_control!r} not readable" if t.time_control
+                 else "no time control given")
         problems.append(Problem(WARNING, "check.unknown-rate",
-                                f"rate of play unknown (time control {t.time_control!r}): "
-                                "rated as standard; give --rules to choose",
-                                t.header_lines.get("122")))
+                                f"rate of play unknown ({given}): rated as standard; "
+                                "give --rules to choose", t.header_lines.get("122")))
     start = t.start
     if start is None:
         start = date.today()
@@ -198,7 +243,7 @@ def _player(t, player, r: PlayerRating, rank, rating) -> dict:
     return {
         "number": player.number, "id": player.id, "name": player.name,
         "title": player.title, "federation": player.federation,
-        "rating": player.rating, "k": r.k, "rated_games": r.rated_games,
+        "rating": player.rating, "rating_list": player.rating_list, "k": r.k, "rated_games": r.rated_games,
         "score": as_float(r.score), "opponents_average": as_float(r.opponents_average),
         "expected": as_float(r.expected), "change": as_float(r.change),
         "new_rating": r.new_rating, "initial_rating": r.initial_rating,

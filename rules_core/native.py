@@ -6,6 +6,7 @@
     name = "Spring Open"
     start = 2025-04-05            # TOML dates; "2025-04-05" strings in JSON
     end = 2025-04-06
+    game = "chess"                # chess | draughts (points 2 / 1 / 0)
     system = "swiss"              # swiss | round-robin | double-round-robin
                                   # | match | team | scheveningen
     time_control = "90+30"        # as arbiters write it (see timecontrol)
@@ -32,8 +33,9 @@
     standard_rating = 2540        # optional, in a rapid or blitz event
     results = ["12 w 1", "7 b =", "H", "3 w +"]
 
-A result is ``OPPONENT COLOUR CODE`` with the TRF codes (1 0 = + - W D L)
-or, for a round without a game, the code alone (H, F, U, Z, or "-").
+A result is ``OPPONENT COLOUR CODE`` with the TRF codes (1 0 = + - W D L;
+in draughts also the referee decisions 2x0 0x2 1x1 0x0) or, for a round
+without a game, the code alone (H, F, U, Z, or "-").
 """
 
 from __future__ import annotations
@@ -43,17 +45,21 @@ import re
 import tomllib
 from datetime import date, datetime
 
-from .model import SYSTEMS, RATES_OF_PLAY, Player, RoundResult, Tournament
+from .model import GAMES, RATES_OF_PLAY, REFEREE_CODES, SYSTEMS, Player, RoundResult, Tournament
 from .pairings import pairing_problems
 from .problems import ERROR, Problem
 
 __all__ = ["parse_native", "RESULT_PATTERN"]
 
 RESULT_PATTERN = re.compile(
-    r"^\s*(?:(?P<opponent>\d+)\s*(?P<colour>[wb-])?\s+)?(?P<code>[10=+\-WDLHFUZ])\s*$")
+    r"^\s*(?:(?P<opponent>\d+)\s*(?P<colour>[wb-])?\s+)?"
+    r"(?P<code>2x0|0x2|1x1|0x0|[10=+\-WDLHFUZ])\s*$")
 _SCORES = {"1": 1.0, "0": 0.0, "=": 0.5, "+": 1.0, "-": 0.0, "W": 1.0,
            "D": 0.5, "L": 0.0, "H": 0.5, "F": 1.0, "U": 1.0, "Z": 0.0}
-_GAME_CODES = set("10=+-WDL")
+_GAME_CODES = set("10=+-WDL") | set(REFEREE_CODES)
+# Points are the game's own: chess 1 / 0.5 / 0, draughts 2 / 1 / 0; the
+# referee decisions of fmjd Annex 9 §11 carry their own points.
+_POINTS_PER_GAME = {"chess": 1, "draughts": 2}
 _EVENT_TEXT = ("name", "city", "federation", "time_control")
 _EVENT_FLAGS = ("national_championship", "women_only", "olympiad", "league")
 _PLAYER_TEXT = ("name", "id", "sex", "title", "federation", "time_control")
@@ -72,6 +78,7 @@ class _Reader:
         self.json = json_format
         self.problems: list[Problem] = []
         self.lines = text.splitlines()
+        self.game = "chess"
 
     # -- locating values for messages -----------------------------------
     def line_of(self, key: str, occurrence: int = 0, after: int = 0) -> int | None:
@@ -138,7 +145,8 @@ class _Reader:
         t.rate_of_play = self.choice(event, "rate_of_play", RATES_OF_PLAY)
         t.rounds = self.int_value(event, "rounds")
         t.round_dates = self.dates(event, "round_dates")
-        t.game = event.get("game", "chess")
+        t.game = self.choice(event, "game", GAMES) or "chess"
+        self.game = t.game
 
     def flag(self, table, key, start=0) -> bool:
         value = table.get(key, False)
@@ -264,6 +272,10 @@ class _Reader:
             self.error("bad-result", f"player {player.number}, round {round_}: "
                        f"{item!r} needs an opponent", line)
             return None
+        if code in REFEREE_CODES and self.game != "draughts":
+            self.error("bad-result", f"player {player.number}, round {round_}: "
+                       f"{item!r} is a draughts referee decision, in a chess event", line)
+            return None
         if code in "HFUZ" and opponent is not None:
             self.error("bad-result", f"player {player.number}, round {round_}: "
                        f"a bye ({code}) has no opponent, got {item!r}", line)
@@ -271,7 +283,12 @@ class _Reader:
         return RoundResult(round_, int(opponent) if opponent else None,
                            colour if colour in ("w", "b") else None,
                            code if opponent or code != "-" else "Z",
-                           _SCORES[code] if opponent or code != "-" else 0.0, line)
+                           self.points(code) if opponent or code != "-" else 0.0, line)
+
+    def points(self, code: str) -> float:
+        if code in REFEREE_CODES:
+            return REFEREE_CODES[code]
+        return _SCORES[code] * _POINTS_PER_GAME[self.game]
 
 
 def _json_array_items(text: str, key: str) -> list[int]:

@@ -34,8 +34,10 @@ def check_table(result: dict, source: str) -> str:
 def _heading(result: dict) -> str:
     e = result["event"]
     dates = " to ".join(d for d in (e["start"], e["end"]) if d) or "no dates"
+    edition = (f"edition {result['edition']}" if result["edition"]
+               else "not rated: the input has errors")
     return (f"{e['name'] or '(no name)'}: {dates}, {e['system'] or 'system unknown'}, "
-            f"{e['rate_of_play'] or 'rate unknown'}; edition {result['edition']}")
+            f"{e['rate_of_play'] or 'rate unknown'}; {edition}")
 
 
 def _row(cells: list[str]) -> str:

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from ..model import Player, Tournament
 from ..numbers import exact, round_half_up
-from ..problems import WARNING, Problem
+from ..problems import Problem
 from ..results import EventRating, GameFigure, PlayerRating
 from ..timecontrol import minutes_for_60
 from .edition import FmjdEdition
@@ -26,12 +26,8 @@ __all__ = ["rate_event", "event_problems"]
 
 def event_problems(t: Tournament, edition: FmjdEdition,
                    minutes: float | None) -> list[Problem]:
-    """What a rating officer would query before rating the event."""
-    if minutes is None:
-        return [Problem(WARNING, "rating.unknown-time-control",
-                        f"time control {t.time_control!r} not readable: K taken at "
-                        f"100 % of the standard list ({edition.cite('1.2.2.1')})",
-                        t.header_lines.get("122"))]
+    """Annex 9 sets no limits on rounds or duration that a file can show;
+    the time control only scales K (§1.2.2), said in the event's notes."""
     return []
 
 
@@ -39,10 +35,11 @@ def rate_event(t: Tournament, edition: FmjdEdition,
                k_given: dict[int, int] | None = None) -> EventRating:
     minutes = minutes_for_60(t.time_control)
     percent = edition.k_percent(minutes) if minutes else 100
-    notes = []
     if minutes:
-        notes.append(f"{minutes:g} minutes for 60 moves: the {edition.rating_list(minutes)} "
-                     f"list, K at {percent} % ({edition.cite('1.2.2')})")
+        notes = [f"{minutes:g} minutes for 60 moves: the {edition.rating_list(minutes)} "
+                 f"list, K at {percent} % ({edition.cite('1.2.2')})"]
+    else:
+        notes = [f"time for 60 moves unknown: K at 100 % ({edition.cite('1.2.2')})"]
     players = [_player(t, edition, p, percent, (k_given or {}).get(p.number))
                for p in t.players]
     return EventRating(edition, t.system or "swiss", True, players, notes)

@@ -73,7 +73,8 @@ _ROUND = re.compile(r"r(\d+)", re.I)
 _RATING = re.compile(r"(?:(?P<list>[ABC])\s*)?(?P<rating>\d+)", re.I)
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
-_OFFICIAL = re.compile(r"<\s*section\s+(?:info|players|results)\s*>", re.I)
+# A section tag on a line of its own (fmjd Annex 9 §11), not one quoted in prose.
+_OFFICIAL = re.compile(r"^\s*<\s*section\s+(?:info|players|results)\s*>\s*$", re.I | re.M)
 _UNSETTLED = "?"      # a game not played whose score is not yet known
 
 

@@ -28,7 +28,9 @@ Decisions where the annex is silent or ambiguous:
   or twice that when an official hotel is defined and they do not use it.
 * § Stars: a plain amount reaches a level by its total; a `PrizeFund` with
   the prizes place by place must also meet every Appendix A minimum of the
-  level, open and women.  No level below 6000 €: one-star events "do not exist
+  level, open and women.  Each level is checked on its own: Appendix A's
+  9-star open prize for place V (1100 €) is below the 7-star one (1300 €),
+  so a fund can meet 9 stars without meeting 7.  No level below 6000 €: one-star events "do not exist
   anymore since 2021" (updates after the General Assembly 2019), so a
   one-star event must be given its stars explicitly.
 """
@@ -148,14 +150,10 @@ def stars_for_prize_fund(fund: PrizeFund | Number) -> int | None:
     Appendix A minima place by place when `fund` is a `PrizeFund`).
     None below 6000 €: there is no one-star level since 2021."""
     total = fund.total if isinstance(fund, PrizeFund) else fund
-    reached = None
-    for stars in STAR_LEVELS:
-        if total < STAR_PRIZE_FUNDS[stars]:
-            break
-        if isinstance(fund, PrizeFund) and not _meets_minima(fund, stars):
-            break
-        reached = stars
-    return reached
+    reached = [stars for stars in STAR_LEVELS
+               if total >= STAR_PRIZE_FUNDS[stars] and (
+                   not isinstance(fund, PrizeFund) or _meets_minima(fund, stars))]
+    return max(reached, default=None)
 
 
 def prize_fund_reasons(stars: int, fund: PrizeFund | Number) -> list[str]:
