@@ -13,7 +13,7 @@ from datetime import date
 from .problems import Problem
 
 __all__ = ["RoundResult", "Player", "Tournament", "SYSTEMS", "RATES_OF_PLAY",
-           "PLAYED_CODES", "REFEREE_CODES", "GAMES"]
+           "PLAYED_CODES", "PLUS_MINUS_DRAWS", "REFEREE_CODES", "GAMES"]
 
 GAMES = ("chess", "draughts")
 
@@ -23,7 +23,11 @@ RATES_OF_PLAY = ("standard", "rapid", "blitz")
 
 # Result codes of games played over the board that can be rated, in both
 # games ("W", "D", "L" of the TRF are played but reported as not rated).
-PLAYED_CODES = frozenset("1=0")
+# Draughts events counted "plus-remise" (fmjd Annex 3 §5.6a) mark a drawn
+# game by the tie-break that followed it, "=+" / "=-" (also written "1+" /
+# "1-"): a draw for rating and for the standard standings.
+PLUS_MINUS_DRAWS = frozenset({"=+", "=-", "1+", "1-"})
+PLAYED_CODES = frozenset("1=0") | PLUS_MINUS_DRAWS
 
 # Draughts (FMJD Annex 9 §11): a played game is "1" (2 points), "=" (1) or
 # "0" (0); a referee's decision is "2x0", "0x2", "1x1" or "0x0" and counts in

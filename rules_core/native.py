@@ -53,10 +53,11 @@ __all__ = ["parse_native", "RESULT_PATTERN"]
 
 RESULT_PATTERN = re.compile(
     r"^\s*(?:(?P<opponent>\d+)\s*(?P<colour>[wb-])?\s+)?"
-    r"(?P<code>2x0|0x2|1x1|0x0|[10=+\-WDLHFUZ])\s*$")
+    r"(?P<code>2x0|0x2|1x1|0x0|=\+|=-|[10=+\-WDLHFUZ])\s*$")
 _SCORES = {"1": 1.0, "0": 0.0, "=": 0.5, "+": 1.0, "-": 0.0, "W": 1.0,
-           "D": 0.5, "L": 0.0, "H": 0.5, "F": 1.0, "U": 1.0, "Z": 0.0}
-_GAME_CODES = set("10=+-WDL") | set(REFEREE_CODES)
+           "D": 0.5, "L": 0.0, "H": 0.5, "F": 1.0, "U": 1.0, "Z": 0.0,
+           "=+": 0.5, "=-": 0.5}
+_GAME_CODES = set("10=+-WDL") | set(REFEREE_CODES) | {"=+", "=-"}
 # Points are the game's own: chess 1 / 0.5 / 0, draughts 2 / 1 / 0; the
 # referee decisions of fmjd Annex 9 §11 carry their own points.
 _POINTS_PER_GAME = {"chess": 1, "draughts": 2}
@@ -272,9 +273,10 @@ class _Reader:
             self.error("bad-result", f"player {player.number}, round {round_}: "
                        f"{item!r} needs an opponent", line)
             return None
-        if code in REFEREE_CODES and self.game != "draughts":
+        if (code in REFEREE_CODES or code in ("=+", "=-")) and self.game != "draughts":
             self.error("bad-result", f"player {player.number}, round {round_}: "
-                       f"{item!r} is a draughts referee decision, in a chess event", line)
+                       f"{item!r} is a draughts code (referee decision or plus/minus "
+                       "draw), in a chess event", line)
             return None
         if code in "HFUZ" and opponent is not None:
             self.error("bad-result", f"player {player.number}, round {round_}: "

@@ -18,7 +18,8 @@ __all__ = ["COMPLEMENTARY", "pairing_problems"]
 # the FMJD referee decisions.  "-" against "-" is a double forfeit.
 COMPLEMENTARY = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+",
                  "W": "L", "L": "W", "D": "D",
-                 "2x0": "0x2", "0x2": "2x0", "1x1": "1x1", "0x0": "0x0"}
+                 "2x0": "0x2", "0x2": "2x0", "1x1": "1x1", "0x0": "0x0",
+                 "=+": "=-", "=-": "=+", "1+": "1-", "1-": "1+"}
 _DOUBLE_FORFEIT = ("-", "-")
 _OTHER_COLOUR = {"w": "b", "b": "w"}
 

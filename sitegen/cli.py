@@ -11,8 +11,9 @@ import json
 import sys
 from pathlib import Path
 
-from rules_core.check import CheckOptions, UnknownEdition, check_text
+from rules_core.check import FORMATS, CheckOptions, UnknownEdition, check_text
 from rules_core.editions import EDITIONS
+from rules_core.fmjd.standings import SYSTEMS as TIEBREAK_SYSTEMS
 
 from .report import check_table, editions_table
 from .sources import SourceError, read_k_file, read_text
@@ -28,12 +29,19 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("file", help="a TRF, or the native TOML/JSON format")
     check.add_argument("--rules", metavar="ID", help="force an edition (see `sitegen editions`)")
     check.add_argument("--format", choices=("text", "json"), default="text")
-    check.add_argument("--input-format", choices=("trf", "native-toml", "native-json"),
+    check.add_argument("--input-format", choices=FORMATS,
                        help="the reader to use (default: by the file's ending and content)")
     check.add_argument("--k", action="append", default=[], metavar="PLAYER=K",
                        help="K for a player, by start number or FIDE id (repeatable)")
     check.add_argument("--k-file", metavar="FILE",
                        help="a file of 'PLAYER K' lines (start number or FIDE id)")
+    check.add_argument("--tiebreaks", choices=sorted(TIEBREAK_SYSTEMS), metavar="SYSTEM",
+                       help="draughts: the tie-break system (fmjd Annex 5 §5.1-5.3, "
+                       "'round-robin' Annex 3 §5.11.1.2.1, 'annex-17'); default by the "
+                       "event's system")
+    check.add_argument("--counting", choices=("standard", "plus-remise", "beijing"),
+                       default="standard", help="draughts: the counting system of the "
+                       "standings (fmjd Annex 3 §5.6a); rating always counts 2/1/0")
     commands.add_parser("editions", help="list the editions of the regulations")
     return parser
 
@@ -50,7 +58,8 @@ def _check(args) -> int:
     try:
         text = read_text(Path(args.file))
         k = _k_values(args)
-        options = CheckOptions(rules=args.rules, k=k, format=args.input_format)
+        options = CheckOptions(rules=args.rules, k=k, format=args.input_format,
+                               tiebreaks=args.tiebreaks, counting=args.counting)
         result = check_text(text, args.file, options)
     except (SourceError, UnknownEdition) as error:
         print(f"sitegen check: {error}", file=sys.stderr)

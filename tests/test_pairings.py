@@ -44,7 +44,8 @@ def codes(problems):
     return [p.code for p in problems]
 
 
-REFEREE_PAIRS = {"2x0": "0x2", "0x2": "2x0", "1x1": "1x1", "0x0": "0x0"}  # fmjd Annex 9 §11
+REFEREE_PAIRS = {"2x0": "0x2", "0x2": "2x0", "1x1": "1x1", "0x0": "0x0",  # fmjd Annex 9 §11
+                 "=+": "=-", "=-": "=+", "1+": "1-", "1-": "1+"}   # plus/minus draws, Annex 3 §5.6a
 
 
 def test_complementary_table():

@@ -35,9 +35,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from fractions import Fraction
 
 from ..model import Player, Tournament
+from ..numbers import exact
 from .norms import (LEVELS, NormError, _level, cite, is_female, parse_title,
                     title_name)
 from .titles import (AUTOMATIC_NORM_PERCENT, CMF_RATING, CMF_SCORE_ABOVE_HALF,
@@ -196,7 +196,7 @@ def _player_awards(t, event, p, place, below, women, board) -> list[Award]:
     awards = automatic_titles(event, place, women_event=women, players=len(t.players),
                               title_before=p.title, board=board)
     awards += _places_above(event, below, women, board)
-    awards += _cmf_titles(t, event, p, place, women, board)
+    awards += _cmf_titles(event, p, place, below, women, board)
     awards += _cmf_norms(event, place, below, women, board)
     awards += _national_norm(t, event, p, place, women, board)
     return awards
@@ -224,7 +224,7 @@ def _count_below(below, level, women, board) -> int:
     return sum(1 for title, rating in below if _level(title, rating, women, board) >= level)
 
 
-def _cmf_titles(t, event, p, place, women, board) -> list[Award]:
+def _cmf_titles(event, p, place, below, women, board) -> list[Award]:
     """§3.11.1-§3.11.4."""
     cmf = _name("CMF", women, board)
     reasons = []
@@ -234,7 +234,7 @@ def _cmf_titles(t, event, p, place, women, board) -> list[Award]:
         reasons.append(f"place {place} in the European veterans championship "
                        f"({cite('3.11.2')})")
     if event in CONTINENTAL_EVENTS | {"world-cup"}:
-        reasons += _cmf_by_score(p) + _cmf_above(t, p, place, women, board)
+        reasons += _cmf_by_score(p) + _cmf_above(below, women, board)
     if event == "world-championship":
         reasons.append(f"a participant in the World Championship ({cite('3.11.3.a')})")
     return [Award(cmf, TITLE, reason) for reason in reasons]
@@ -249,9 +249,12 @@ def _cmf_by_score(p: Player) -> list[str]:
     return []
 
 
-def _cmf_above(t, p, place, women, board) -> list[str]:
-    below = [(q.title, q.rating) for q in t.players if q.rank_place > place] \
-        if False else None  # pragma: no cover - replaced below
+def _cmf_above(below, women, board) -> list[str]:
+    """§3.11.4: above 3 GMI(F)/MI(F) or above 5 MF(F)/MI(F)/GMI(F)."""
+    if (_count_below(below, 2, women, board) >= PLACES_ABOVE_CMF_HIGH
+            or _count_below(below, 1, women, board) >= PLACES_ABOVE_CMF_ANY):
+        return [f"placed above {PLACES_ABOVE_CMF_HIGH} players with the title GMI or MI "
+                f"or {PLACES_ABOVE_CMF_ANY} with GMI, MI or MF ({cite('3.11.4')})"]
     return []
 
 
@@ -276,10 +279,165 @@ def _national_norm(t, event, p, place, women, board) -> list[Award]:
     games = [r for r in p.results if r.played]
     if not games or (t.rounds or t.rounds_played) < MINIMUM_ROUNDS:
         return []
-    percent = Fraction(int(sum(r.score for r in games) * 2), 2) * 100 / (2 * len(games))
+    percent = exact(sum(r.score for r in games)) * 100 / (2 * len(games))
     swiss = t.system not in ("round-robin", "double-round-robin")
     if percent < AUTOMATIC_NORM_PERCENT or (swiss and place != 1):
         return []
     return [Award(_name("MF", women, board), NORM,
                   f"{float(percent):.1f} % in a national championship, "
                   f"{AUTOMATIC_NORM_PERCENT} % needed ({cite('4.7.1')})")]
+
+
+# --- Titles through norms (§4.6, §5-§9, §12) --------------------------------
+
+@dataclass(frozen=True)
+class NormRecord:
+    """One norm of a player's history: its title ("GMI", "MIF", "MF 64"),
+    kind ("red", "black" or "automatic"), games, and the title it already
+    counted for, if any (§4.6)."""
+
+    title: str
+    kind: str
+    games: int
+    event: str = ""
+    when: date | None = None
+    used_for: str | None = None
+
+
+@dataclass
+class TitleCheck:
+    """Whether a player's norms give a title, and with which norms.
+
+    `exchanged`: (the norm freed, the unused norm taking its place in the
+    lower title), §4.6.  `complete_but_rating`: every condition met but the
+    rating, which may still come ("or in the future", §5, §6).
+    """
+
+    title: str
+    awarded: bool
+    norms: list[NormRecord] = field(default_factory=list)
+    games: int = 0
+    exchanged: list[tuple[NormRecord, NormRecord]] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)
+    complete_but_rating: bool = False
+
+
+_TITLE_ARTICLES = {"GMI": "5", "MI": "6", "MF": "7", "CMF": "8"}
+
+
+def title_through_norms(title: str, norms: Iterable[NormRecord],
+                        ratings: Iterable[int | None] = ()) -> TitleCheck:
+    """Whether `norms` give `title` (fmjd Annex 10 §5 GMI, §6 MI, §7 MF, §8
+    CMF, §9 the women's titles, §12 the 64 board).
+
+    GMI: 3 norms of GMI, 27 games; MI: 3 of MI or GMI, 25 games; both with
+    a red norm (§4.5.5) and a rating of 2300 / 2250 (women 2165 / 2090) at
+    some time (`ratings`: the player's published ratings, past and later).
+    MF: 3 norms of MF, MI or GMI, 20 games.  CMF: 2 norms of CMF or higher.
+    Norms counted for a lower title count again through §4.6 exchanges.
+    """
+    target = parse_title(title)
+    if target is None:
+        raise NormError(f"unknown title: {title!r}")
+    records = list(norms)
+    check = TitleCheck(str(target), False)
+    counted, short = _countable(records, target, check)
+    check.exchanged = _exchanges(records, target, counted)
+    check.norms = [r for r in counted if r.used_for is None] + [f for f, _ in check.exchanged]
+    check.games = sum(r.games for r in check.norms)
+    _title_conditions(check, target, [r for r in records if r not in short], ratings)
+    return check
+
+
+def _norm_level(record: NormRecord, target) -> int:
+    """The level a norm counts at for `target` (-1: it does not count)."""
+    held = parse_title(record.title)
+    if held is None:
+        raise NormError(f"unknown title of a norm: {record.title!r}")
+    if held.board != target.board or (held.female and not target.female):
+        return -1
+    return LEVELS.index(held.level)
+
+
+def _countable(records, target, check) -> tuple[list[NormRecord], list[NormRecord]]:
+    """The norms of the target's level or higher (used or not), and those
+    too short to count (§1.2)."""
+    short = [r for r in records if r.games < MINIMUM_GAMES]
+    for r in short:
+        where = f" of {r.event}" if r.event else ""
+        check.reasons.append(f"the {r.title} norm{where} has {r.games} games and does not "
+                             f"count: at least {MINIMUM_GAMES} needed ({cite('1.2')})")
+    level = LEVELS.index(target.level)
+    counted = [r for r in records if r not in short and _norm_level(r, target) >= level
+               and not _used_at_or_above(r, level)]
+    return counted, short
+
+
+def _used_at_or_above(record: NormRecord, level: int) -> bool:
+    used = parse_title(record.used_for) if record.used_for else None
+    return used is not None and LEVELS.index(used.level) >= level
+
+
+def _exchanges(records, target, counted) -> list[tuple[NormRecord, NormRecord]]:
+    """§4.6: each norm counted for a lower title is freed by an unused norm
+    good for that lower title but not for the target ("new MF norms")."""
+    level = LEVELS.index(target.level)
+    spares = [r for r in records if r.used_for is None and r.games >= MINIMUM_GAMES
+              and 0 <= _norm_level(r, target) < level]
+    used = sorted((r for r in counted if r.used_for is not None),
+                  key=lambda r: (r.kind != "red", -r.games))
+    pairs = []
+    for record in used:
+        below = LEVELS.index(parse_title(record.used_for).level)
+        spare = next((s for s in spares if _norm_level(s, target) >= below), None)
+        if spare is not None:
+            spares.remove(spare)
+            pairs.append((record, spare))
+    return pairs
+
+
+def _title_conditions(check: TitleCheck, target, records, ratings) -> None:
+    base = target.level
+    article = cite(_TITLE_ARTICLES[base] if not target.female else "9")
+    needed, games = TITLE_NORMS[base], TITLE_GAMES[base]
+    if len(check.norms) < needed:
+        check.reasons.append(f"{len(check.norms)} norms of {check.title} or higher: "
+                             f"{needed} needed ({article})")
+    if check.games < games:
+        check.reasons.append(f"{check.games} games in the norms: {games} needed ({article})")
+    if base in ("GMI", "MI") and not any(r.kind == "red" for r in check.norms):
+        check.reasons.append(f"no red norm: at least one needed ({cite('4.5.5')}, {article})")
+    _check_unused_used(check, target, records)
+    complete = not check.reasons
+    if base in ("GMI", "MI"):
+        _check_rating(check, target, ratings, article)
+    check.awarded = not check.reasons
+    check.complete_but_rating = complete and not check.awarded
+
+
+def _check_unused_used(check, target, records) -> None:
+    """Say which norms were not freed for want of a new lower norm (§4.6)."""
+    level = LEVELS.index(target.level)
+    freed = {id(f) for f, _ in check.exchanged}
+    stuck = [r for r in records if r.used_for is not None and id(r) not in freed
+             and _norm_level(r, target) >= level and not _used_at_or_above(r, level)]
+    if stuck and check.reasons:
+        check.reasons.append(f"{len(stuck)} norms already counted for a lower title: each "
+                             f"counts again once a new norm takes its place ({cite('4.6')})")
+
+
+def _check_rating(check, target, ratings, article) -> None:
+    least = TITLE_RATING_THROUGH_NORMS[target.level + ("F" if target.female else "")]
+    best = max((r for r in ratings if r), default=None)
+    if best is None or best < least:
+        seen = f"highest rating {best}" if best else "no rating"
+        check.reasons.append(f"{seen}: {least} needed at some time, before or after the "
+                             f"last norm ({article})")
+
+
+def titles_through_norms(norms: Sequence[NormRecord], ratings: Iterable[int | None] = (),
+                         *, female: bool = False, board: int = 100) -> list[TitleCheck]:
+    """`title_through_norms` for CMF, MF, MI and GMI (or the women's titles)."""
+    ratings = list(ratings)
+    return [title_through_norms(title_name(level, female, board), norms, ratings)
+            for level in LEVELS]

@@ -94,9 +94,11 @@ def _exact(value, what: str, problems: list[str]) -> Number | None:
             value, (int, Fraction, float, Decimal)):
         problems.append(f"{what}: expected a number, got {value!r}")
         return None
-    if isinstance(value, float):
-        value = Fraction(repr(value))
-    return _plain(Fraction(value))
+    try:
+        return _plain(Fraction(repr(value)) if isinstance(value, float) else value)
+    except (ValueError, ArithmeticError):
+        problems.append(f"{what}: expected a finite number, got {value!r}")
+        return None
 
 
 def _plain(value: Fraction | int) -> Number:
@@ -608,18 +610,24 @@ def reserve_list(world_cup: Sequence[Standing], rating_list: Sequence[RatedPlaye
     entries: list[ReserveEntry] = []
     turn = 0
     while length is None or len(entries) < length:
-        pick = _next_free(sources[turn], cursors, turn, taken)
+        turn, pick = _next_turn(sources, cursors, turn, taken)
         if pick is None:
-            turn = 1 - turn
-            pick = _next_free(sources[turn], cursors, turn, taken)
-            if pick is None:
-                break
-        rank, pid = pick
-        taken.add(pid)
-        entries.append(ReserveEntry(len(entries) + 1, pid,
-                                    (_WORLD_CUP, _RATING)[turn], rank))
+            break
+        taken.add(pick[1])
+        entries.append(ReserveEntry(len(entries) + 1, pick[1],
+                                    (_WORLD_CUP, _RATING)[turn], pick[0]))
         turn = 1 - turn
     return entries
+
+
+def _next_turn(sources, cursors, turn, taken):
+    """The source whose turn it is, or the other one when it has run out,
+    and its next free player (None when both have run out)."""
+    for source in (turn, 1 - turn):
+        pick = _next_free(sources[source], cursors, source, taken)
+        if pick is not None:
+            return source, pick
+    return turn, None
 
 
 def _next_free(source, cursors, turn, taken):

@@ -30,9 +30,9 @@ Decisions where the annex is silent or ambiguous:
   the prizes place by place must also meet every Appendix A minimum of the
   level, open and women.  Each level is checked on its own: Appendix A's
   9-star open prize for place V (1100 €) is below the 7-star one (1300 €),
-  so a fund can meet 9 stars without meeting 7.  No level below 6000 €: one-star events "do not exist
-  anymore since 2021" (updates after the General Assembly 2019), so a
-  one-star event must be given its stars explicitly.
+  so a fund can meet 9 stars without meeting 7.  No level below 6000 €:
+  one-star events "do not exist anymore since 2021" (updates after the
+  General Assembly 2019), so a one-star event must be given its stars.
 """
 
 from __future__ import annotations
