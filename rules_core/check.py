@@ -27,7 +27,8 @@ from .results import EventRating, PlayerRating
 from .timecontrol import minutes_for_60
 from .trf import parse_trf
 
-__all__ = ["CheckOptions", "check_text", "read_tournament", "detect_format",
+__all__ = ["CheckOptions", "CheckResult", "check_text", "check_tournament",
+           "read_tournament", "detect_format",
            "rate_of_play_for", "UnknownEdition", "FORMATS"]
 
 READERS = {"trf": parse_trf,
@@ -100,41 +101,58 @@ def rate_of_play_for(t: Tournament) -> tuple[str | None, float | None]:
     return ("blitz" if minutes > 3 else None), minutes
 
 
+@dataclass
+class CheckResult:
+    """The contract's object (`data`) and what produced it: the edition and
+    the engine's exact figures (`rating`, None when nothing was rated)."""
+
+    data: dict
+    tournament: Tournament
+    edition: object | None = None
+    rating: EventRating | None = None
+
+
 def check_text(text: str, filename: str = "", options: CheckOptions | None = None) -> dict:
     """Read, choose the edition, rate, and return the contract's object.
 
     Raises `UnknownEdition` (a usage error) for an unknown ``rules`` id.
     """
     options = options or CheckOptions()
+    return check_tournament(read_tournament(text, filename, options.format), options).data
+
+
+def check_tournament(t: Tournament, options: CheckOptions | None = None) -> CheckResult:
+    """Choose the edition, rate and rank an event that has been read."""
+    options = options or CheckOptions()
     forced = get_edition(options.rules) if options.rules else None
-    t = read_tournament(text, filename, options.format)
     problems = list(t.problems)
     rate, minutes = rate_of_play_for(t)
     if any(p.is_error for p in problems):
         # nothing is rated from a file with errors: only its problems
-        result = _event(t, forced, rate)
-        result["players"], result["problems"] = [], _sorted(problems)
-        return result
+        return _unrated(t, forced, rate, problems)
     edition = forced or _edition(t, rate, problems)
     if forced:
         _forced_rate(t, forced, rate, minutes, problems)
-    result = _event(t, edition, rate)
     if edition is None:
-        result["players"], result["problems"] = [], _sorted(problems)
-        return result
+        return _unrated(t, None, rate, problems)
+    result = _event(t, edition, rate)
     rate_event, event_problems = ENGINES[edition.game]
     mismatch = any(p.code == "check.rate-mismatch" for p in problems)
     problems.extend(p for p in event_problems(t, edition, minutes)
                     if not (mismatch and p.code == "rating.rate-of-play"))
     rating = rate_event(t, edition, _k_by_number(t, options.k, problems))
-    result["event"]["system"] = rating.system
-    result["event"]["rateable"] = rating.rateable
-    result["event"]["notes"] = rating.notes
+    result["event"].update(system=rating.system, rateable=rating.rateable, notes=rating.notes)
     result["players"] = _players(t, rating)
     if t.game == "draughts":
         _draughts_standings(t, result, options)
     result["problems"] = _sorted(problems)
-    return result
+    return CheckResult(result, t, edition, rating)
+
+
+def _unrated(t, edition, rate, problems) -> CheckResult:
+    result = _event(t, edition, rate)
+    result["players"], result["problems"] = [], _sorted(problems)
+    return CheckResult(result, t, edition)
 
 
 def _draughts_standings(t: Tournament, result: dict, options: CheckOptions) -> None:
@@ -254,6 +272,8 @@ def _player(t, player, r: PlayerRating, rank, rating) -> dict:
                    "opponent_rating": g.opponent_rating, "difference": g.difference,
                    "expected": as_float(g.expected), "score": as_float(g.score)}
                   for g in r.games],
+        "rounds": [{"round": x.round, "opponent": x.opponent, "color": x.color,
+                    "code": x.code, "score": x.score} for x in player.results],
         "tiebreaks": {}, "notes": r.notes, "norms": [],
     }
 

@@ -1,0 +1,134 @@
+"""What the pipeline computes and the templates show: the site's data.
+
+One pass: `pipeline.compute(content)` fills a `SiteData`; `render` turns it
+into pages.  Nothing here computes a rating; every figure was computed by
+rules_core and is only carried.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+__all__ = ["ListEntry", "PublishedList", "HistoryRow", "PlayerRecord",
+           "EventReport", "NormRecord", "TitleAward", "WorldCupView", "SiteData"]
+
+
+@dataclass
+class ListEntry:
+    """One player on one published list."""
+
+    id: str
+    name: str
+    federation: str
+    sex: str
+    birth_year: int | None
+    title: str
+    rating: int
+    rank: int
+    games: int                 # rated games in the period that made this list
+    change: int | None         # against the previous list; None for a new entry
+    k: int | None = None       # chess: K for the next period
+    flag: str = ""             # "i" inactive (FIDE), "" active
+    list_letter: str = ""      # draughts: A, B or C (fmjd Annex 9 §6.3)
+    active: bool = True        # draughts: on the active list (fmjd Annex 9 §6)
+    new: bool = False          # first appearance (a first rating)
+
+
+@dataclass
+class PublishedList:
+    game: str                  # "chess" | "draughts"
+    list: str                  # "standard" | "rapid" | "blitz" | "rapid-blitz"
+    date: date
+    edition: str               # the edition whose calendar and rules made it
+    entries: list[ListEntry]
+    events: list[str]          # slugs of the events rated on this list
+    delisted: list[str] = field(default_factory=list)   # ids that fell below the floor
+
+    @property
+    def key(self) -> str:
+        return self.date.strftime("%Y-%m")
+
+
+@dataclass
+class HistoryRow:
+    """A player's rating on one list, with the events that made it."""
+
+    date: date
+    rating: int | None
+    change: int | None
+    games: int
+    events: list[tuple[str, float | None]]   # (event slug, change in that event)
+
+
+@dataclass
+class NormRecord:
+    event: str                 # event slug
+    date: date
+    title: str
+    kind: str                  # "red" | "black"
+    category: str | None
+    required: float | None
+    achieved: float | None
+    games: int | None = None
+
+
+@dataclass
+class TitleAward:
+    title: str
+    date: date
+    how: str                   # "norms" | "automatic"
+    detail: str = ""
+
+
+@dataclass
+class PlayerRecord:
+    game: str
+    id: str
+    name: str
+    federation: str
+    sex: str
+    birth_year: int | None
+    title: str
+    ratings: dict[str, int | None]              # list -> current rating
+    history: dict[str, list[HistoryRow]]        # list -> rows, oldest first
+    events: list[str]                           # event slugs, oldest first
+    norms: list[NormRecord] = field(default_factory=list)
+    titles: list[TitleAward] = field(default_factory=list)
+    progress: list[str] = field(default_factory=list)   # towards the next title
+
+
+@dataclass
+class EventReport:
+    slug: str
+    game: str
+    name: str
+    start: date | None
+    end: date | None
+    list: str                  # the rating list it counts for
+    list_date: date | None     # the list it was rated on
+    edition: str
+    result: dict               # the check contract (rules_core.check)
+    source: str                # the content file
+
+
+@dataclass
+class WorldCupView:
+    slug: str
+    name: str
+    standings: dict[date, dict[str, list[dict]]]   # as of -> "open"/"women" -> rows
+    events: list[dict]                             # per event: id, name, stars, date
+    reserve: dict[str, list[dict]]                 # "open"/"women" -> reserve list
+
+
+@dataclass
+class SiteData:
+    name: str
+    federation: str
+    base_url: str
+    lists: dict[tuple[str, str], list[PublishedList]]   # (game, list) -> oldest first
+    players: dict[tuple[str, str], PlayerRecord]        # (game, id)
+    events: list[EventReport]
+    worldcup: list[WorldCupView]
+    pages: dict[str, str]
+    built: date                                         # the last list date
