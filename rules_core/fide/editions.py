@@ -57,6 +57,7 @@ class FideEdition:
     games_vs_unrated_in_round_robin = True # 10.21b: Ra counts them
     standard_rating_counts = False         # (fide-rb-2024 7.2.1)
     list_months = (1, 4, 7, 10)            # 9.1, 9.11: four lists a year
+    closing_days = 30                      # 9.13: "usually one month before"
     articles = {
         "rate": "1.1", "rounds": "3.1", "duration": "4.1", "unplayed": "5.1",
         "unrated_min": "6.1", "composition": "6.3", "swiss": "6.4",
@@ -207,6 +208,7 @@ class FideStandard2009(FideEdition):
     scheveningen_max_unrated = None       # no Scheveningen rule in 2009
     unrated_may_play_matches = False      # 6.6
     list_months = (1, 3, 5, 7, 9, 11)     # 7.11
+    closing_days = 7                      # 7.13: 7 days before the list date
     k_new = 30                            # 8.56: K 30 / 15 / 10
     articles = {**FideEdition.articles, "unrated_min": "8.21",
                 "unrated_opponents": "8.21", "swiss": "6.4",
@@ -253,6 +255,7 @@ class FideRapidBlitz2024(FideEdition):
     games_vs_unrated_in_round_robin = False   # 7.3.1: "against a rated player"
     standard_rating_counts = True         # 7.2.1
     list_months = tuple(range(1, 13))     # 6.1: first day of each month
+    closing_days = 3                      # 6.1.3: 3 days before the list date
     k_new = 40
     k_default = 20
     articles = {**FideEdition.articles, "rate": "1.1", "rounds": "3.1",

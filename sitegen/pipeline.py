@@ -1,0 +1,352 @@
+"""From content to site data, one list date after another.
+
+For each published list (game, list), in date order: the events that closed
+in the period are rated by rules_core with the edition in force at their
+start, from the ratings on the list valid at their start; the period's
+changes make the next list (FIDE: the rounding of the edition of the list;
+FMJD: Annex 9 §3.3 over the period); first ratings pool across events as the
+edition says; publication rules decide who appears.  Nothing here is a rule:
+every figure comes from rules_core, this module only orders the work.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field, replace
+from datetime import date
+from fractions import Fraction
+
+from rules_core.check import CheckOptions, CheckResult, check_tournament, rate_of_play_for
+from rules_core.editions import edition_for
+from rules_core.fide.initial import EventPerformance, pooled_rating, within_window
+from rules_core.fmjd.edition import FmjdEdition
+from rules_core.fmjd.lists import LIST_MONTHS, active, list_for_event, list_letter, years_before
+from rules_core.fmjd.period import PeriodEvent, rate_period
+from rules_core.timecontrol import minutes_for_60
+
+from .content import Content, Event, RegistryPlayer
+from .sitedata import (EventReport, HistoryRow, ListEntry, PlayerRecord, PublishedList,
+                       SiteData)
+
+__all__ = ["compute", "list_of_event", "list_dates"]
+
+FMJD = FmjdEdition()
+
+
+@dataclass
+class _Player:
+    """One player's standing on one list while the record is computed."""
+
+    reg: RegistryPlayer
+    rating: int | None
+    games: int
+    reached: bool
+    start_rating: int | None = None
+    record_start: date | None = None      # taken as the last game before the record
+    list_name: str = ""
+    published: list[tuple[date, int | None]] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+    pending: list[EventPerformance] = field(default_factory=list)
+    played: list[tuple[date, int]] = field(default_factory=list)
+    history: list[HistoryRow] = field(default_factory=list)
+
+    def rating_on(self, day: date) -> int | None:
+        """The rating on the list valid on `day` (the record's start rating
+        before the first list)."""
+        rating = self.start_rating
+        for listed, value in self.published:
+            if listed <= day:
+                rating = value
+        return rating
+
+    def games_since(self, day: date) -> int:
+        """Rated games after `day`; the games before the record count as
+        played at its start (the registry gives their number, not dates)."""
+        before = (self.reg.games.get(self.list_name, 0)
+                  if self.record_start and self.record_start > day else 0)
+        return before + sum(n for end, n in self.played if end > day)
+
+
+def list_of_event(t, game: str) -> str | None:
+    """The list an event counts for: chess by its rate of play; draughts
+    standard or rapid-blitz by the time for 60 moves (fmjd Annex 9 §1.2.2)."""
+    rate, minutes = rate_of_play_for(t)
+    if game == "chess":
+        return rate or "standard"
+    if minutes:
+        return FMJD.rating_list(minutes)
+    return "rapid-blitz" if rate in ("rapid", "blitz") else "standard"
+
+
+def _rate_for(list_name: str) -> str:
+    return "rapid" if list_name == "rapid-blitz" else list_name
+
+
+def list_dates(game: str, list_name: str, start: date, end: date) -> list[tuple[date, object]]:
+    """Every list date from `start` to `end` with the edition whose calendar
+    gives it (FIDE: 2002 quarterly, 2009 six a year, 2024 monthly; FMJD
+    quarterly, Annex 9 §4.3)."""
+    out, day = [], date(start.year, start.month, 1)
+    while day <= end:
+        edition = (FMJD if game == "draughts"
+                   else edition_for(game, _rate_for(list_name), day))
+        months = LIST_MONTHS if game == "draughts" else getattr(edition, "list_months", ())
+        if edition is not None and day.month in months:
+            out.append((day, edition))
+        day = date(day.year + day.month // 12, day.month % 12 + 1, 1)
+    return out
+
+
+def _list_date_for(event_end: date, game: str, dates) -> date | None:
+    """FIDE: the first list whose closing date the event ended by (fide-2009
+    7.13, fide-rb-2024 6.1.3, fide-2002 9.13); FMJD: Annex 9 §4.4."""
+    if game == "draughts":
+        target = list_for_event(event_end)
+        return target if any(d == target for d, _ in dates) else None
+    for day, edition in dates:
+        if (day - event_end).days >= edition.closing_days:
+            return day
+    return None
+
+
+def compute(content: Content, progress=None) -> SiteData:
+    settings = content.settings
+    end = settings.end or max((e.tournament.end or e.tournament.start for e in content.events),
+                              default=settings.start)
+    reports: dict[str, EventReport] = {}
+    lists, records = {}, {}
+    for spec in settings.lists:
+        players = {pid: _start(reg, spec.list, settings.start)
+                   for pid, reg in content.players[spec.game].items()}
+        dates = list_dates(spec.game, spec.list, settings.start, end)
+        events = [e for e in content.events
+                  if e.game == spec.game and list_of_event(e.tournament, spec.game) == spec.list]
+        by_date = defaultdict(list)
+        for event in events:
+            day = _list_date_for(event.tournament.end or event.tournament.start, spec.game, dates)
+            by_date[day].append(event)
+        published = []
+        for day, edition in dates:
+            period = sorted(by_date.get(day, []), key=_end_order)
+            published.append(_period(spec, day, edition, period, players, reports, content))
+            if progress:
+                progress(f"{spec.game} {spec.list} {day:%Y-%m}")
+        for event in by_date.get(None, []):      # ended after the last list: not yet rated
+            reports[event.slug] = _report(event, spec.list, None,
+                                          check_tournament(_prepared(event, players)))
+        lists[(spec.game, spec.list)] = published
+        _records(spec, players, records)
+    return SiteData(settings.name, settings.federation, settings.base_url, lists, records,
+                    sorted(reports.values(), key=lambda r: (r.start or date.min, r.slug)),
+                    [], content.pages, end)
+
+
+def _start(reg: RegistryPlayer, list_name: str, record_start: date) -> _Player:
+    """A registered player as the record starts: players with games before
+    it are taken as active then (their earlier dates are not in the record)."""
+    rating = reg.ratings.get(list_name)
+    games = reg.games.get(list_name, 0)
+    return _Player(reg, rating, games, reg.reached, rating,
+                   record_start if games or rating else None, list_name)
+
+
+# -- one period -------------------------------------------------------------------
+
+def _period(spec, day, edition, events, players, reports, content) -> PublishedList:
+    changes: dict[str, list[tuple[str, Fraction, int]]] = defaultdict(list)
+    fmjd_events: dict[str, list[PeriodEvent]] = defaultdict(list)
+    first = {e.slug: check_tournament(_prepared(e, players)) for e in events}
+    counts = _period_games(first.values(), players)
+    for event in events:
+        result = _capped(first[event.slug], counts)
+        reports[event.slug] = _report(event, spec.list, day, result)
+        _collect(event, result, players, changes, fmjd_events)
+    before = {pid: p.rating for pid, p in players.items()}
+    if spec.game == "chess":
+        delisted = _chess_ratings(day, edition, players, changes)
+    else:
+        delisted = _draughts_ratings(players, fmjd_events)
+    entries = _entries(spec, day, edition, players, before, changes)
+    for pid, p in players.items():
+        p.published.append((day, p.rating))
+        if p.rating is not None or pid in changes:
+            p.history.append(HistoryRow(day, p.rating, _difference(before[pid], p.rating),
+                                        sum(n for _, _, n in changes.get(pid, [])),
+                                        [(slug, float(c)) for slug, c, _ in changes.get(pid, [])]))
+    return PublishedList(spec.game, spec.list, day, edition.id, entries,
+                         [e.slug for e in events], delisted)
+
+
+def _end_order(event: Event):
+    t = event.tournament
+    return (t.end or t.start, event.slug)
+
+
+def _prepared(event: Event, players):
+    """The event with each registered player's rating on the list valid at
+    its start (fide-2009 4.13, fmjd Annex 9 §5.2), and the history K
+    depends on."""
+    start = event.tournament.start
+    t = replace(event.tournament, players=[replace(p) for p in event.tournament.players])
+    for p in t.players:
+        state = players.get(p.id or "")
+        if state is None:
+            continue
+        p.rating = state.rating_on(start)
+        p.games_before = state.games
+        p.reached_2400 = p.reached_2300 = state.reached
+        p.birth_year = p.birth_year or state.reg.birth_year
+        p.sex = p.sex or state.reg.sex
+        p.title = p.title or state.reg.title or None
+        p.federation = p.federation or state.reg.federation
+    return t
+
+
+def _period_games(results, players) -> dict[str, int]:
+    """Rated games per player over the period's events (the n of K x n)."""
+    counts: dict[str, int] = defaultdict(int)
+    for result in results:
+        if result.rating is None:
+            continue
+        for p, r in zip(result.tournament.players, result.rating.players):
+            if p.id in players:
+                counts[p.id] += r.rated_games
+    return counts
+
+
+def _capped(result: CheckResult, counts) -> CheckResult:
+    """Where the edition caps K x n at 700 over a rating period
+    (fide-rb-2024 7.3.3), the event is rated again with the period's n."""
+    if result.rating is None:
+        return result
+    k_given = {}
+    for p, r in zip(result.tournament.players, result.rating.players):
+        n = counts.get(p.id or "", 0)
+        if r.k is not None and n > r.rated_games:
+            capped, _ = result.edition.cap_k(r.k, n)
+            if capped != r.k:
+                k_given[str(p.number)] = capped
+    return check_tournament(result.tournament, CheckOptions(k=k_given)) if k_given else result
+
+
+def _collect(event, result: CheckResult, players, changes, fmjd_events) -> None:
+    if result.rating is None or not result.rating.rateable:
+        return
+    minutes = minutes_for_60(result.tournament.time_control)
+    percent = FMJD.k_percent(minutes) if minutes else 100
+    end = result.tournament.end or result.tournament.start
+    for p, r in zip(result.tournament.players, result.rating.players):
+        state = players.get(p.id or "")
+        if state is None or not r.rated_games:
+            continue
+        state.played.append((end, r.rated_games))
+        state.events.append(event.slug)
+        if event.game == "draughts":
+            fmjd_events[p.id].append(PeriodEvent(end, r.rated_games, float(r.score),
+                                                 float(r.opponents_average), percent))
+            changes[p.id].append((event.slug, r.change or Fraction(0), r.rated_games))
+        elif r.change is not None:
+            changes[p.id].append((event.slug, r.change, r.rated_games))
+        elif r.initial_rating_exact is not None:
+            average = r.competition_average or r.opponents_average
+            state.pending.append(EventPerformance(
+                r.rated_games, r.score, average, r.initial_rating_exact,
+                tuple([average] * r.rated_games), end))
+            changes[p.id].append((event.slug, Fraction(0), r.rated_games))
+
+
+def _chess_ratings(day, edition, players, changes) -> list[str]:
+    """fide-2009 8.55 / fide-rb-2024 7.3.4: the period's changes added up and
+    rounded as the edition of the list says; first ratings pooled (fide-2002
+    10.3, fide-2009 8.3, fide-rb-2024 6.1.4); below the floor, delisted."""
+    delisted = []
+    for pid, p in players.items():
+        games = sum(n for _, _, n in changes.get(pid, []))
+        if p.rating is not None and games:
+            total = sum((c for _, c, _ in changes[pid]), Fraction(0))
+            p.rating = edition.new_rating(p.rating, total)
+            if p.rating < edition.floor:
+                p.rating = None
+                delisted.append(pid)
+        elif p.rating is None and p.pending:
+            _first_rating(edition, p)
+        p.games += games
+        p.reached = p.reached or (p.rating or 0) >= 2400
+    return delisted
+
+
+def _first_rating(edition, p: _Player) -> None:
+    latest = p.pending[-1].end
+    p.pending = [e for e in p.pending if within_window(edition, e.end, latest)]
+    first = pooled_rating(edition, p.pending)
+    if first.published is not None:
+        p.rating, p.pending = first.published, []
+
+
+def _draughts_ratings(players, fmjd_events) -> list[str]:
+    """fmjd Annex 9 §3.3 and §5.5: the events of the period in date order."""
+    for pid, events in fmjd_events.items():
+        p = players[pid]
+        result = rate_period(p.rating, p.games, p.reached, events)
+        p.rating, p.games = result.published, result.games
+        p.reached = p.reached or p.rating >= 2300
+    return []
+
+
+# -- publication ----------------------------------------------------------------------
+
+def _entries(spec, day, edition, players, before, changes) -> list[ListEntry]:
+    rated = [(pid, p) for pid, p in players.items()
+             if p.rating is not None and p.rating >= _published_floor(spec.game, edition)]
+    rated.sort(key=lambda item: (-item[1].rating, item[1].reg.name, item[0]))
+    entries, rank, previous = [], 0, None
+    for index, (pid, p) in enumerate(rated, start=1):
+        if p.rating != previous:
+            rank, previous = index, p.rating
+        entries.append(_entry(spec, day, edition, pid, p, rank, before[pid], changes))
+    return entries
+
+
+def _published_floor(game: str, edition) -> int:
+    return getattr(edition, "floor", 0) if game == "chess" else 0
+
+
+def _entry(spec, day, edition, pid, p, rank, before, changes) -> ListEntry:
+    reg = p.reg
+    games = sum(n for _, _, n in changes.get(pid, []))
+    entry = ListEntry(pid, reg.name, reg.federation, reg.sex, reg.birth_year, reg.title,
+                      p.rating, rank, games, _difference(before, p.rating),
+                      new=before is None)
+    last = max((end for end, _ in p.played), default=p.record_start)
+    if spec.game == "chess":
+        entry.k = edition.k_factor(p.rating, p.games, p.reached, day.year, reg.birth_year)[0]
+        # fide-2009 7.23a, fide-rb-2024 6.2.2a: no rated game for a year
+        entry.flag = "i" if last is None or last <= years_before(day, 1) else ""
+    else:
+        recent = p.games_since(years_before(day, 3))
+        entry.list_letter = list_letter(p.rating, p.games, recent, last, day)
+        entry.active = active(p.rating, recent)
+    return entry
+
+
+def _difference(before: int | None, after: int | None) -> int | None:
+    return None if before is None or after is None else after - before
+
+
+def _report(event: Event, list_name: str, day: date | None, result: CheckResult) -> EventReport:
+    t = result.tournament
+    return EventReport(event.slug, event.game, t.name or event.slug, t.start, t.end,
+                       list_name, day, result.data.get("edition") or "", result.data,
+                       event.path)
+
+
+def _records(spec, players, records) -> None:
+    for pid, p in players.items():
+        key = (spec.game, pid)
+        reg = p.reg
+        record = records.get(key) or PlayerRecord(spec.game, pid, reg.name, reg.federation,
+                                                  reg.sex, reg.birth_year, reg.title, {}, {}, [])
+        record.ratings[spec.list] = p.rating
+        record.history[spec.list] = p.history
+        record.events = sorted(set(record.events) | set(p.events))
+        records[key] = record
