@@ -244,7 +244,8 @@ def _event(t: Tournament, edition, rate) -> dict:
                       "start": _iso(t.start), "end": _iso(t.end),
                       "system": t.system, "rate_of_play": rate, "game": t.game,
                       "time_control": t.time_control, "rounds": t.rounds or t.rounds_played,
-                      "players": len(t.players),
+                      "players": len(t.players), "women_only": t.women_only,
+                      "national_championship": t.national_championship,
                       "rated_players": sum(1 for p in t.players if p.rated),
                       "format": t.source_format}}
 

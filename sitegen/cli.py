@@ -43,6 +43,14 @@ def _parser() -> argparse.ArgumentParser:
                        default="standard", help="draughts: the counting system of the "
                        "standings (fmjd Annex 3 §5.6a); rating always counts 2/1/0")
     commands.add_parser("editions", help="list the editions of the regulations")
+    build = commands.add_parser("build", help="build the site from a content folder")
+    build.add_argument("content", nargs="?", default="content",
+                       help="the content folder (default: content/)")
+    build.add_argument("--out", default="_site", help="the output folder (default: _site/)")
+    serve = commands.add_parser("serve", help="build, then serve the site on localhost")
+    serve.add_argument("content", nargs="?", default="content")
+    serve.add_argument("--out", default="_site")
+    serve.add_argument("--port", type=int, default=8000)
     return parser
 
 
@@ -51,7 +59,41 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "editions":
         print(editions_table(EDITIONS))
         return 0
+    if args.command in ("build", "serve"):
+        status = _build(args)
+        if status or args.command == "build":
+            return status
+        return _serve(Path(args.out), args.port)
     return _check(args)
+
+
+def _build(args) -> int:
+    from .build import BuildError, build
+
+    try:
+        files = build(Path(args.content), Path(args.out))
+    except BuildError as error:
+        print("\n".join(error.lines), file=sys.stderr)
+        print(f"sitegen build: stopped, {args.out}/ left as it was", file=sys.stderr)
+        return 1
+    print(f"sitegen build: {len(files)} files in {args.out}/")
+    return 0
+
+
+def _serve(folder: Path, port: int) -> int:
+    """A local preview (http.server); pages are served over http, as the
+    in-browser checks need."""
+    import functools
+    import http.server
+
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+        print(f"serving {folder}/ on http://127.0.0.1:{port}/ (Ctrl-C stops)")
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+    return 0
 
 
 def _check(args) -> int:

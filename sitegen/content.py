@@ -147,7 +147,7 @@ class _Reader:
         settings = self.settings()
         players = {game: self.registry(game) for game in LISTS}
         events = self.events(players)
-        seasons = self.seasons()
+        seasons = self.seasons({e.slug for e in events if e.game == "draughts"})
         pages = self.pages()
         warnings = [(f, p) for f, p in self.problems if not p.is_error]
         return Content(self.root, settings, players, events, seasons, pages, warnings)
@@ -319,14 +319,27 @@ class _Reader:
                              "rated on the lists", p.line, "content.unknown-player", WARNING)
 
     # -- worldcup/*.toml, pages/*.md ----------------------------------------------
-    def seasons(self) -> list[Season]:
+    def seasons(self, draughts_events: set[str]) -> list[Season]:
         folder = self.root / "worldcup"
         out = []
         for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
             data = self.toml(path)
             if data is not None:
+                self.season_events(path, data, draughts_events)
                 out.append(Season(path.stem, self.relative(path), data))
         return out
+
+    def season_events(self, path: Path, data: dict, known: set[str]) -> None:
+        """Every [[events]] names a draughts event file and its stars."""
+        for index, spec in enumerate(data.get("events", [])):
+            line = _key_line(path, "event", index)
+            if spec.get("event") not in known:
+                self.problem(path, f"event {spec.get('event')!r} is not a file of "
+                             "events/draughts/ (give its name without the ending)", line)
+            if spec.get("stars") not in (1, 3, 5, 7, 9) and spec.get("prize_fund") is None:
+                self.problem(path, f"event {spec.get('event')!r}: stars "
+                             f"{spec.get('stars')!r}: expected 1, 3, 5, 7 or 9, or a "
+                             "prize_fund (fmjd Annex 18, Stars)", line)
 
     def pages(self) -> dict[str, str]:
         folder = self.root / "pages"

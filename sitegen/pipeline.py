@@ -25,6 +25,7 @@ from rules_core.fmjd.period import PeriodEvent, rate_period
 from rules_core.timecontrol import minutes_for_60
 
 from .content import Content, Event, RegistryPlayer
+from .worldcup import world_cup
 from .sitedata import (EventReport, HistoryRow, ListEntry, PlayerRecord, PublishedList,
                        SiteData)
 
@@ -136,9 +137,12 @@ def compute(content: Content, progress=None) -> SiteData:
                                           check_tournament(_prepared(event, players)))
         lists[(spec.game, spec.list)] = published
         _records(spec, players, records)
+    events = sorted(reports.values(), key=lambda r: (r.start or date.min, r.slug))
+    cups = [world_cup(season, events, content.players["draughts"],
+                      lists.get(("draughts", "standard"), []), end)
+            for season in content.seasons]
     return SiteData(settings.name, settings.federation, settings.base_url, lists, records,
-                    sorted(reports.values(), key=lambda r: (r.start or date.min, r.slug)),
-                    [], content.pages, end)
+                    events, cups, content.pages, end)
 
 
 def _start(reg: RegistryPlayer, list_name: str, record_start: date) -> _Player:
@@ -324,6 +328,7 @@ def _entry(spec, day, edition, pid, p, rank, before, changes) -> ListEntry:
         entry.flag = "i" if last is None or last <= years_before(day, 1) else ""
     else:
         recent = p.games_since(years_before(day, 3))
+        entry.recent_games = recent
         entry.list_letter = list_letter(p.rating, p.games, recent, last, day)
         entry.active = active(p.rating, recent)
     return entry

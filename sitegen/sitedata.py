@@ -32,6 +32,7 @@ class ListEntry:
     flag: str = ""             # "i" inactive (FIDE), "" active
     list_letter: str = ""      # draughts: A, B or C (fmjd Annex 9 §6.3)
     active: bool = True        # draughts: on the active list (fmjd Annex 9 §6)
+    recent_games: int = 0      # draughts: rated games in the last 3 years
     new: bool = False          # first appearance (a first rating)
 
 

@@ -38,8 +38,7 @@ from datetime import date
 
 from ..model import Player, Tournament
 from ..numbers import exact
-from .norms import (LEVELS, NormError, _level, cite, is_female, parse_title,
-                    title_name)
+from .titleholders import LEVELS, NormError, cite, parse_title, title_level, title_name
 from .titles import (AUTOMATIC_NORM_PERCENT, CMF_RATING, CMF_SCORE_ABOVE_HALF,
                      CONTINENTAL_FULL_PLAYERS, CONTINENTAL_SMALL_PLAYERS,
                      MINIMUM_GAMES, MINIMUM_ROUNDS, PLACES_ABOVE_CMF_ANY,
@@ -152,7 +151,7 @@ def title_for_places_above(below: Iterable[tuple[str | None, int | None]], *,
     titles count as §2.1.1 says.  Examples of §3.12: above 2 GMI and 3 MI,
     MI; above 5 GMI, GMI; above 4 GMI and 1 MF, MF.
     """
-    levels = [_level(title, rating, women_event, board) for title, rating in below]
+    levels = [title_level(title, rating, women_event, board) for title, rating in below]
     for level in (3, 2, 1):
         if sum(1 for x in levels if x >= level) >= PLACES_ABOVE_TITLE:
             return _name(LEVELS[level], women_event, board)
@@ -221,7 +220,7 @@ def _places_above(event, below, women, board) -> list[Award]:
 
 
 def _count_below(below, level, women, board) -> int:
-    return sum(1 for title, rating in below if _level(title, rating, women, board) >= level)
+    return sum(1 for title, rating in below if title_level(title, rating, women, board) >= level)
 
 
 def _cmf_titles(event, p, place, below, women, board) -> list[Award]:

@@ -31,16 +31,7 @@ How a player is judged (decided here, tested in tests/test_fmjd_norms.py):
   up (half, half, 80 %, one third, one third plus 3): the print leaves the
   red rows blank for 8 and 9 players, a remnant of the nine rounds removed
   from §4.4.1.1 in 2020.
-* Titleholders (§2.1.1, values of 2024): a GMI counts as GMI from 2300, as
-  MI from 2250, below as MF; an MI as MI from 2250, below as MF (women:
-  2165, 2090).  Open norms count open titles only; women's norms count
-  women's titles and open titles as their women's counterparts (a GMI as a
-  GMIF), with the women's figures.  Only titles of the event's board count.
-  §4.5.3, §4.5.4, §4.5.7 count distinct opponents met in played games; a
-  higher title counts for a lower one (1 GMI and 2 MI are 3 MI); 3 MF(F) from
-  2210 (2110) count as 1 MI(F) (§4.5.9), 3 MI(F) from 2250 (2090, printed
-  2150: see `titles.MI_AS_GMI_RATING`) as 1 GMI(F), MIs from §4.5.9 included
-  (§4.5.10 "at 2250").  §4.5.10 counts for GMI norms only, as it says.
+* Titleholders (§2.1.1, §4.5.3-§4.5.10): `rules_core.fmjd.titleholders`.
 * Red norm (§4.4.1): half of the group titleholders (GMI, MI, MF, GMIF, MIF,
   MFF; not CMF, a candidate's title) or rated 2210 (2110 for women's norms,
   remark (5)); half foreign to the largest federation of the group (remark
@@ -74,113 +65,27 @@ from typing import NamedTuple
 from ..model import Player, Tournament
 from ..numbers import round_half_up
 from ..timecontrol import minutes_for_60
-from .records import normalise_title
-from .titles import (BLACK_NORM_MINUTES, MF_AS_MI_RATING, MI_AS_GMI_RATING,
-                     MINIMUM_GAMES, MINIMUM_ROUNDS, RED_NORM_MINUTES,
-                     RED_NORM_RATING, ROMAN, TITLE_RATINGS, UNRATED_RATING,
+from .titleholders import (LEVELS, NORM_LEVELS, NormError, Title, cite,
+                           is_female, parse_title, titleholder_minimum_met,
+                           titleholder_reason, titleholders_met)
+from .titles import (BLACK_NORM_MINUTES, MINIMUM_GAMES, MINIMUM_ROUNDS,
+                     RED_NORM_MINUTES, RED_NORM_RATING, ROMAN, UNRATED_RATING,
                      X_2, X_3, X_3_MINIMA, X_3_PLAYERS)
 
-__all__ = ["NormError", "Title", "NormResult", "Titleholders", "LEVELS",
-           "NORM_LEVELS", "RED", "BLACK", "KINDS", "cite", "parse_title",
-           "title_name", "is_female", "counts_as", "norm_category",
-           "x3_row", "required_points", "norm_minimum", "opponents_average",
-           "titleholders_met", "titleholder_minimum_met", "event_approval",
-           "norms_for_event", "norms_reached"]
+__all__ = ["NormResult", "RED", "BLACK", "KINDS", "norm_category", "x3_row",
+           "required_points", "norm_minimum", "opponents_average",
+           "event_approval", "norms_for_event", "norms_reached"]
 
-LEVELS = ("CMF", "MF", "MI", "GMI")      # fmjd Annex 10, Preamble, lowest first
-NORM_LEVELS = ("MF", "MI", "GMI")        # the titles of table X-3
 RED, BLACK = "red", "black"              # fmjd Annex 10 §2.2
 KINDS = (RED, BLACK)
 
 _COLUMN = {"MF": 1, "MI": 2, "GMI": 3}   # X_3 row index of each title column
-_FEMALE_SEXES = frozenset({"f", "w"})
 _ROUND_ROBINS = frozenset({"round-robin", "double-round-robin"})
 
 # Remarks (5)-(9) of X-3 as fractions of the group, rounded up (§4.4).
 _MINIMA_FRACTIONS = {5: Fraction(1, 2), 6: Fraction(1, 2), 7: Fraction(4, 5),
                      8: Fraction(1, 3), 9: Fraction(1, 3)}
 _MINIMA_PLUS = {9: 3}
-
-
-class NormError(ValueError):
-    """A value outside what Annex 10 defines (an unknown title, category ...)."""
-
-
-def cite(article: str) -> str:
-    return f"fmjd Annex 10 §{article}"
-
-
-# --- Titles (Preamble, §2.1.1, §12) ------------------------------------------
-
-class Title(NamedTuple):
-    """A title: its level (CMF, MF, MI, GMI), women's or not, its board."""
-
-    level: str
-    female: bool = False
-    board: int = 100
-
-    def __str__(self) -> str:
-        return title_name(self.level, self.female, self.board)
-
-
-_NAMES = {"GMI": ("GMI", False), "MI": ("MI", False), "MF": ("MF", False),
-          "CMF": ("CMF", False), "GMIF": ("GMI", True), "MIF": ("MI", True),
-          "MFF": ("MF", True), "CMFF": ("CMF", True)}
-
-
-def parse_title(raw: str | None) -> Title | None:
-    """A title as files write it ("gmi", "MIF 64"), None if none or unknown."""
-    name, known = normalise_title(raw)
-    if name is None or not known:
-        return None
-    base, _, board = name.partition(" ")
-    level, female = _NAMES[base]
-    return Title(level, female, 64 if board else 100)
-
-
-def title_name(level: str, female: bool = False, board: int = 100) -> str:
-    """"GMI", "MIF", "CMFF 64" ... as fmjd Annex 10 writes them."""
-    if level not in LEVELS:
-        raise NormError(f"unknown title level: {level!r}")
-    return level + ("F" if female else "") + (" 64" if board == 64 else "")
-
-
-def is_female(player: Player) -> bool:
-    return (player.sex or "").lower() in _FEMALE_SEXES
-
-
-def _level(title: str | None, rating: int | None, female: bool, board: int) -> int:
-    """§2.1.1: the level (0 none, 1 MF, 2 MI, 3 GMI) a titleholder counts with."""
-    held = parse_title(title)
-    if held is None or held.board != board or held.level == "CMF":
-        return 0
-    if held.female and not female:
-        return 0
-    gmi, mi = _title_ratings(female)
-    r = rating or 0
-    if held.level == "GMI" and r >= gmi:
-        return 3
-    if held.level in ("GMI", "MI") and r >= mi:
-        return 2
-    return 1
-
-
-def _title_ratings(female: bool) -> tuple[int, int]:
-    if female:
-        return TITLE_RATINGS["GMIF"], TITLE_RATINGS["MIF"]
-    return TITLE_RATINGS["GMI"], TITLE_RATINGS["MI"]
-
-
-def counts_as(title: str | None, rating: int | None, *, female: bool = False,
-              board: int = 100) -> str | None:
-    """The title a titleholder counts with "for all conditions for titles and
-    norms" (fmjd Annex 10 §2.1.1, 2024): a GMI rated 2300 or more as GMI,
-    2250-2299 as MI, below as MF; an MI from 2250 as MI, below as MF (women:
-    2165 and 2090).  `female`: for women's norms, where open titles count as
-    their women's counterparts; for open norms women's titles count nothing.
-    """
-    level = _level(title, rating, female, board)
-    return title_name(NORM_LEVELS[level - 1], female, board) if level else None
 
 
 # --- Tables X-2 and X-3 (§4.3) ------------------------------------------------
@@ -280,73 +185,6 @@ def opponents_average(opponents: Iterable[Player], *, women_event: bool = False,
     if not ratings:
         raise NormError("no opponents to average")
     return Fraction(sum(ratings), len(ratings))
-
-
-# --- Titleholders met (§4.5.3-§4.5.10) ----------------------------------------
-
-@dataclass(frozen=True)
-class Titleholders:
-    """Distinct opponents met, by the title they count with (§2.1.1)."""
-
-    gmi: int = 0
-    mi: int = 0
-    mf: int = 0
-    mf_as_mi: int = 0    # of the MF, rated 2210 (2110) or more: §4.5.9
-    mi_as_gmi: int = 0   # of the MI, rated 2250 (2090) or more: §4.5.10
-
-    def mi_equivalent(self) -> int:
-        """MI met, with 3 MF from 2210 (2110) as 1 MI (§4.5.9)."""
-        return self.mi + self.mf_as_mi // 3
-
-    def gmi_equivalent(self) -> int:
-        """GMI met, with 3 MI from 2250 (2090) as 1 GMI (§4.5.10), the MI
-        from §4.5.9 ("1 MI at 2250") included."""
-        return self.gmi + (self.mi_as_gmi + self.mf_as_mi // 3) // 3
-
-
-def titleholders_met(opponents: Iterable[Player], *, female: bool = False,
-                     board: int = 100) -> Titleholders:
-    """Count the distinct opponents by the title they count with (fmjd
-    Annex 10 §2.1.1) and those §4.5.9 and §4.5.10 let convert."""
-    family = "female" if female else "open"
-    counts = Counter()
-    for p in {p.number: p for p in opponents}.values():
-        level = _level(p.title, p.rating, female, board)
-        counts[level] += 1
-        rating = p.rating or 0
-        counts["mf_as_mi"] += level == 1 and rating >= MF_AS_MI_RATING[family]
-        counts["mi_as_gmi"] += level == 2 and rating >= MI_AS_GMI_RATING[family]
-    return Titleholders(counts[3], counts[2], counts[1], counts["mf_as_mi"],
-                        counts["mi_as_gmi"])
-
-
-def titleholder_minimum_met(level: str, met: Titleholders) -> bool:
-    """fmjd Annex 10 §4.5.3 (3 GMI), §4.5.4 (3 MI or 2 GMI), §4.5.7 (3 MF),
-    with the conversions of §4.5.9 and §4.5.10; a higher title counts for a
-    lower one."""
-    if level == "GMI":
-        return met.gmi_equivalent() >= 3
-    if level == "MI":
-        return met.gmi + met.mi_equivalent() >= 3 or met.gmi >= 2
-    if level == "MF":
-        return met.gmi + met.mi + met.mf >= 3
-    raise NormError(f"no titleholder minimum for {level!r}")
-
-
-def _titleholder_reason(level: str, met: Titleholders, female: bool, board: int) -> str:
-    names = [title_name(x, female, board) for x in NORM_LEVELS]
-    f = "female" if female else "open"
-    gmi, mi = _title_ratings(female)
-    needs = {"GMI": (f"3 {names[2]} (3 {names[1]} rated {MI_AS_GMI_RATING[f]} or more "
-                     f"count as 1, 3 {names[0]} rated {MF_AS_MI_RATING[f]} or more as 1 "
-                     f"{names[1]})", "4.5.3, §4.5.9, §4.5.10"),
-             "MI": (f"3 {names[1]} or 2 {names[2]} (3 {names[0]} rated "
-                    f"{MF_AS_MI_RATING[f]} or more count as 1 {names[1]})", "4.5.4, §4.5.9"),
-             "MF": (f"3 {names[0]}", "4.5.7")}[level]
-    return (f"met {met.gmi} {names[2]} rated {gmi} or more, {met.mi} {names[1]} rated "
-            f"{mi} or more, {met.mf} {names[0]} ({met.mf_as_mi} rated "
-            f"{MF_AS_MI_RATING[f]} or more): a {title_name(level, female, board)} norm "
-            f"needs {needs[0]} ({cite(needs[1])}, {cite('2.1.1')})")
 
 
 # --- The event (§4.2) -----------------------------------------------------------
@@ -551,8 +389,8 @@ def _note_extrapolated(result: NormResult, title: Title, row) -> None:
 def _check_titleholders(result: NormResult, opponents: list[Player], title: Title) -> None:
     met = titleholders_met(opponents, female=title.female, board=title.board)
     if not titleholder_minimum_met(title.level, met):
-        result.reasons.append(_titleholder_reason(title.level, met, title.female,
-                                                  title.board))
+        result.reasons.append(titleholder_reason(title.level, met, title.female,
+                                                 title.board))
 
 
 def _check_group(result: NormResult, group: list[Player], title: Title, kind: str,

@@ -130,7 +130,7 @@ X_1 = (
     _row(("continental-championship",),
          "Continental Championship America, Asia with 16 players minimum",
          GMI=X1Cell((1,)), MI=X1Cell((2,), 3), MF=X1Cell((3,), 4),
-         CMF=X1Cell((4, 5), 5)),
+         CMF=X1Cell((4, 5, 6), 5)),
     _row(("world-junior-championship", "european-junior-championship",
           "world-youth-championship", "european-youth-championship"),
          "World Championship and European championship junior boys / girls "

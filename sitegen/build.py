@@ -1,0 +1,86 @@
+"""`sitegen build`: content in, a static site out, or nothing at all.
+
+Read and check everything (every problem with file:line, the build stops
+once, at the end), compute, render into a temporary folder beside the
+output, then swap it in: a failed build leaves the previous site untouched.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+
+from .content import ContentError, load_content
+from .pipeline import compute
+from .regulations import load_regulations
+from .render import render_site
+
+__all__ = ["build", "BuildError"]
+
+
+class BuildError(Exception):
+    """The build stopped; `lines` are the problems, one per line."""
+
+    def __init__(self, lines: list[str]):
+        self.lines = lines
+        super().__init__("\n".join(lines))
+
+
+def build(content_dir: Path, out: Path, show_progress: bool | None = None) -> list[Path]:
+    """Build the site of `content_dir` into `out`; return the files written."""
+    try:
+        content = load_content(content_dir)
+    except ContentError as error:
+        raise BuildError([_line(path, p) for path, p in error.problems]) from None
+    for path, problem in content.warnings:
+        print(_line(path, problem), file=sys.stderr)
+    with _progress(show_progress) as step:
+        data = compute(content, progress=step)
+        regulations = load_regulations(content_dir / "regulations")
+        return _swap_in(out, lambda tmp: render_site(data, tmp, regulations, progress=step))
+
+
+def _line(path: str, problem) -> str:
+    where = ":".join(str(x) for x in (path, problem.line, problem.column) if x)
+    return f"{where}: {problem.severity}: {problem.message}"
+
+
+def _swap_in(out: Path, write) -> list[Path]:
+    """Write into a fresh folder next to `out`, then replace `out` with it."""
+    out = out.resolve()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    try:
+        files = write(tmp)
+        os.chmod(tmp, 0o755)
+        old = out.with_name(f".{out.name}.old")
+        if old.exists():
+            shutil.rmtree(old)
+        if out.exists():
+            out.rename(old)
+        tmp.rename(out)
+        shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return [out / f.relative_to(tmp) for f in files]
+
+
+@contextmanager
+def _progress(show: bool | None):
+    """A progress display on a terminal (rich), silence elsewhere."""
+    if show is None:
+        show = sys.stderr.isatty()
+    if not show:
+        yield None
+        return
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+                  transient=True, console=None) as progress:
+        task = progress.add_task("reading content", total=None)
+        yield lambda text: progress.update(task, description=text)
