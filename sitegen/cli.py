@@ -35,6 +35,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="K for a player, by start number or FIDE id (repeatable)")
     check.add_argument("--k-file", metavar="FILE",
                        help="a file of 'PLAYER K' lines (start number or FIDE id)")
+    check.add_argument("--norms", action="store_true",
+                       help="draughts: every title norm considered (fmjd Annex 10 §4)")
     check.add_argument("--tiebreaks", choices=sorted(TIEBREAK_SYSTEMS), metavar="SYSTEM",
                        help="draughts: the tie-break system (fmjd Annex 5 §5.1-5.3, "
                        "'round-robin' Annex 3 §5.11.1.2.1, 'annex-17'); default by the "
@@ -101,7 +103,8 @@ def _check(args) -> int:
         text = read_text(Path(args.file))
         k = _k_values(args)
         options = CheckOptions(rules=args.rules, k=k, format=args.input_format,
-                               tiebreaks=args.tiebreaks, counting=args.counting)
+                               tiebreaks=args.tiebreaks, counting=args.counting,
+                               norms=args.norms)
         result = check_text(text, args.file, options)
     except (SourceError, UnknownEdition) as error:
         print(f"sitegen check: {error}", file=sys.stderr)

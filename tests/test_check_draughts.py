@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_core.check import check_text
+from rules_core.check import CheckOptions, check_text
 from rules_core.fmjd.official import write_official
 from tests.shared_data import third_party
 
@@ -101,3 +101,23 @@ def test_own_file_through_the_official_format():
     assert result["event"]["format"] == "fmjd-official"
     me = next(p for p in result["players"] if p["number"] == 1)
     assert (me["rank"], me["points"]) == (1, 9.0) and me["rated_games"] == 0
+
+
+def test_norms_considered_for_every_player():
+    """fmjd Annex 10 §4: `--norms` reports each norm considered, with its
+    category, required and achieved points, kind, validity and reasons."""
+    path = third_party("draughts", "clpippel_2022-Ouagadougou-Open.csv")
+    result = check_text(path.read_text(encoding="utf-8"), path.name, CheckOptions(norms=True))
+    norms = [n for p in result["players"] for n in p["norms"]]
+    assert norms
+    keys = {"title", "kind", "category", "required", "achieved", "valid", "reasons"}
+    assert all(keys <= set(n) for n in norms)
+    assert {n["kind"] for n in norms} == {"red", "black"}
+    assert any(n["valid"] for n in norms) and any(not n["valid"] and n["reasons"] for n in norms)
+    nga = next(p for p in result["players"] if p["name"] == "Nga, Landry")
+    mi = next(n for n in nga["norms"] if n["title"] == "MI" and n["kind"] == "black")
+    assert (mi["category"], mi["required"], mi["achieved"], mi["valid"]) == ("XI", 10, 13, True)
+
+
+def test_norms_only_when_asked():
+    assert all(p["norms"] == [] for p in check_file("clpippel_2022-Ouagadougou-Open.csv")["players"])

@@ -11,7 +11,7 @@ Decided here (tested in tests/test_fmjd_titles.py):
 * Places are the file's ranks; without them, points, ties sharing the
   higher place.  "Above N players" counts the players with a lower place.
 * The titles of the players below count as §2.1.1 says ("for all
-  conditions for titles and norms"), see `norms.counts_as`; in a women's
+  conditions for titles and norms"), see `titleholders.counts_as`; in a women's
   championship the women's titles, in an open one the open titles only.
 * §3.11.3 "score +2": points minus games at least 2 (two wins more than
   losses), over the rounds with an opponent, forfeits included, byes not.
@@ -38,6 +38,7 @@ from datetime import date
 
 from ..model import Player, Tournament
 from ..numbers import exact
+from .norms import NormResult
 from .titleholders import LEVELS, NormError, cite, parse_title, title_level, title_name
 from .titles import (AUTOMATIC_NORM_PERCENT, CMF_RATING, CMF_SCORE_ABOVE_HALF,
                      CONTINENTAL_FULL_PLAYERS, CONTINENTAL_SMALL_PLAYERS,
@@ -78,10 +79,6 @@ def _check_event(event: str) -> None:
         raise ValueError(f"unknown event: {event!r}")
 
 
-def _name(level: str, women: bool, board: int) -> str:
-    return title_name(level, women, board)
-
-
 # --- §3, table X-1 ------------------------------------------------------------
 
 def automatic_titles(event: str, place: int, *, women_event: bool = False,
@@ -117,7 +114,7 @@ def _held_mf(title_before: str | None, women: bool) -> bool:
 
 def _small_continental(place, players, women, board) -> list[Award]:
     if place == 1 and players >= CONTINENTAL_SMALL_PLAYERS:
-        return [Award(_name("MI", women, board), TITLE,
+        return [Award(title_name("MI", women, board), TITLE,
                       f"champion of a continental championship of {players} players "
                       f"(8-15) ({cite('3.4')})")]
     return []
@@ -135,10 +132,10 @@ def _x1_awards(row, place, women, board, held_mf) -> list[Award]:
     awards = []
     for level, cell in cells.items():
         reason = f"place {place}: {row.label} ({cite('3')}, table X-1)"
-        awards.append(Award(_name(level, women, board), TITLE, reason))
+        awards.append(Award(title_name(level, women, board), TITLE, reason))
         norm = X_1_NORM_FOOTNOTES.get(cell.footnote)
         if norm:
-            awards.append(Award(_name(norm, women, board), NORM,
+            awards.append(Award(title_name(norm, women, board), NORM,
                                 f"{reason}, footnote ({cell.footnote}) ({cite('3.13')})"))
     return awards
 
@@ -154,7 +151,7 @@ def title_for_places_above(below: Iterable[tuple[str | None, int | None]], *,
     levels = [title_level(title, rating, women_event, board) for title, rating in below]
     for level in (3, 2, 1):
         if sum(1 for x in levels if x >= level) >= PLACES_ABOVE_TITLE:
-            return _name(LEVELS[level], women_event, board)
+            return title_name(LEVELS[level], women_event, board)
     return None
 
 
@@ -167,7 +164,7 @@ def cmf_by_rating(rating: int | None, *, female: bool = False, rating_list: str 
     for women in ((False, True) if female else (False,)):
         least = CMF_RATING["female" if women else "open"]
         if rating >= least:
-            awards.append(Award(_name("CMF", women, board), TITLE,
+            awards.append(Award(title_name("CMF", women, board), TITLE,
                                 f"rating {rating} on list A, {least} needed ({cite('3.11.5')})"))
     return awards
 
@@ -225,7 +222,7 @@ def _count_below(below, level, women, board) -> int:
 
 def _cmf_titles(event, p, place, below, women, board) -> list[Award]:
     """§3.11.1-§3.11.4."""
-    cmf = _name("CMF", women, board)
+    cmf = title_name("CMF", women, board)
     reasons = []
     if event == "national-championship" and place == 1:
         reasons.append(f"first place in a national championship ({cite('3.11.1')})")
@@ -259,7 +256,7 @@ def _cmf_above(below, women, board) -> list[str]:
 
 def _cmf_norms(event, place, below, women, board) -> list[Award]:
     """§4.5.11.1 and §4.5.11.2."""
-    cmf = _name("CMF", women, board)
+    cmf = title_name("CMF", women, board)
     if event == "national-championship" and place in (2, 3):
         return [Award(cmf, NORM, f"place {place} in a national championship "
                                  f"({cite('4.5.11.1')})")]
@@ -282,7 +279,7 @@ def _national_norm(t, event, p, place, women, board) -> list[Award]:
     swiss = t.system not in ("round-robin", "double-round-robin")
     if percent < AUTOMATIC_NORM_PERCENT or (swiss and place != 1):
         return []
-    return [Award(_name("MF", women, board), NORM,
+    return [Award(title_name("MF", women, board), NORM,
                   f"{float(percent):.1f} % in a national championship, "
                   f"{AUTOMATIC_NORM_PERCENT} % needed ({cite('4.7.1')})")]
 
@@ -301,6 +298,15 @@ class NormRecord:
     event: str = ""
     when: date | None = None
     used_for: str | None = None
+
+    @classmethod
+    def from_result(cls, result: NormResult, *, event: str = "",
+                    when: date | None = None) -> NormRecord:
+        """The record of a norm `norms_for_event` found valid."""
+        if not result.valid:
+            raise NormError(f"the {result.title} {result.kind} norm was not reached: "
+                            f"{'; '.join(result.reasons)}")
+        return cls(result.title, result.kind, result.games, event, when)
 
 
 @dataclass

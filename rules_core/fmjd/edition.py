@@ -26,8 +26,6 @@ class FmjdEdition:
     rates = ("standard", "rapid", "blitz")
     list_months = (1, 4, 7, 10)          # §4.3: 1 January, April, July, October
     closing_days = ((3, 15), (6, 15), (9, 15), (12, 15))   # §4.4, §6.2a
-    unrated_norm_rating = 2100           # §5.2, §6.5 (women's events: 2000)
-    unrated_norm_rating_women = 2000
 
     def cite(self, article: str) -> str:
         return f"{self.doc} §{article}"

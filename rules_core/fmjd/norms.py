@@ -380,7 +380,7 @@ def _note_extrapolated(result: NormResult, title: Title, row) -> None:
     if beyond:
         result.notes.append(f"category {result.category} is beyond the {title} column "
                             f"of table X-3: its last row ({percent} %) applies")
-    if not 7 <= result.games <= 21:
+    if result.games > 21:
         result.notes.append(f"{result.games} games: outside table X-3, {percent} % of "
                             f"{2 * result.games} points rounded up, as every printed "
                             f"cell is made ({cite('4.3')})")
@@ -500,6 +500,8 @@ def norms_for_event(t: Tournament, *, women_event: bool | None = None, board: in
     """
     if board not in (100, 64):
         raise NormError(f"board must be 100 or 64, got {board!r}")
+    if t.game != "draughts":
+        raise NormError(f"fmjd norms are for draughts events, got game {t.game!r}")
     women = t.women_only if women_event is None else women_event
     ctx = _context(t, women, board, referee_qualified, unrated_by_sex, official)
     return {p.number: _player_norms(t, p, ctx, drop_won_game, all_titles)

@@ -1,0 +1,140 @@
+"""A published list as CSV, JSON and FIDE-style fixed-width text.
+
+The fixed-width text follows the layout of FIDE's downloadable players lists
+(``standard_rating_list.txt``: ID Number, Name, Fed, Sex, Tit, the rating
+under the list's month such as ``APR25``, Gms, K, B-day, Flag), every column
+left-aligned and padded with spaces, then three columns of ours: the FMJD
+list letter, the rank and the change against the previous list.  Widths are
+counted in characters (the file is UTF-8); a value longer than its column
+less one space is cut so that the columns always line up.  The file starts
+with ``#`` comment lines naming every column and its character positions.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import NamedTuple
+
+from .sitedata import ListEntry, PublishedList
+
+__all__ = ["TextColumn", "TEXT_COLUMNS", "CSV_FIELDS", "list_csv", "list_json",
+           "list_text", "all_formats", "fide_flag", "text_header"]
+
+MONTH_ABBREVIATIONS = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG",
+                       "SEP", "OCT", "NOV", "DEC")
+
+
+class TextColumn(NamedTuple):
+    """One column of the fixed-width text: header, width, what it holds."""
+
+    header: str
+    width: int
+    meaning: str
+
+
+# FIDE's standard_rating_list.txt widths for the first ten columns.
+TEXT_COLUMNS = (
+    TextColumn("ID Number", 15, "player id"),
+    TextColumn("Name", 61, "name, 'Surname, Given name'"),
+    TextColumn("Fed", 4, "federation"),
+    TextColumn("Sex", 4, "M or F"),
+    TextColumn("Tit", 5, "title"),
+    TextColumn("MMMYY", 6, "rating on this list; the header is the list's month, e.g. APR25"),
+    TextColumn("Gms", 4, "rated games in the period that made this list"),
+    TextColumn("K", 3, "chess: K factor for the next period"),
+    TextColumn("B-day", 6, "year of birth"),
+    TextColumn("Flag", 5, "w woman, i inactive (FIDE) / not on the active list (FMJD), wi both"),
+    TextColumn("Lst", 4, "draughts: list A, B or C (fmjd Annex 9 §6.3)"),
+    TextColumn("Rank", 6, "rank on this list"),
+    TextColumn("Chg", 5, "change against the previous list; 'new' for a first appearance"),
+)
+
+CSV_FIELDS = ("rank", "id", "name", "title", "federation", "sex", "birth_year", "rating",
+              "change", "new", "games", "k", "flag", "list_letter", "active")
+
+
+def all_formats(pl: PublishedList) -> list[tuple[str, str]]:
+    """(extension, text) for each download of a list."""
+    return [("csv", list_csv(pl)), ("json", list_json(pl)), ("txt", list_text(pl))]
+
+
+def list_csv(pl: PublishedList) -> str:
+    """One row an entry, CSV_FIELDS as header; empty cells for none."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_FIELDS)
+    for e in pl.entries:
+        writer.writerow(["" if v is None else _csv_value(v) for v in _values(e)])
+    return buffer.getvalue()
+
+
+def _csv_value(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _values(e: ListEntry) -> list:
+    return [e.rank, e.id, e.name, e.title, e.federation, e.sex, e.birth_year, e.rating,
+            e.change, e.new, e.games, e.k, e.flag, e.list_letter, e.active]
+
+
+def list_json(pl: PublishedList) -> str:
+    document = {"game": pl.game, "list": pl.list, "date": pl.date.isoformat(),
+                "edition": pl.edition, "events": list(pl.events),
+                "delisted": list(pl.delisted),
+                "entries": [dict(zip(CSV_FIELDS, _values(e))) for e in pl.entries]}
+    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+
+
+def list_text(pl: PublishedList) -> str:
+    """FIDE-style fixed width; see the module docstring and TEXT_COLUMNS."""
+    lines = text_header(pl)
+    lines.append(_line(_headers(pl)))
+    lines.extend(_line(_text_values(e)) for e in pl.entries)
+    return "\n".join(lines) + "\n"
+
+
+def text_header(pl: PublishedList) -> list[str]:
+    lines = [f"# {pl.game} {pl.list} rating list of {pl.date.isoformat()} ({pl.edition})",
+             "# Fixed-width columns, left-aligned, positions in characters (1-based):"]
+    start = 1
+    for column in TEXT_COLUMNS:
+        header = _rating_header(pl) if column.header == "MMMYY" else column.header
+        end = start + column.width - 1
+        lines.append(f"#   {header:<9} {start:>3}-{end:<3}  {column.meaning}")
+        start = end + 1
+    return lines
+
+
+def _rating_header(pl: PublishedList) -> str:
+    return f"{MONTH_ABBREVIATIONS[pl.date.month - 1]}{pl.date.year % 100:02d}"
+
+
+def _headers(pl: PublishedList) -> list[str]:
+    return [_rating_header(pl) if c.header == "MMMYY" else c.header for c in TEXT_COLUMNS]
+
+
+def fide_flag(e: ListEntry) -> str:
+    """FIDE's Flag column: 'w' for a woman, 'i' for an inactive player."""
+    woman = "w" if e.sex.lower() in ("f", "w") else ""
+    inactive = "i" if e.flag == "i" or not e.active else ""
+    return woman + inactive
+
+
+def _text_values(e: ListEntry) -> list[str]:
+    change = "new" if e.new or e.change is None else f"{e.change:+d}".replace("+0", "0")
+    return [e.id, e.name, e.federation, e.sex.upper()[:1], e.title, str(e.rating),
+            str(e.games), "" if e.k is None else str(e.k),
+            "" if e.birth_year is None else str(e.birth_year), fide_flag(e),
+            e.list_letter, str(e.rank), change]
+
+
+def _line(values: list[str]) -> str:
+    cells = []
+    for column, value in zip(TEXT_COLUMNS, values):
+        text = " ".join(str(value).split())[:column.width - 1]
+        cells.append(text.ljust(column.width))
+    return "".join(cells).rstrip()

@@ -1,0 +1,324 @@
+"""Pages from the site data: one Jinja2 environment, one pass, same bytes.
+
+`render_site(data, out, regulations)` writes every page of DESIGN.md's site
+map into `out` (an empty folder the caller provides) and returns the files
+written.  The templates only lay out what `sitegen.views` prepared: nothing
+in a template computes a rating (DESIGN "Data flow"); this module builds the
+Jinja2 environment and registers its filters, the only place that does (house
+style, after MkDocs).
+
+Output is deterministic: every collection is iterated in a sorted order, no
+clock and no randomness is read, so the same content gives a byte-identical
+tree.  Links are root-relative, under the path of `data.base_url` (a site
+published at ``https://example.org/ratings/`` links ``/ratings/players/…``),
+so that 404.html works at any depth; sitemap.xml and robots.txt use the
+absolute base URL.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from datetime import date
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import jinja2
+from markupsafe import Markup, escape
+
+from . import downloads, views
+from .sitedata import SiteData
+
+__all__ = ["make_environment", "render_site", "templates_root", "MONTHS"]
+
+MONTHS = ("January", "February", "March", "April", "May", "June", "July",
+          "August", "September", "October", "November", "December")
+# A source checkout keeps the templates at the repository's root; an
+# installed wheel carries them as package data `sitegen/templates`.
+_CHECKOUT_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+try:    # written in parallel: the citation linker of the regulation pages
+    from .regulations import link_citations as _link_citations
+except ImportError:     # pragma: no cover - until sitegen.regulations exists
+    _link_citations = None
+
+
+def templates_root():
+    """The templates folder: package data when installed, else the checkout's."""
+    installed = resources.files("sitegen") / "templates"
+    if installed.is_dir():
+        return installed
+    return _CHECKOUT_TEMPLATES
+
+
+# -- filters --------------------------------------------------------------------
+
+def isodate(value: date | None) -> str:
+    return value.isoformat() if value else ""
+
+
+def month(value: date | None) -> str:
+    """'April 2025', the same in every locale."""
+    return f"{MONTHS[value.month - 1]} {value.year}" if value else ""
+
+
+def year_month(value: date | None) -> str:
+    return value.strftime("%Y-%m") if value else ""
+
+
+def fixed(value, decimals: int = 2) -> str:
+    """A number with a fixed number of decimals; '' for none."""
+    if value is None or value == "":
+        return ""
+    return f"{float(value):.{decimals}f}"
+
+
+def signed(value, decimals: int = 0) -> str:
+    """A change with its sign: '+12', '-3', '0'; '' for none."""
+    if value is None or value == "":
+        return ""
+    text = f"{float(value):.{decimals}f}"
+    if text.lstrip("-").strip("0.") == "":
+        return text.lstrip("-")
+    return text if text.startswith("-") else "+" + text
+
+
+def points(value) -> str:
+    """Points as written: 5, 4.5, 12.25; '' for none."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, Fraction):
+        value = float(value)
+    if isinstance(value, float):
+        value = round(value, 2)
+        return str(int(value)) if value.is_integer() else f"{value:g}"
+    return str(value)
+
+
+def tiebreak(value) -> str:
+    """A tie-break value; a list (truncated Solkoffs) as its items."""
+    if isinstance(value, (list, tuple)):
+        return " ".join(points(v) for v in value)
+    return points(value)
+
+
+def _cite_filter(prefix: str) -> Callable[[str], Markup]:
+    """Citations like '(fide-2002 10.54)' linked to /regulations/<doc>/#<anchor>."""
+    def cite(text) -> Markup:
+        if text is None:
+            return Markup("")
+        if _link_citations is None:
+            return escape(text)
+        linked = Markup(_link_citations(str(text)))
+        if prefix != "/":
+            linked = Markup(str(linked).replace('href="/regulations/',
+                                                f'href="{prefix}regulations/'))
+        return linked
+    return cite
+
+
+def make_environment(prefix: str = "/") -> jinja2.Environment:
+    """The Jinja2 environment: autoescaped, strict, with the site's filters.
+
+    `prefix` is the path the site is published under (from the base URL);
+    `url('players/1/')` in a template gives `prefix + 'players/1/'`.
+    """
+    root = templates_root()
+    loader = (jinja2.FileSystemLoader(str(root)) if isinstance(root, Path)
+              else jinja2.PackageLoader("sitegen", "templates"))
+    env = jinja2.Environment(loader=loader, autoescape=True,
+                             undefined=jinja2.StrictUndefined,
+                             trim_blocks=True, lstrip_blocks=True,
+                             keep_trailing_newline=True)
+    env.filters.update(isodate=isodate, month=month, ym=year_month, fixed=fixed,
+                       signed=signed, points=points, tiebreak=tiebreak,
+                       cite=_cite_filter(prefix))
+    env.globals["url"] = lambda path="": prefix + path.lstrip("/")
+    return env
+
+
+# -- the site ---------------------------------------------------------------------
+
+def render_site(data: SiteData, out: Path, regulations: list,
+                progress: Callable[[str], None] | None = None) -> list[Path]:
+    """Write every page, download and asset of the site into `out`.
+
+    `regulations` is `sitegen.regulations.load_regulations(...)`'s list;
+    `progress`, if given, is called with a short text before each section.
+    Returns the files written, sorted.
+    """
+    writer = _Writer(data, Path(out), regulations, progress)
+    for section in (_home, _lists, _downloads, _players, _events, _norms,
+                    _worldcup, _regulations, _pages, _search, _static, _errors):
+        writer.step(section.__name__.strip("_"))
+        section(writer)
+    writer.step("sitemap")
+    _sitemap(writer)
+    return sorted(writer.written)
+
+
+class _Writer:
+    """Renders templates into files and remembers what it wrote."""
+
+    def __init__(self, data: SiteData, out: Path, regulations: list, progress):
+        self.data, self.out, self.progress = data, out, progress
+        self.prefix = _prefix(data.base_url)
+        self.env = make_environment(self.prefix)
+        self.links = views.Links(data, regulations)
+        self.meta = views.site_meta(data, self.links, self.prefix)
+        self.regulations = regulations
+        self.written: list[Path] = []
+        self.pages: list[str] = []          # site paths of the HTML pages, for sitemap.xml
+
+    def step(self, name: str) -> None:
+        if self.progress:
+            self.progress(f"rendering {name}")
+
+    def page(self, path: str, template: str, title: str, sitemap: bool = True,
+             **context) -> None:
+        """Render `template` to `path` ('lists/chess/standard/' -> its index.html)."""
+        html = self.env.get_template(template).render(
+            site=self.meta, path=path, title=title, **context)
+        self.write(path + "index.html" if path.endswith("/") or not path else path, html)
+        if sitemap:
+            self.pages.append(path)
+
+    def write(self, relative: str, content: str | bytes) -> None:
+        target = self.out / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, str):
+            content = content.encode("utf-8")
+        target.write_bytes(content)
+        self.written.append(target)
+
+
+def _prefix(base_url: str) -> str:
+    path = urlsplit(base_url or "").path or "/"
+    return path if path.endswith("/") else path + "/"
+
+
+def _home(w: _Writer) -> None:
+    w.page("", "home.html", w.data.name, home=views.home(w.data, w.links))
+
+
+def _lists(w: _Writer) -> None:
+    w.page("lists/", "lists_index.html", "Rating lists",
+           lists=views.lists_index(w.data, w.links))
+    for (game, name), published in sorted(w.data.lists.items()):
+        base = f"lists/{game}/{name}/"
+        w.page(base + "dates/", "list_dates.html", views.list_title(game, name) + ": list dates",
+               dates=views.list_dates(game, name, published, w.links))
+        if not published:
+            w.page(base, "list.html", views.list_title(game, name), view=None,
+                   game=game, list_name=name)
+            continue
+        for index, pl in enumerate(published):
+            previous = published[index - 1] if index else None
+            following = published[index + 1] if index + 1 < len(published) else None
+            folders = [f"{base}{pl.key}/"] + ([base] if following is None else [])
+            for folder in folders:
+                for variant in views.VARIANTS:
+                    view = views.list_view(pl, variant, folder, w.links, previous, following)
+                    w.page(folder + (variant.slug + "/" if variant.slug else ""),
+                           "list.html", view.title, view=view, game=game, list_name=name)
+
+
+def _downloads(w: _Writer) -> None:
+    for (game, name), published in sorted(w.data.lists.items()):
+        for index, pl in enumerate(published):
+            stems = [f"{game}-{name}-{pl.key}"]
+            if index == len(published) - 1:
+                stems.append(f"{game}-{name}-latest")
+            for stem in stems:
+                for ext, text in downloads.all_formats(pl):
+                    w.write(f"downloads/{stem}.{ext}", text)
+    w.page("downloads/", "downloads.html", "Downloads",
+           groups=views.downloads_index(w.data, w.links),
+           columns=downloads.TEXT_COLUMNS)
+
+
+def _players(w: _Writer) -> None:
+    w.page("players/", "players_index.html", "Players",
+           players=views.players_index(w.data, w.links))
+    for key in sorted(w.data.players):
+        view = views.player_view(w.data.players[key], w.data, w.links)
+        w.page(w.links.player_path(*key), "player.html", view.record.name, view=view)
+
+
+def _events(w: _Writer) -> None:
+    w.page("events/", "events_index.html", "Events",
+           events=views.events_index(w.data, w.links))
+    for report in sorted(w.data.events, key=lambda r: r.slug):
+        view = views.event_view(report, w.links)
+        w.page(f"events/{report.slug}/", "event.html", report.name, view=view)
+
+
+def _norms(w: _Writer) -> None:
+    w.page("norms/", "norms.html", "Title norms and conversion tables",
+           tables=views.norm_tables())
+
+
+def _worldcup(w: _Writer) -> None:
+    if not w.data.worldcup:
+        return
+    w.page("worldcup/", "worldcup_index.html", "FMJD World Cup",
+           seasons=sorted(w.data.worldcup, key=lambda s: s.slug))
+    for season in sorted(w.data.worldcup, key=lambda s: s.slug):
+        for path, view in views.worldcup_views(season, w.links):
+            w.page(path, "worldcup.html", view.title, view=view)
+
+
+def _regulations(w: _Writer) -> None:
+    docs = views.regulation_docs(w.regulations)
+    if not docs:
+        return
+    w.page("regulations/", "regulations_index.html", "Regulations", docs=docs)
+    for doc in docs:
+        w.page(f"regulations/{doc.slug}/", "regulation.html", doc.title, doc=doc)
+
+
+def _pages(w: _Writer) -> None:
+    for slug in sorted(w.data.pages):
+        page = views.markdown_page(slug, w.data.pages[slug])
+        w.page(f"pages/{slug}/", "page.html", page.title, page=page)
+
+
+def _search(w: _Writer) -> None:
+    index = views.search_index(w.data, w.links, w.prefix)
+    w.write("search/index.json", json.dumps(index, ensure_ascii=False,
+                                            separators=(",", ":")) + "\n")
+
+
+def _static(w: _Writer) -> None:
+    for relative, content in _static_files(templates_root() / "static", "static"):
+        w.write(relative, content)
+
+
+def _static_files(folder, relative: str) -> Iterator[tuple[str, bytes]]:
+    for item in sorted(folder.iterdir(), key=lambda x: x.name):
+        name = f"{relative}/{item.name}"
+        if item.is_dir():
+            yield from _static_files(item, name)
+        elif not item.name.startswith("."):
+            yield name, item.read_bytes()
+
+
+def _errors(w: _Writer) -> None:
+    w.page("404.html", "404.html", "Page not found", sitemap=False)
+    w.write("robots.txt", _robots(w.data.base_url))
+
+
+def _robots(base_url: str) -> str:
+    lines = ["User-agent: *", "Allow: /"]
+    if base_url:
+        lines.append(f"Sitemap: {base_url.rstrip('/')}/sitemap.xml")
+    return "\n".join(lines) + "\n"
+
+
+def _sitemap(w: _Writer) -> None:
+    root = (w.data.base_url.rstrip("/") + "/") if w.data.base_url else w.prefix
+    # urlsplit(base).path is the prefix, so the page path goes after the base
+    urls = sorted(root + path for path in w.pages)
+    w.write("sitemap.xml", w.env.get_template("sitemap.xml").render(urls=urls))
