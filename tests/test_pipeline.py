@@ -1,0 +1,106 @@
+"""The pipeline orders the work: calendars, periods, first ratings, lists."""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+
+import pytest
+
+from rules_core.check import check_tournament
+from sitegen.content import ContentError, load_content
+from sitegen.pipeline import compute, list_dates
+from tests.site_fixture import write_content
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    root = write_content(tmp_path_factory.mktemp("site") / "content")
+    return compute(load_content(root))
+
+
+def test_list_dates_follow_each_editions_calendar():
+    """fide-2009 7.11 six lists a year until fide-standard-2024 (monthly,
+    from 1 March 2024); FMJD quarterly (Annex 9 §4.3)."""
+    chess = [d for d, _ in list_dates("chess", "standard", date(2023, 11, 1), date(2024, 5, 31))]
+    assert chess == [date(2023, 11, 1), date(2024, 1, 1), date(2024, 3, 1), date(2024, 4, 1),
+                     date(2024, 5, 1)]
+    draughts = [d for d, _ in list_dates("draughts", "standard", date(2024, 1, 1),
+                                         date(2024, 12, 31))]
+    assert draughts == [date(2024, 1, 1), date(2024, 4, 1), date(2024, 7, 1), date(2024, 10, 1)]
+
+
+def test_events_enter_the_list_of_their_period(site):
+    """fide-rb-2024 6.1.3 (3 days before the list); fmjd Annex 9 §4.4."""
+    by_slug = {e.slug: e for e in site.events}
+    assert by_slug["2024-04-april-open"].list_date == date(2024, 5, 1)
+    assert by_slug["2024-06-june-open"].list_date == date(2024, 7, 1)
+    assert by_slug["2024-05-draughts-cup"].list_date == date(2024, 7, 1)
+
+
+def test_list_is_the_rating_plus_the_period_change(site):
+    """The May list: the April event's change, rounded .5 away from zero
+    (fide-rb-2024 7.3.4), on the March rating."""
+    april = next(e for e in site.events if e.slug == "2024-04-april-open")
+    may = next(l for l in site.lists[("chess", "standard")] if l.date == date(2024, 5, 1))
+    entries = {e.id: e for e in may.entries}
+    for p in april.result["players"]:
+        if p["rating"]:
+            change = Fraction(str(p["change"]))
+            expected = p["rating"] + int(change + (Fraction(1, 2) if change >= 0 else -Fraction(1, 2)))
+            assert entries[p["id"]].rating == expected
+
+
+def test_newcomer_gets_a_first_rating(site):
+    """1006 is unrated and plays 5 rated opponents: fide-rb-2024 6.1.4."""
+    may = next(l for l in site.lists[("chess", "standard")] if l.date == date(2024, 5, 1))
+    newcomer = next(e for e in may.entries if e.id == "1006")
+    assert newcomer.new and newcomer.change is None
+    april = next(e for e in site.events if e.slug == "2024-04-april-open")
+    ru = next(p for p in april.result["players"] if p["id"] == "1006")["initial_rating"]
+    assert newcomer.rating == ru
+
+
+def test_second_event_uses_the_published_rating(site):
+    """fide-2009 4.13 / Annex 9 §5.2: the rating on the list valid at the
+    start: the June event starts after the May list."""
+    june = next(e for e in site.events if e.slug == "2024-06-june-open")
+    may = next(l for l in site.lists[("chess", "standard")] if l.date == date(2024, 6, 1))
+    ratings = {e.id: e.rating for e in may.entries}
+    for p in june.result["players"]:
+        assert p["rating"] == ratings.get(p["id"])
+
+
+def test_player_history_and_records(site):
+    record = site.players[("chess", "1005")]
+    rows = record.history["standard"]
+    assert [r.date for r in rows][:3] == [date(2024, 3, 1), date(2024, 4, 1), date(2024, 5, 1)]
+    assert rows[2].events and rows[2].events[0][0] == "2024-04-april-open"
+    assert record.events == ["2024-04-april-open", "2024-06-june-open"]
+
+
+def test_draughts_period_and_lists(site):
+    july = next(l for l in site.lists[("draughts", "standard")] if l.date == date(2024, 7, 1))
+    assert july.events == ["2024-05-draughts-cup"]
+    assert {e.list_letter for e in july.entries} <= {"A", "B"}
+
+
+def test_world_cup_season(site):
+    cup = site.worldcup[0]
+    final = cup.standings[max(cup.standings)]
+    assert [row["rank"] for row in final["open"]][:1] == [1]
+    assert final["women"] and final["women"][0]["name"] == "Ivy, Ida"
+
+
+def test_content_errors_are_all_reported(tmp_path):
+    root = write_content(tmp_path / "content")
+    (root / "site.toml").write_text('[site]\nname = "x"\n\n[[lists]]\ngame = "go"\nlist = "x"\n',
+                                    encoding="utf-8")
+    (root / "players" / "chess.csv").write_text("id,name\n1,A\n1,B\n,C\n", encoding="utf-8")
+    with pytest.raises(ContentError) as error:
+        load_content(root)
+    found = [(path.split("/")[-1], p.line) for path, p in error.value.problems if p.is_error]
+    assert ("site.toml", 1) in found or ("site.toml", None) in found
+    assert ("chess.csv", 3) in found and ("chess.csv", 4) in found
+    assert any(path.endswith("site.toml") and "game 'go'" in p.message
+               for path, p in error.value.problems)
