@@ -171,10 +171,12 @@ class FideStandard2003Web(FideEdition):
     floor = 2005
     initial_rating_step = 5
     scheveningen_max_unrated = 0
-    articles = {**FideEdition.articles, "rc": "10.61", "k": "10.64",
-                "rounding": "10.66", "first_minimum": "9.14",
-                "floor": "10.31", "pool": "10.3", "scheveningen": "10.67",
-                "olympiad": "10.4"}
+    # The web page holds section 10 only: the other articles are the 2002
+    # regulations', cited as such.
+    articles = {**{key: f"fide-2002 {value}" for key, value in FideEdition.articles.items()},
+                "tables": "10.1", "ru": "10.2", "rc": "10.61", "k": "10.64",
+                "rounding": "10.66", "floor": "10.31", "pool": "10.3",
+                "scheveningen": "10.67", "olympiad": "10.4"}
     olympiad_rating = 2200
     olympiad_women_rating = 2050
 
@@ -258,7 +260,8 @@ class FideRapidBlitz2024(FideEdition):
     closing_days = 3                      # 6.1.3: 3 days before the list date
     k_new = 40
     k_default = 20
-    articles = {**FideEdition.articles, "rate": "1.1", "rounds": "3.1",
+    # Its own articles only: it has no composition or Swiss rules.
+    articles = {"rate": "1.1", "rounds": "3.1",
                 "unplayed": "4.1", "match": "5.2", "unrated_match": "5.1",
                 "unrated_min": "7.2.2", "tables": "7.1", "ru": "7.2",
                 "rc": "7.3.1", "k": "7.3.3", "rounding": "7.3.4",

@@ -195,8 +195,9 @@ def _round_robin(t, edition, counted, played):
     """A round robin keeps its formulas only when complete (fide-2002 6.43:
     otherwise reported as a Swiss), among the players not disregarded, and
     when its composition allows unrated players to be rated (6.3)."""
-    if counted.system not in ROUND_ROBINS:
-        return
+    if counted.system not in ROUND_ROBINS or not (
+            edition.games_vs_unrated_in_round_robin or edition.round_robin_composition):
+        return      # fide-rb-2024: a round robin is rated game by game like any event
     members = [p for p in t.players if p.number not in counted.disregarded]
     meetings = 2 if counted.system == "double-round-robin" else 1
     if not _complete(members, played, meetings):

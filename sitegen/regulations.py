@@ -1,0 +1,744 @@
+"""The regulations as web pages, one anchor per article, and citations linked.
+
+`load_regulations(folder)` turns the texts of ``content/regulations/`` into
+pages (`RegulationDoc`): Markdown rendered by markdown-it-py with raw HTML
+off (everything in the texts is escaped), ``$...$``/``$$...$$`` formulas
+kept as text, tab-separated and one-cell-per-line tables as HTML tables,
+space-aligned tables as preformatted text, and an ``id`` on every article.
+
+Slugs and anchors (the URL is ``/regulations/<slug>/#<anchor>``):
+
+* one page per FIDE text: ``fide-2002``, ``fide-2003web``, ``fide-2009``,
+  ``fide-rb-2024``; the FMJD annexes are one page per annex,
+  ``fmjd-annex-<n>`` (``fmjd Annex 9 §3.2.2`` -> ``fmjd-annex-9/#a3.2.2``),
+  plus ``fmjd`` for the title page, the summary and the updates log;
+* an article "10.51", "- 6.31", "#### 3.2.1.", "3.11.3.a." or "O.11" gets
+  ``a`` + its number without the final dot, a letter kept without a dot
+  before it: ``a10.51``, ``a6.31``, ``a3.2.1``, ``a3.11.3a``, ``a0.11``;
+* an item under it, "(a)", "b)", "c.", "  1." (or "A." in a heading), gets
+  the article's anchor + ``-`` + its label, nested items one more each:
+  ``a10.54-a``, ``a5.11.1.2.1-1``, ``a5.9-A-a``;
+* a heading without a number (FMJD Annex 18 "Stars", Annex 10 "Preamble")
+  gets its words as a slug: ``stars``, ``getting-world-cup-points``,
+  ``conditions-for-world-cup-events-4-a`` for its item 4 a;
+* a number printed twice (FMJD Annex 9 has two "1.2.1.2.", Annex 10 repeats
+  4-4.2) keeps the plain anchor on the first; later ones get ``_2``, ``_3``.
+
+Citations, as rules_core writes them: ``fide-2002 10.51``, ``fide-2002
+10.54(a)``, ``fide-2002 10.51-10.54``, ``fide-2002 6.1/10.20``, ``fmjd Annex 9
+§3.2.2``, ``fmjd Annex 5 §3.1 c``, ``fmjd Annex 3 §5.11.1.2.1 (1)``, ``fmjd
+Annex 10 §5, §6``, ``fmjd Annex 18 § Getting World Cup points``, ``fmjd Annex
+18 conditions 4a``, ``fmjd Annex 17 Appendix C``, ``fmjd Annex 10, Preamble``,
+``fmjd Annex 18`` (the page).  An article must exist in its text; an item
+under it links to the item where the text has one, else to the article (the
+conversion of the FMJD text lost some letters, e.g. Annex 5 §3.1 b and i).
+``fide-2024`` (the standard regulations of 2024) is not among the texts: its
+citations are left as plain text and are not reported as unknown.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+from mdit_py_plugins.dollarmath import dollarmath_plugin
+from markupsafe import Markup, escape
+
+__all__ = ["Anchor", "Citation", "RegulationDoc", "RegulationError", "RegulationIndex",
+           "Source", "SOURCES", "EXTERNAL_DOCS", "DEFAULT_FOLDER", "load_regulations",
+           "render_text",
+           "default_index", "find_citations", "cite_url", "link_citations",
+           "unknown_citations"]
+
+DEFAULT_FOLDER = Path(__file__).resolve().parent.parent / "content" / "regulations"
+
+
+@dataclass(frozen=True)
+class Source:
+    """A text in content/regulations and the page it becomes."""
+
+    file: str
+    slug: str
+    title: str
+    federation: str
+
+
+SOURCES = (
+    Source("fide-rating-regulations-2002.txt", "fide-2002",
+           "FIDE Rating Regulations (1982, amended through 2002)", "FIDE"),
+    Source("fide-rating-system-web-2003.txt", "fide-2003web",
+           "FIDE Handbook B.02 10.0, the working of the FIDE Rating System (web, 2003)",
+           "FIDE"),
+    Source("fide-rating-regulations-2009-it.txt", "fide-2009",
+           "Regolamento per il Rating FIDE (in force from 1 July 2009)", "FIDE"),
+    Source("fide-rapid-blitz-rating-regulations-2024.txt", "fide-rb-2024",
+           "FIDE Rapid and Blitz Rating Regulations (from 1 January 2024)", "FIDE"),
+    Source("fmjd-annexes-2024.txt", "fmjd", "FMJD Annexes (April 2024)", "FMJD"),
+)
+# Documents cited by rules_core but not published: citations stay plain text.
+EXTERNAL_DOCS = {"fide-2024": "FIDE Rating Regulations (standard), effective 1 March 2024"}
+
+
+class RegulationError(ValueError):
+    """A regulation text that cannot be read."""
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """An ``id`` in a page: an article, an item under one, or a named section."""
+
+    id: str
+    kind: str       # "article" | "item" | "section"
+    label: str      # "10.51", "10.54 a", "Stars"
+    text: str       # the line it stands on, shortened
+
+
+@dataclass(frozen=True)
+class RegulationDoc:
+    """One page of /regulations/: the text as HTML, with its anchors."""
+
+    slug: str
+    title: str
+    source: str
+    federation: str
+    html: Markup
+    anchors: tuple[Anchor, ...]
+    ids: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "ids", frozenset(a.id for a in self.anchors))
+
+    @property
+    def url(self) -> str:
+        return f"/regulations/{self.slug}/"
+
+    @property
+    def articles(self) -> tuple[Anchor, ...]:
+        return tuple(a for a in self.anchors if a.kind == "article")
+
+
+# ---------------------------------------------------------------------------
+# Loading
+# ---------------------------------------------------------------------------
+
+def load_regulations(folder: Path) -> list[RegulationDoc]:
+    """The pages of every text in `folder`: the known `SOURCES` in their
+    order, then any other ``*.txt`` (slug: its name).  No folder, no pages."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return []
+    known = {s.file: s for s in SOURCES}
+    files = [s.file for s in SOURCES if (folder / s.file).is_file()]
+    files += sorted(p.name for p in folder.glob("*.txt") if p.name not in known)
+    docs: list[RegulationDoc] = []
+    for name in files:
+        text = _read(folder / name)
+        source = known.get(name) or Source(name, Path(name).stem, _first_line(text), "")
+        if source.slug == "fmjd":
+            docs.extend(_fmjd_docs(source, text))
+        else:
+            docs.append(_doc(source.slug, source.title, source, text))
+    return docs
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RegulationError(f"{path}: cannot be read: {error}") from None
+
+
+def _first_line(text: str) -> str:
+    return next((line.strip(" #*") for line in text.splitlines() if line.strip()), "")
+
+
+def _doc(slug: str, title: str, source: Source, text: str) -> RegulationDoc:
+    html, anchors = render_text(text)
+    return RegulationDoc(slug, title, source.file, source.federation, html, anchors)
+
+
+# -- the FMJD annexes: one page each ------------------------------------------
+
+_HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*$")
+_ANNEX_HEADING = re.compile(r"^(?:\*\*)?Annex (\d+)\b(.*)$")
+_UPDATES_HEADING = re.compile(r"^(?:\*\*)?Updates(?:\*\*)?$")
+
+
+def _fmjd_docs(source: Source, text: str) -> list[RegulationDoc]:
+    """The title page, summary and updates log as ``fmjd``; each annex (its
+    heading "Annex N" up to the next annex's) as ``fmjd-annex-N``.  Headings
+    "Annex N" inside the updates log, or not after the current annex, do
+    not start a page."""
+    cover: list[str] = []
+    annexes: list[tuple[int, list[str]]] = []
+    current, in_updates = cover, False
+    for line in text.split("\n"):
+        heading = _heading_text(line)
+        if heading is not None and _UPDATES_HEADING.match(heading):
+            current, in_updates = cover, True
+        annex = _ANNEX_HEADING.match(heading) if heading is not None else None
+        if annex and not in_updates and (not annexes or int(annex[1]) > annexes[-1][0]):
+            annexes.append((int(annex[1]), []))
+            current = annexes[-1][1]
+        current.append(line)
+    docs = [_doc("fmjd", source.title + ": title page, summary and updates", source,
+                 "\n".join(cover))]
+    for number, lines in annexes:
+        title = f"FMJD Annex {number}: {_annex_title(lines)}".rstrip(": ")
+        docs.append(_doc(f"fmjd-annex-{number}", title, source, "\n".join(lines)))
+    return docs
+
+
+def _heading_text(line: str) -> str | None:
+    m = _HEADING.match(line)
+    return m[1].strip() if m else None
+
+
+def _annex_title(lines: list[str]) -> str:
+    """The words after "Annex N", else the next heading ("## Annex 9" is
+    followed by "## FMJD rating system and its application rules")."""
+    headings = [h for h in map(_heading_text, lines[:6]) if h]
+    first = _clean(_ANNEX_HEADING.match(headings[0])[2])
+    if first or len(headings) < 2:
+        return first
+    return _clean(headings[1])
+
+
+def _clean(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("**", " ")).strip(" :.-")
+
+
+# ---------------------------------------------------------------------------
+# Rendering: text -> Markdown with anchors by line -> HTML
+# ---------------------------------------------------------------------------
+
+def render_text(text: str) -> tuple[Markup, tuple[Anchor, ...]]:
+    """HTML of one regulation text, and its anchors in document order."""
+    lines, anchor_lines, anchors = _prepare(text)
+    md = _markdown()
+    tokens = md.parse("\n".join(lines))
+    _set_ids(tokens, anchor_lines)
+    return Markup(md.renderer.render(tokens, md.options, {})), anchors
+
+
+@cache
+def _markdown() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False, "breaks": True})
+    md.enable("table")
+    md.disable(["image", "link", "autolink"])    # the texts link nowhere
+    md.use(dollarmath_plugin, double_inline=True)
+    return md
+
+
+# a list item comes before its paragraph in the stream, so it takes the id
+_ANCHORED = ("list_item_open", "heading_open", "paragraph_open")
+
+
+def _set_ids(tokens, anchor_lines: dict[int, str]) -> None:
+    """Put each anchor on the block that starts on its line: the list item
+    (a tight list's paragraph is not rendered), else the heading or paragraph."""
+    done: set[int] = set()
+    for token in tokens:
+        if token.map is None or token.nesting != 1:
+            continue
+        line = token.map[0]
+        if line in anchor_lines and line not in done and token.type in _ANCHORED:
+            token.attrSet("id", anchor_lines[line])
+            done.add(line)
+
+
+# -- the pre-pass -------------------------------------------------------------
+
+_TAGS = ((re.compile(r"<sup>(.*?)</sup>"), r"^\1"), (re.compile(r"<sub>(.*?)</sub>"), r"_\1"),
+         (re.compile(r"<u>(.*?)</u>"), r"\1"), (re.compile(r"<b>(.*?)</b>"), r"**\1**"),
+         (re.compile(r"\[bookmark: [^\]]*\]"), ""),
+         (re.compile(r"(?<=\w)`(?=\w)|`(?=\d\d\b)"), "'"),
+         (re.compile(r"&(?=#?\w+;)"), r"\\&"))
+
+
+def _normalise(text: str) -> list[str]:
+    """Lines without CR; the few HTML tags of the texts written as text
+    (P<sub>1</sub> -> P_1, 1<sup>st</sup> -> 1^st, as the texts' own
+    LaTeX-ish notation does), a word processor's bookmark dropped, the
+    2003 page's backquote apostrophes ("player`s", "GA `94") as apostrophes,
+    and "&lt;" kept as typed (Markdown would read it as "<")."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    for pattern, replacement in _TAGS:
+        text = pattern.sub(replacement, text)
+    return text.split("\n")
+
+
+def _prepare(text: str) -> tuple[list[str], dict[int, str], tuple[Anchor, ...]]:
+    """Markdown lines, the anchor id of each line that starts an article,
+    item or named section, and the anchors."""
+    lines = _normalise(text)
+    out: list[str] = []
+    anchor_lines: dict[int, str] = {}
+    tracker = _Tracker()
+    i = 0
+    while i < len(lines):
+        block, i = _special_block(lines, i)
+        if block is not None:
+            out.extend(["", *block, ""])
+            continue
+        line = lines[i]
+        i += 1
+        if line.lstrip().startswith("$$"):
+            out.append(line)
+            continue
+        mark = _mark(line)
+        anchor = tracker.add(mark, line) if mark else None
+        if anchor is None:
+            out.append(line)
+            continue
+        if out and out[-1].strip():
+            out.append("")       # an article starts its own block
+        anchor_lines[len(out)] = anchor
+        out.append(_unlist(line if _is_listed(line) else line.lstrip(), mark))
+    return out, anchor_lines, tuple(tracker.anchors)
+
+
+def _special_block(lines: list[str], i: int) -> tuple[list[str] | None, int]:
+    """A table or a preformatted block starting at line i, as Markdown."""
+    for finder in (_cell_table, _tab_table, _aligned_table, _pipe_table_in_list):
+        block, end = finder(lines, i)
+        if block is not None:
+            return block, end
+    return None, i
+
+
+# -- tables ---------------------------------------------------------------
+
+_CELL_LINE = re.compile(r"^\t[^\t]*$")
+_NBSP = "\u00a0"
+
+
+def _cell_table(lines: list[str], i: int) -> tuple[list[str] | None, int]:
+    """One cell a line ("\\tcell"), rows separated by a blank line (the
+    rapid and blitz regulations of 2024)."""
+    rows: list[list[str]] = []
+    j = i
+    while j < len(lines):
+        if _CELL_LINE.match(lines[j]):
+            row = []
+            while j < len(lines) and _CELL_LINE.match(lines[j]):
+                row.append(lines[j])
+                j += 1
+            rows.append(row)
+        elif not lines[j].strip() and rows and j + 1 < len(lines) and _CELL_LINE.match(lines[j + 1]):
+            j += 1
+        else:
+            break
+    if len(rows) < 2:
+        return None, i
+    return _pipe_table([[c.strip(" \t" + _NBSP) for c in row] for row in rows]), j
+
+
+def _tab_table(lines: list[str], i: int) -> tuple[list[str] | None, int]:
+    """Consecutive lines with tabs: a row each, a cell between tabs."""
+    j = i
+    while j < len(lines) and "\t" in lines[j] and lines[j].strip():
+        j += 1
+    if j == i:
+        return None, i
+    rows = [[c.strip(" " + _NBSP) for c in line.split("\t")] for line in lines[i:j]]
+    return _pipe_table(rows), j
+
+
+def _pipe_table(rows: list[list[str]]) -> list[str]:
+    """A Markdown pipe table (the first row as its head); empty rows and
+    trailing empty columns dropped, '|' escaped."""
+    rows = [row for row in rows if any(row)]
+    width = max((max((k + 1 for k, c in enumerate(row) if c), default=0) for row in rows),
+                default=1)
+    table = []
+    for n, row in enumerate(rows):
+        cells = (row + [""] * width)[:width]
+        table.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+        if n == 0:
+            table.append("|" + " --- |" * width)
+    return table
+
+
+def _aligned_table(lines: list[str], i: int) -> tuple[list[str] | None, int]:
+    """Lines indented 4+ spaces, mostly numbers (the 2003 web page's
+    tables): preformatted, as aligned as the page had them."""
+    j = i
+    while j < len(lines) and lines[j].startswith("    ") and lines[j].strip() \
+            and not re.match(r"\s*(?:[-*+]|\d+\.)\s", lines[j]):
+        j += 1
+    if j - i < 2 or sum(map(_numeric_line, lines[i:j])) * 2 < j - i:
+        return None, i
+    return ["```", *(line[4:].rstrip() for line in lines[i:j]), "```"], j
+
+
+def _numeric_line(line: str) -> bool:
+    tokens = line.split()
+    numbers = [t for t in tokens if re.fullmatch(r"[-+]?[\d.,]+(?:-[\d.,]+)?", t)]
+    return len(tokens) >= 4 and len(numbers) * 2 >= len(tokens)
+
+
+def _pipe_table_in_list(lines: list[str], i: int) -> tuple[list[str] | None, int]:
+    """A pipe table whose first row sits in a list item ("- | a | b |"):
+    the table, without the bullet (the 2009 example 8.58)."""
+    if not (re.match(r"^- \|", lines[i]) and i + 1 < len(lines)
+            and re.match(r"^\|[-:| ]+\|\s*$", lines[i + 1])):
+        return None, i
+    j = i + 1
+    while j < len(lines) and lines[j].startswith("|"):
+        j += 1
+    return [lines[i][2:], *lines[i + 1:j]], j
+
+
+# -- articles, items and named sections ------------------------------------
+
+_MARK = re.compile(r"""
+    (?P<indent>[ ]*)
+    (?:(?P<hashes>\#{1,6})[ ]+|(?P<bullet>[-*+])[ ]+)?
+    (?:\*\*)?
+    (?:
+        (?P<num>[0-9O]\d*(?:\.\d+)+(?:\.?[a-z])?|\d+[a-z]?)(?P<dot>\.)?~?
+      | \((?P<plabel>[a-z]|[ivx]{2,4}|\d{1,2})\)
+      | (?P<label>[a-zA-Z])[.)]
+    )
+    (?=[\s:]|\*\*|$)
+""", re.X)
+
+
+@dataclass(frozen=True)
+class _Mark:
+    kind: str          # "article" | "item" | "section"
+    label: str         # article number (normalised), item label, heading text
+    level: int         # nesting of items: -1 in a heading, else the indent
+    numbered_list: bool = False   # starts with "N." that Markdown reads as a list
+
+
+def _mark(line: str) -> _Mark | None:
+    """What a line starts, if anything: an article ("10.51", "- 6.31",
+    "#### 3.2.1.", "3.11.3.a.", "O.11", "1." at the margin or in a heading),
+    an item ("(a)", "b)", "c.", "  1.", "A." in a heading) or, in a heading
+    without a number, a named section."""
+    m = _MARK.match(line)
+    heading = _heading_text(line) is not None
+    number = m["num"] if m else None
+    if m is None or (number and "." not in number and not m["dot"]):
+        return _named(line) if heading else None    # "40 moves in", "# 1 Semi-finals"
+    level = -1 if heading else len(m["indent"])
+    if number and "." in number:
+        return _Mark("article", _article_key(number), level)
+    if number:      # "1." is an article at the margin or in a heading, else an item
+        kind = "article" if heading or not (m["indent"] or m["bullet"]) else "item"
+        return _Mark(kind, number, level, numbered_list=not heading)
+    label = m["plabel"] or m["label"]
+    return _Mark("item", label, level) if heading or not label.isupper() else None
+
+
+def _named(line: str) -> _Mark | None:
+    title = _clean(_heading_text(line) or "")
+    return _Mark("section", title, -1) if title else None
+
+
+def _article_key(number: str) -> str:
+    """'O.11' -> '0.11', '3.11.3.a' -> '3.11.3a'."""
+    if number.startswith("O"):
+        number = "0" + number[1:]
+    return re.sub(r"\.([a-z])$", r"\1", number)
+
+
+def _is_listed(line: str) -> bool:
+    return re.match(r"\s*[-*+]\s", line) is not None
+
+
+def _unlist(line: str, mark: _Mark) -> str:
+    """Keep an article's number as text: '1. Rate' would be an ordered list."""
+    if not mark.numbered_list:
+        return line
+    return re.sub(r"^(\s*(?:[-*+]\s+)?\d+)\.", r"\1\\.", line, count=1)
+
+
+class _Tracker:
+    """Gives each mark its anchor id: unique in the page, items named after
+    the article or section they stand under."""
+
+    def __init__(self):
+        self.anchors: list[Anchor] = []
+        self.used: set[str] = set()
+        self.base: tuple[str, str] | None = None     # (id, label)
+        self.items: list[tuple[int, str]] = []
+
+    def add(self, mark: _Mark, line: str) -> str | None:
+        if mark.kind == "item":
+            return self._item(mark, line)
+        wanted = "a" + mark.label if mark.kind == "article" else _slug(mark.label)
+        if not wanted:
+            return None
+        anchor = self._record(wanted, mark.kind, mark.label, line)
+        self.base, self.items = (anchor, mark.label), []
+        return anchor
+
+    def _item(self, mark: _Mark, line: str) -> str | None:
+        if self.base is None:
+            return None
+        while self.items and self.items[-1][0] >= mark.level:
+            self.items.pop()
+        self.items.append((mark.level, mark.label))
+        labels = [label for _, label in self.items]
+        return self._record("-".join([self.base[0], *labels]), "item",
+                            " ".join([self.base[1], *labels]), line)
+
+    def _record(self, wanted: str, kind: str, label: str, line: str) -> str:
+        anchor, n = wanted, 1
+        while anchor in self.used:
+            n += 1
+            anchor = f"{wanted}_{n}"
+        self.used.add(anchor)
+        self.anchors.append(Anchor(anchor, kind, label, _excerpt(line)))
+        return anchor
+
+
+def _slug(text: str) -> str:
+    """'Getting World Cup points' -> 'getting-world-cup-points'."""
+    return re.sub(r"[\W_]+", "-", text.lower()).strip("-")
+
+
+def _excerpt(line: str, width: int = 90) -> str:
+    text = re.sub(r"\s+", " ", line.replace("*", "").lstrip(" #-")).strip()
+    return text if len(text) <= width else text[:width - 1].rstrip() + "…"
+
+
+# ---------------------------------------------------------------------------
+# Citations
+# ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Citation:
+    """One cited article (or section, or page) and where it stands in a text."""
+
+    doc: str                    # "fide-2002", "fmjd Annex 9"
+    article: str | None         # "10.51", "3.11.3a"
+    section: str | None         # "Getting World Cup points", "conditions"
+    items: tuple[str, ...]      # ("a",), ("4", "a")
+    text: str                   # "fide-2002 10.51", "fmjd Annex 5 §3.1 c"
+    start: int
+    end: int
+
+    def __str__(self) -> str:
+        return self.text
+
+    @property
+    def slug(self) -> str:
+        annex = re.fullmatch(r"fmjd Annex (\d+)", self.doc)
+        return f"fmjd-annex-{annex[1]}" if annex else self.doc
+
+
+_DOC = re.compile(r"(?<![\w-])(?:(?P<fide>fide-(?:rb-)?\d{4}[a-z]*)|fmjd Annex (?P<annex>\d+))"
+                  r"(?![\w-])")
+_FIDE_ARTICLE = re.compile(r" (?P<num>\d+(?:\.\d+)+(?:[a-z](?!\w))?)(?!\w)"
+                           r"(?P<items>(?:\([a-z]\))*)")
+_FIDE_MORE = re.compile(r"(?:-|/|, )(?P<num>\d+(?:\.\d+)+(?:[a-z](?!\w))?)(?!\w)"
+                        r"(?P<items>(?:\([a-z]\))*)")
+_FMJD_NUMBER = r"\d+(?:\.\d+)*(?:\.?[a-z])?(?![\w])"
+_FMJD_ARTICLE = re.compile(rf" ?§ ?(?P<num>{_FMJD_NUMBER})")
+_FMJD_MORE = re.compile(rf"(?:[-/](?:§ ?)?|(?:, | and |, and )§ ?)(?P<num>{_FMJD_NUMBER})")
+_FMJD_NAMED = re.compile(r" ?§ (?P<words>[A-Za-z][\w'’]*(?: [A-Za-z][\w'’]*){0,5})")
+_FMJD_KEYWORD = re.compile(r",? (?P<words>Preamble|[Cc]onditions|[Aa]ppendix [A-Za-z]\b|"
+                           r"App\. [A-Z]\b)")
+_ITEM = re.compile(r" ?\((?P<paren>\d{1,2}|[a-z]|[ivx]{2,4})\)"
+                   r"""| (?P<lower>[a-z])(?=[),.;:"']|$|-[a-z]\b)"""
+                   r"| (?P<upper>[A-Z])(?= \(| [a-z]\)|[),.;:]|$)")
+_NAMED_ITEM = re.compile(r" (?P<num>\d+)(?P<letter>[a-z])?(?![\w.])")
+
+# named section lookup: (doc slug, words) -> how many of the words name one
+SectionLookup = Callable[[str, list[str]], int]
+
+
+def _parse(text: str, lookup: SectionLookup) -> Iterator[Citation]:
+    for m in _DOC.finditer(text):
+        if m["fide"]:
+            yield from _parse_fide(text, m)
+        else:
+            yield from _parse_fmjd(text, m, lookup)
+
+
+def _parse_fide(text: str, m: re.Match) -> Iterator[Citation]:
+    doc = m["fide"]
+    part = _FIDE_ARTICLE.match(text, m.end())
+    if part is None:
+        return          # "fide-2002:", "fide-2009 (8.58 ...": no article
+    start = m.start()
+    while part is not None:
+        items = tuple(re.findall(r"\(([a-z])\)", part["items"]))
+        yield Citation(doc, part["num"], None, items,
+                       f"{doc} {part['num']}{part['items']}", start, part.end())
+        part = _FIDE_MORE.match(text, part.end())
+        start = part.start("num") if part else 0
+
+
+def _parse_fmjd(text: str, m: re.Match, lookup: SectionLookup) -> Iterator[Citation]:
+    doc, slug = f"fmjd Annex {m['annex']}", f"fmjd-annex-{m['annex']}"
+    part = _FMJD_ARTICLE.match(text, m.end())
+    if part is not None:
+        start = m.start()
+        while part is not None:
+            items, end = _items(text, part.end())
+            written = text[part.start("num"):end]
+            yield Citation(doc, _article_key(part["num"]), None, items,
+                           f"{doc} §{written}", start, end)
+            part = _FMJD_MORE.match(text, end)
+            start = part.start("num") if part else 0
+            start -= text[:start].endswith("§")
+        return
+    named = _FMJD_NAMED.match(text, m.end()) or _FMJD_KEYWORD.match(text, m.end())
+    if named is None:
+        yield Citation(doc, None, None, (), doc, m.start(), m.end())
+        return
+    words = named["words"].split(" ")
+    count = lookup(slug, words) or 1
+    name = " ".join(words[:count])
+    end = named.start("words") + len(name)
+    items: tuple[str, ...] = ()
+    number = _NAMED_ITEM.match(text, end)
+    if number is not None:
+        items, end = tuple(x for x in (number["num"], number["letter"]) if x), number.end()
+    more, end = _items(text, end)
+    sign = "§ " if text[named.start():named.start("words")].strip() == "§" else ""
+    yield Citation(doc, None, name, items + more, f"{doc} {sign}{text[named.start('words'):end]}",
+                   m.start(), end)
+
+
+def _items(text: str, pos: int) -> tuple[tuple[str, ...], int]:
+    """Items after an article: ' c', ' (1)', ' A a)', '(a)'."""
+    items = []
+    while (m := _ITEM.match(text, pos)) is not None:
+        items.append(m["paren"] or m["lower"] or m["upper"])
+        pos = m.end()
+    return tuple(items), pos
+
+
+class RegulationIndex:
+    """The published pages, to resolve and link citations against."""
+
+    def __init__(self, docs: Iterable[RegulationDoc]):
+        self.docs = {doc.slug: doc for doc in docs}
+        self._sections = {slug: [a.id for a in doc.anchors if a.kind == "section"]
+                          for slug, doc in self.docs.items()}
+
+    def find_citations(self, text: str) -> list[Citation]:
+        """Every citation in `text`, in order (a range or list gives one per article)."""
+        return list(_parse(text, self._section_words))
+
+    def cite_url(self, citation: str | Citation) -> str | None:
+        """``/regulations/<slug>/#<anchor>`` of a citation (the page alone
+        for ``fmjd Annex 18``); None when its document, article or section
+        is not in the published texts."""
+        found = citation if isinstance(citation, Citation) else self._first(citation)
+        if found is None:
+            return None
+        anchor = self._anchor(found)
+        if anchor is None:
+            return None
+        base = f"/regulations/{found.slug}/"
+        return base + f"#{anchor}" if anchor else base
+
+    def link_citations(self, text: str) -> Markup:
+        """`text` escaped, each citation in it a link to its article."""
+        out, pos = [], 0
+        for c in self.find_citations(text):
+            url = self.cite_url(c)
+            if url is None:
+                continue
+            out.append(escape(text[pos:c.start]))
+            out.append(Markup('<a class="citation" href="{}">{}</a>').format(
+                url, text[c.start:c.end]))
+            pos = c.end
+        out.append(escape(text[pos:]))
+        return Markup("").join(out)
+
+    def unknown_citations(self, citations: Iterable[str]) -> list[str]:
+        """The citations that do not resolve: a string with no citation in it
+        (malformed), or each article of it missing from its text.  Citations
+        of `EXTERNAL_DOCS` are not checked."""
+        unknown: list[str] = []
+        for given in citations:
+            found = self.find_citations(given)
+            bad = [given] if not found else [
+                str(c) for c in found if c.doc not in EXTERNAL_DOCS and self._anchor(c) is None]
+            unknown.extend(b for b in bad if b not in unknown)
+        return unknown
+
+    # -- resolution --------------------------------------------------------
+    def _first(self, citation: str) -> Citation | None:
+        found = self.find_citations(citation)
+        return found[0] if found else None
+
+    def _anchor(self, c: Citation) -> str | None:
+        """The anchor id ('' for the page itself), None when unknown."""
+        doc = self.docs.get(c.slug)
+        if doc is None:
+            return None
+        if c.article is None and c.section is None:
+            return ""
+        if c.section is not None:
+            base = self._section(c.slug, _slug(c.section))
+            return None if base is None else _deepest(doc.ids, base, c.items)
+        if "a" + c.article in doc.ids:
+            return _deepest(doc.ids, "a" + c.article, c.items)
+        split = re.fullmatch(r"(.*\d)([a-z])", c.article)     # '10.21b': 10.21, item b
+        if split and "a" + split[1] in doc.ids:
+            return _deepest(doc.ids, "a" + split[1], (split[2], *c.items))
+        return None
+
+    def _section(self, slug: str, wanted: str) -> str | None:
+        """The first named section whose slug is `wanted` or begins with it
+        ('conditions' -> 'conditions-for-world-cup-events')."""
+        for anchor in self._sections.get(slug, ()):
+            if anchor == wanted or anchor.startswith(wanted + "-"):
+                return anchor
+        return None
+
+    def _section_words(self, slug: str, words: list[str]) -> int:
+        for count in range(len(words), 0, -1):
+            if self._section(slug, _slug(" ".join(words[:count]))):
+                return count
+        return 0
+
+
+def _deepest(ids: frozenset[str], base: str, items: tuple[str, ...]) -> str:
+    """The most specific of base-item1-item2..., base-item1, base that exists."""
+    for n in range(len(items), 0, -1):
+        candidate = "-".join([base, *items[:n]])
+        if candidate in ids:
+            return candidate
+    return base
+
+
+# -- the embedded content's regulations ---------------------------------------
+
+@cache
+def default_index() -> RegulationIndex:
+    """The regulations of the embedded content (content/regulations)."""
+    return RegulationIndex(load_regulations(DEFAULT_FOLDER))
+
+
+def find_citations(text: str) -> list[Citation]:
+    return default_index().find_citations(text)
+
+
+def cite_url(citation: str) -> str | None:
+    """``/regulations/<slug>/#<anchor>`` of a citation of the embedded
+    regulations, None when its document or article is unknown."""
+    return default_index().cite_url(citation)
+
+
+def link_citations(text: str) -> Markup:
+    """A note escaped, its citations linked (a Jinja2 filter)."""
+    return default_index().link_citations(text)
+
+
+def unknown_citations(citations: Iterable[str]) -> list[str]:
+    """The citations that do not resolve against the embedded regulations."""
+    return default_index().unknown_citations(citations)
