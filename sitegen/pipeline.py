@@ -226,7 +226,7 @@ def _capped(result: CheckResult, counts) -> CheckResult:
     k_given = {}
     for p, r in zip(result.tournament.players, result.rating.players):
         n = counts.get(p.id or "", 0)
-        if r.k is not None and n > r.rated_games:
+        if r.k is not None and n > r.rated_games and hasattr(result.edition, "cap_k"):
             capped, _ = result.edition.cap_k(r.k, n)
             if capped != r.k:
                 k_given[str(p.number)] = capped
@@ -276,7 +276,18 @@ def _chess_ratings(day, edition, players, changes) -> list[str]:
             _first_rating(edition, p)
         p.games += games
         p.reached = p.reached or (p.rating or 0) >= 2400
+    _one_time_adjustment(day, edition, players)
     return delisted
+
+
+def _one_time_adjustment(day, edition, players) -> None:
+    """fide-2024: the list of 1 March 2024 raises every rating below 2000 by
+    0.4 x (2000 - R) (FIDE QC, 1 March 2024), once, after the period."""
+    if getattr(edition, "one_time_adjustment_list", None) != day:
+        return
+    for p in players.values():
+        if p.rating is not None:
+            p.rating = edition.one_time_adjustment(p.rating)
 
 
 def _first_rating(edition, p: _Player) -> None:

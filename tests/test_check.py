@@ -10,7 +10,7 @@ import pytest
 from rules_core.check import CheckOptions, UnknownEdition, check_text, detect_format
 from tests.shared_data import ROOT, third_party
 
-SAMPLE = ROOT / "content" / "events" / "2025-riverside-spring-invitational.toml"
+SAMPLE = ROOT / "tests" / "data" / "2025-riverside-spring-invitational.toml"
 KARL_MALA = "sharly_example_trf16_KarlMala2005.trf"
 CONTRACT_KEYS = {"number", "id", "name", "rating", "k", "rated_games", "score",
                  "opponents_average", "expected", "change", "new_rating",

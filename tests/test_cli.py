@@ -9,7 +9,7 @@ import pytest
 from sitegen.cli import main
 from tests.shared_data import ROOT, third_party
 
-SAMPLE = str(ROOT / "content" / "events" / "2025-riverside-spring-invitational.toml")
+SAMPLE = str(ROOT / "tests" / "data" / "2025-riverside-spring-invitational.toml")
 
 
 def run(capsys, *argv):
