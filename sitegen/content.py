@@ -48,7 +48,8 @@ class ContentError(ValueError):
 
     def __init__(self, problems: list[tuple[str, Problem]]):
         self.problems = problems
-        super().__init__(f"{sum(p.is_error for _, p in problems)} errors in the content")
+        errors = [p.format(path) for path, p in problems if p.is_error]
+        super().__init__(f"{len(errors)} errors in the content:\n" + "\n".join(errors))
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,8 @@ from fractions import Fraction
 from rules_core.check import CheckOptions, CheckResult, check_tournament, rate_of_play_for
 from rules_core.editions import edition_for
 from rules_core.fide.initial import EventPerformance, pooled_rating, within_window
+from rules_core.fmjd.awards import NormRecord as AwardNorm
+from rules_core.fmjd.awards import titles_through_norms
 from rules_core.fmjd.edition import FmjdEdition
 from rules_core.fmjd.lists import LIST_MONTHS, active, list_for_event, list_letter, years_before
 from rules_core.fmjd.period import PeriodEvent, rate_period
@@ -26,8 +28,8 @@ from rules_core.timecontrol import minutes_for_60
 
 from .content import Content, Event, RegistryPlayer
 from .worldcup import world_cup
-from .sitedata import (EventReport, HistoryRow, ListEntry, PlayerRecord, PublishedList,
-                       SiteData)
+from .sitedata import (EventReport, HistoryRow, ListEntry, NormRecord, PlayerRecord,
+                       PublishedList, SiteData, TitleAward)
 
 __all__ = ["compute", "list_of_event", "list_dates"]
 
@@ -50,6 +52,10 @@ class _Player:
     pending: list[EventPerformance] = field(default_factory=list)
     played: list[tuple[date, int]] = field(default_factory=list)
     history: list[HistoryRow] = field(default_factory=list)
+    norms: list[AwardNorm] = field(default_factory=list)       # draughts, valid norms
+    norm_rows: list[NormRecord] = field(default_factory=list)
+    titles: list[TitleAward] = field(default_factory=list)
+    progress: list[str] = field(default_factory=list)
 
     def rating_on(self, day: date) -> int | None:
         """The rating on the list valid on `day` (the record's start rating
@@ -159,18 +165,23 @@ def _start(reg: RegistryPlayer, list_name: str, record_start: date) -> _Player:
 def _period(spec, day, edition, events, players, reports, content) -> PublishedList:
     changes: dict[str, list[tuple[str, Fraction, int]]] = defaultdict(list)
     fmjd_events: dict[str, list[PeriodEvent]] = defaultdict(list)
-    first = {e.slug: check_tournament(_prepared(e, players)) for e in events}
+    options = CheckOptions(norms=spec.game == "draughts")
+    first = {e.slug: check_tournament(_prepared(e, players), options) for e in events}
     counts = _period_games(first.values(), players)
     for event in events:
         result = _capped(first[event.slug], counts)
         reports[event.slug] = _report(event, spec.list, day, result)
         _collect(event, result, players, changes, fmjd_events)
+        if spec.game == "draughts" and spec.list == "standard":
+            _collect_norms(event, result, players)
     before = {pid: p.rating for pid, p in players.items()}
     if spec.game == "chess":
         delisted = _chess_ratings(day, edition, players, changes)
     else:
         delisted = _draughts_ratings(players, fmjd_events)
     entries = _entries(spec, day, edition, players, before, changes)
+    if spec.game == "draughts" and spec.list == "standard":
+        _titles(day, players)
     for pid, p in players.items():
         p.published.append((day, p.rating))
         if p.rating is not None or pid in changes:
@@ -230,7 +241,8 @@ def _capped(result: CheckResult, counts) -> CheckResult:
             capped, _ = result.edition.cap_k(r.k, n)
             if capped != r.k:
                 k_given[str(p.number)] = capped
-    return check_tournament(result.tournament, CheckOptions(k=k_given)) if k_given else result
+    options = CheckOptions(k=k_given, norms=result.tournament.game == "draughts")
+    return check_tournament(result.tournament, options) if k_given else result
 
 
 def _collect(event, result: CheckResult, players, changes, fmjd_events) -> None:
@@ -308,6 +320,57 @@ def _draughts_ratings(players, fmjd_events) -> list[str]:
     return []
 
 
+# -- norms and titles (draughts) ----------------------------------------------------------
+
+_TITLE_ORDER = {"open": ("CMF", "MF", "MI", "GMI"), "women": ("CMFF", "MFF", "MIF", "GMIF")}
+
+
+def _collect_norms(event, result: CheckResult, players) -> None:
+    """fmjd Annex 10 §4: the valid norms of the event, kept per player."""
+    end = result.tournament.end or result.tournament.start
+    for p in result.data["players"]:
+        state = players.get(p.get("id") or "")
+        if state is None:
+            continue
+        for norm in p["norms"]:
+            if norm["valid"]:
+                state.norms.append(AwardNorm(norm["title"], norm["kind"], norm["games"],
+                                             event.slug, end))
+                state.norm_rows.append(NormRecord(event.slug, end, norm["title"], norm["kind"],
+                                                  norm["category"], norm["required"],
+                                                  norm["achieved"], norm["games"]))
+
+
+def _titles(day: date, players) -> None:
+    """fmjd Annex 10 §5-§9: a title is awarded on the first list on which
+    the norms and the rating (at any time) suffice; short of it, the
+    reasons are the player's progress."""
+    for p in players.values():
+        if not p.norms:
+            continue
+        female = p.reg.sex == "w"
+        order = _TITLE_ORDER["women" if female else "open"]
+        ratings = [r for _, r in p.published] + [p.rating]
+        held = {p.reg.title} | {t.title for t in p.titles}
+        p.progress = []
+        # highest first: a title awarded makes the lower ones held
+        for check in reversed(titles_through_norms(p.norms, ratings, female=female)):
+            if check.title not in order or _holds(held, check.title, order):
+                continue
+            if check.awarded:
+                p.titles.append(TitleAward(check.title, day, "norms",
+                                           f"{len(check.norms)} norms, {check.games} games"))
+                held.add(check.title)
+            else:
+                p.progress.insert(0, f"{check.title}: " + "; ".join(check.reasons))
+
+
+def _holds(held: set[str], title: str, order: tuple[str, ...]) -> bool:
+    """A title held, or a higher one of the same ladder."""
+    rank = order.index(title)
+    return any(t in order and order.index(t) >= rank for t in held)
+
+
 # -- publication ----------------------------------------------------------------------
 
 def _entries(spec, day, edition, players, before, changes) -> list[ListEntry]:
@@ -364,5 +427,8 @@ def _records(spec, players, records) -> None:
                                                   reg.sex, reg.birth_year, reg.title, {}, {}, [])
         record.ratings[spec.list] = p.rating
         record.history[spec.list] = p.history
+        record.norms.extend(p.norm_rows)
+        record.titles.extend(p.titles)
+        record.progress.extend(p.progress)
         record.events = sorted(set(record.events) | set(p.events))
         records[key] = record

@@ -104,3 +104,24 @@ def test_content_errors_are_all_reported(tmp_path):
     assert ("chess.csv", 3) in found and ("chess.csv", 4) in found
     assert any(path.endswith("site.toml") and "game 'go'" in p.message
                for path, p in error.value.problems)
+
+
+def test_norms_and_titles_through_norms(tmp_path):
+    """fmjd Annex 10: three MI-strength round robins give a player MI norms
+    and, with 25 games and a red norm, the title on the next list."""
+    from tests.site_fixture import round_robin_toml
+    root = write_content(tmp_path / "content")
+    strong = "\n".join(f'21{i:03d},"Strong, S{i}",F{i % 5},m,1980-01-01,GMI,2350,,200,,yes'
+                       for i in range(1, 10))
+    (root / "players" / "draughts.csv").write_text(
+        (root / "players" / "draughts.csv").read_text() + strong + "\n"
+        '30001,"Rising, Rui",TST,m,2000-01-01,,2260,,100,,\n', encoding="utf-8")
+    ids = ["30001"] + [f"21{i:03d}" for i in range(1, 10)]
+    for month in ("03", "04", "05"):
+        (root / "events" / "draughts" / f"2024-{month}-masters.toml").write_text(
+            round_robin_toml(f"Masters {month}", f"2024-{month}-02", f"2024-{month}-12", ids,
+                             "draughts", "2h", draws=lambda a, b: a > 0), encoding="utf-8")
+    site = compute(load_content(root))
+    rui = site.players[("draughts", "30001")]
+    assert {n.title for n in rui.norms} >= {"MI"} and len(rui.norms) >= 3
+    assert [t.title for t in rui.titles] and rui.titles[-1].how == "norms"
