@@ -20,6 +20,7 @@ WIDTH, HEIGHT = 640, 280
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 16, 64       # margins: labels and legend
 STEPS = (10, 20, 25, 50, 100, 200, 250, 500, 1000)
 MAX_TICKS = 6
+MIN_SPAN = 50                                   # a 5-point change is not drawn as a cliff
 DASHES = ("", "8 4", "2 4", "12 4 2 4")         # told apart without colour
 
 
@@ -36,8 +37,10 @@ class Series:
     css_class: str
     dash: str
     points: list[Point]
-    legend_x: str
-    legend_y: str
+    legend_x: int           # the legend's line sample, then its text
+    legend_x2: int
+    legend_text_x: int
+    legend_y: int
 
     @property
     def polyline(self) -> str:
@@ -57,6 +60,18 @@ class Chart:
     series: list[Series]
     y_ticks: list[tuple[str, str]]       # (y, label)
     x_ticks: list[tuple[str, str]]       # (x, label)
+
+    @property
+    def y_label_x(self) -> int:
+        return self.left - 6
+
+    @property
+    def tick_end(self) -> int:
+        return self.bottom + 4
+
+    @property
+    def x_label_y(self) -> int:
+        return self.bottom + 18
 
 
 def history_chart(name: str, history: dict[str, list[HistoryRow]]) -> Chart | None:
@@ -82,11 +97,15 @@ def _series(lst: str, index: int, rows, x, y) -> Series:
     points = [Point(_f(x(d)), _f(y(r)), f"{lst}, {d:%Y-%m}: {r}") for d, r in rows]
     legend_x = LEFT + index * 150
     return Series(lst, f"series series-{index % len(DASHES)}", DASHES[index % len(DASHES)],
-                  points, str(legend_x), str(HEIGHT - 12))
+                  points, legend_x, legend_x + 24, legend_x + 30, HEIGHT - 12)
 
 
 def _rating_range(low: int, high: int) -> tuple[int, int, int]:
-    """Round bounds a little outside the ratings, with at most MAX_TICKS steps."""
+    """Round bounds a little outside the ratings, at least MIN_SPAN apart,
+    with at most MAX_TICKS steps."""
+    if high - low < MIN_SPAN:
+        middle = (low + high) // 2
+        low, high = middle - MIN_SPAN // 2, middle + MIN_SPAN // 2
     for step in STEPS:
         bottom = (low - 1) // step * step
         top = -(-(high + 1) // step) * step

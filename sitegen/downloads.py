@@ -39,7 +39,7 @@ TEXT_COLUMNS = (
     TextColumn("ID Number", 15, "player id"),
     TextColumn("Name", 61, "name, 'Surname, Given name'"),
     TextColumn("Fed", 4, "federation"),
-    TextColumn("Sex", 4, "M or F"),
+    TextColumn("Sex", 4, "M or F (a registry's 'w' is written F)"),
     TextColumn("Tit", 5, "title"),
     TextColumn("MMMYY", 6, "rating on this list; the header is the list's month, e.g. APR25"),
     TextColumn("Gms", 4, "rated games in the period that made this list"),
@@ -117,16 +117,21 @@ def _headers(pl: PublishedList) -> list[str]:
     return [_rating_header(pl) if c.header == "MMMYY" else c.header for c in TEXT_COLUMNS]
 
 
+def _is_woman(e: ListEntry) -> bool:
+    return (e.sex or "").lower() in ("f", "w")
+
+
 def fide_flag(e: ListEntry) -> str:
     """FIDE's Flag column: 'w' for a woman, 'i' for an inactive player."""
-    woman = "w" if e.sex.lower() in ("f", "w") else ""
+    woman = "w" if _is_woman(e) else ""
     inactive = "i" if e.flag == "i" or not e.active else ""
     return woman + inactive
 
 
 def _text_values(e: ListEntry) -> list[str]:
     change = "new" if e.new or e.change is None else f"{e.change:+d}".replace("+0", "0")
-    return [e.id, e.name, e.federation, e.sex.upper()[:1], e.title, str(e.rating),
+    sex = "F" if _is_woman(e) else (e.sex or "").upper()[:1]
+    return [e.id, e.name, e.federation, sex, e.title, str(e.rating),
             str(e.games), "" if e.k is None else str(e.k),
             "" if e.birth_year is None else str(e.birth_year), fide_flag(e),
             e.list_letter, str(e.rank), change]

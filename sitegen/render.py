@@ -19,30 +19,23 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from datetime import date
-from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import jinja2
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from . import downloads, views
+from .formats import fixed, isodate, month, points, signed, tiebreak, year_month
+from .regulations import RegulationIndex, link_citations
 from .sitedata import SiteData
 
-__all__ = ["make_environment", "render_site", "templates_root", "MONTHS"]
+__all__ = ["make_environment", "render_site", "templates_root"]
 
-MONTHS = ("January", "February", "March", "April", "May", "June", "July",
-          "August", "September", "October", "November", "December")
 # A source checkout keeps the templates at the repository's root; an
 # installed wheel carries them as package data `sitegen/templates`.
 _CHECKOUT_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
-
-try:    # written in parallel: the citation linker of the regulation pages
-    from .regulations import link_citations as _link_citations
-except ImportError:     # pragma: no cover - until sitegen.regulations exists
-    _link_citations = None
 
 
 def templates_root():
@@ -50,80 +43,38 @@ def templates_root():
     installed = resources.files("sitegen") / "templates"
     if installed.is_dir():
         return installed
-    return _CHECKOUT_TEMPLATES
+    if _CHECKOUT_TEMPLATES.is_dir():
+        return _CHECKOUT_TEMPLATES
+    raise FileNotFoundError("the templates are missing: neither sitegen/templates (package "
+                            f"data of an installed wheel) nor {_CHECKOUT_TEMPLATES} exists")
 
 
 # -- filters --------------------------------------------------------------------
 
-def isodate(value: date | None) -> str:
-    return value.isoformat() if value else ""
+def _cite_filter(prefix: str, regulations: list | None) -> Callable[[str], Markup]:
+    """Citations like 'fide-2002 10.54' linked to <prefix>regulations/<doc>/#<anchor>:
+    against the pages rendered when `regulations` is given, else against the
+    embedded content's regulations."""
+    link = (RegulationIndex(regulations).link_citations if regulations is not None
+            else link_citations)
 
-
-def month(value: date | None) -> str:
-    """'April 2025', the same in every locale."""
-    return f"{MONTHS[value.month - 1]} {value.year}" if value else ""
-
-
-def year_month(value: date | None) -> str:
-    return value.strftime("%Y-%m") if value else ""
-
-
-def fixed(value, decimals: int = 2) -> str:
-    """A number with a fixed number of decimals; '' for none."""
-    if value is None or value == "":
-        return ""
-    return f"{float(value):.{decimals}f}"
-
-
-def signed(value, decimals: int = 0) -> str:
-    """A change with its sign: '+12', '-3', '0'; '' for none."""
-    if value is None or value == "":
-        return ""
-    text = f"{float(value):.{decimals}f}"
-    if text.lstrip("-").strip("0.") == "":
-        return text.lstrip("-")
-    return text if text.startswith("-") else "+" + text
-
-
-def points(value) -> str:
-    """Points as written: 5, 4.5, 12.25; '' for none."""
-    if value is None or value == "":
-        return ""
-    if isinstance(value, Fraction):
-        value = float(value)
-    if isinstance(value, float):
-        value = round(value, 2)
-        return str(int(value)) if value.is_integer() else f"{value:g}"
-    return str(value)
-
-
-def tiebreak(value) -> str:
-    """A tie-break value; a list (truncated Solkoffs) as its items."""
-    if isinstance(value, (list, tuple)):
-        return " ".join(points(v) for v in value)
-    return points(value)
-
-
-def _cite_filter(prefix: str) -> Callable[[str], Markup]:
-    """Citations like '(fide-2002 10.54)' linked to /regulations/<doc>/#<anchor>."""
     def cite(text) -> Markup:
         if text is None:
             return Markup("")
-        if _link_citations is None:
-            return escape(text)
-        linked = Markup(_link_citations(str(text)))
+        linked = str(link(str(text)))
         if prefix != "/":
-            linked = Markup(str(linked).replace('href="/regulations/',
-                                                f'href="{prefix}regulations/'))
-        return linked
+            linked = linked.replace('href="/regulations/', f'href="{prefix}regulations/')
+        return Markup(linked)
     return cite
 
 
-def make_environment(prefix: str = "/") -> jinja2.Environment:
+def make_environment(prefix: str = "/", regulations: list | None = None) -> jinja2.Environment:
     """The Jinja2 environment: autoescaped, strict, with the site's filters.
 
     `prefix` is the path the site is published under (from the base URL);
     `url('players/1/')` in a template gives `prefix + 'players/1/'`.
+    `regulations` (`load_regulations`' pages) are what the `cite` filter
+    links to; by default the embedded content's.
     """
     root = templates_root()
     loader = (jinja2.FileSystemLoader(str(root)) if isinstance(root, Path)
@@ -134,7 +85,7 @@ def make_environment(prefix: str = "/") -> jinja2.Environment:
                              keep_trailing_newline=True)
     env.filters.update(isodate=isodate, month=month, ym=year_month, fixed=fixed,
                        signed=signed, points=points, tiebreak=tiebreak,
-                       cite=_cite_filter(prefix))
+                       cite=_cite_filter(prefix, regulations))
     env.globals["url"] = lambda path="": prefix + path.lstrip("/")
     return env
 
@@ -165,9 +116,10 @@ class _Writer:
     def __init__(self, data: SiteData, out: Path, regulations: list, progress):
         self.data, self.out, self.progress = data, out, progress
         self.prefix = _prefix(data.base_url)
-        self.env = make_environment(self.prefix)
+        self.env = make_environment(self.prefix, list(regulations))
         self.links = views.Links(data, regulations)
-        self.meta = views.site_meta(data, self.links, self.prefix)
+        self.meta = views.site_meta(data, self.prefix,
+                                    bool(views.regulation_docs(regulations)))
         self.regulations = regulations
         self.written: list[Path] = []
         self.pages: list[str] = []          # site paths of the HTML pages, for sitemap.xml
@@ -281,7 +233,7 @@ def _regulations(w: _Writer) -> None:
 
 def _pages(w: _Writer) -> None:
     for slug in sorted(w.data.pages):
-        page = views.markdown_page(slug, w.data.pages[slug])
+        page = views.markdown_page(slug, w.data.pages[slug], w.prefix)
         w.page(f"pages/{slug}/", "page.html", page.title, page=page)
 
 
@@ -301,7 +253,7 @@ def _static_files(folder, relative: str) -> Iterator[tuple[str, bytes]]:
         name = f"{relative}/{item.name}"
         if item.is_dir():
             yield from _static_files(item, name)
-        elif not item.name.startswith("."):
+        elif not item.name.startswith((".", "__")):
             yield name, item.read_bytes()
 
 

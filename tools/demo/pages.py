@@ -120,25 +120,26 @@ its rate of play, and each figure on the site cites the article it comes
 from.
 
 * **Chess, standard**: until February 2024 the FIDE Rating Regulations of
-  2009 ([fide-2009](/regulations/fide-rating-regulations-2009-it/)): per game,
+  2009 ([fide-2009](/regulations/fide-2009/)): per game,
   K 30/15/10, nine games for a first rating.  From 1 March 2024 the
   regulations then in force: the method of the rapid and blitz regulations
-  ([fide-rb-2024 7](/regulations/fide-rapid-blitz-rating-regulations-2024/)),
+  ([fide-rb-2024 7](/regulations/fide-rb-2024/)),
   K 40 for juniors under 2300, a first rating after five games against rated
   opponents, and the one-time rise of every rating below 2000 on the list of
-  1 March 2024.  Older editions ([2002](/regulations/fide-rating-regulations-2002/),
-  [2003](/regulations/fide-rating-system-web-2003/)) are kept for older files.
+  1 March 2024.  Older editions ([2002](/regulations/fide-2002/),
+  [2003](/regulations/fide-2003web/)) are kept for older files.
 * **Chess, rapid and blitz**: the FIDE Rapid and Blitz Rating Regulations
-  ([fide-rb-2024](/regulations/fide-rapid-blitz-rating-regulations-2024/)),
+  ([fide-rb-2024](/regulations/fide-rb-2024/)),
   from 1 January 2024; a player without a rapid or blitz rating is rated
   with his standard rating (7.2.1).
-* **Draughts**: FMJD Annex 9 ([fmjd Annex 9](/regulations/fmjd-annexes-2024/)):
+* **Draughts**: FMJD Annex 9 ([fmjd Annex 9](/regulations/fmjd-annex-9/)):
   quarterly lists, K 25/15/10 at 2300, K reduced for faster games; games
   under 30 minutes for 60 moves go to the rapid-blitz list.  Title norms
   follow Annex 10, the World Cup Annex 18.
 
-Lists are published on the first day of each month (chess) and of January,
-April, July and October (draughts).
+Chess lists follow the calendar of the regulations in force (six a year under
+the 2009 regulations, monthly from March 2024); draughts lists are published
+on the first day of January, April, July and October.
 """
 
 

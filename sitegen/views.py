@@ -1,0 +1,483 @@
+"""What each page shows, prepared for its template (a typed context).
+
+Every function here takes the site data and returns small dataclasses the
+templates lay out: rows in their order, links as site paths (``players/1/``,
+the template prefixes the base path), the columns a table needs.  Nothing
+here rates anything: ratings, changes, ranks, norms and tie-breaks are the
+figures the pipeline and rules_core computed, only selected and ordered.
+The event, norm-table and World Cup pages are in `sitegen.tables`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from urllib.parse import urlsplit
+
+from .chart import Chart, history_chart
+from .formats import month
+from .sitedata import EventReport, ListEntry, PlayerRecord, PublishedList, SiteData
+from .tables import (event_view, markdown_page, norm_tables, regulation_docs,
+                     worldcup_views)
+
+__all__ = ["Links", "SiteMeta", "site_meta", "Variant", "VARIANTS", "list_title",
+           "list_view", "list_dates", "lists_index", "home", "downloads_index",
+           "players_index", "player_view", "events_index", "search_index",
+           "event_view", "norm_tables", "worldcup_views", "regulation_docs",
+           "markdown_page", "JUNIOR_MAX_AGE", "TITLE_ORDER"]
+
+# The age up to which a player counts as a junior, on 31 December of the
+# list's year: FMJD "juniors: maximum age at December 31 of the year ... is
+# 19 years" (fmjd Annex 2 §3 f); FIDE's junior championships are for players
+# under 20 on 1 January, that is at most 20 on 31 December.
+JUNIOR_MAX_AGE = {"chess": 20, "draughts": 19}
+
+# Titles in the order the "by title" view lists them; others follow by name.
+TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM",
+               "GMI", "MI", "MF", "CMF", "GMIF", "MIF", "MFF", "CMFF")
+GAME_NAMES = {"chess": "Chess", "draughts": "Draughts"}
+LIST_ORDER = ("standard", "rapid", "blitz", "rapid-blitz")
+HOME_TOP = 10
+HOME_EVENTS = 10
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
+
+
+# -- links ---------------------------------------------------------------------------
+
+class Links:
+    """The site path of every player, event and list page, or None.
+
+    A player's page is ``players/<id>/``; a draughts player whose id is also a
+    chess player's id gets ``players/draughts-<id>/``.  Characters other than
+    letters, digits, '.', '_' and '-' in an id become '-'.
+    """
+
+    def __init__(self, data: SiteData, regulations: list = ()):
+        chess = {pid for game, pid in data.players if game == "chess"}
+        self._players = {}
+        for game, pid in sorted(data.players):
+            slug = _UNSAFE.sub("-", pid)
+            if game == "draughts" and pid in chess:
+                slug = f"draughts-{slug}"
+            self._players[(game, pid)] = f"players/{slug}/"
+        self.events = {r.slug: r for r in data.events}
+        self._dates = {key: {pl.date for pl in published}
+                       for key, published in data.lists.items()}
+        self.records = data.players
+        self._docs = {}
+        for doc in regulation_docs(regulations):
+            for name in (doc.slug, doc.source, doc.source.rsplit("/", 1)[-1]):
+                if name:
+                    self._docs.setdefault(name, f"regulations/{doc.slug}/")
+                    self._docs.setdefault(name.rsplit(".", 1)[0], f"regulations/{doc.slug}/")
+
+    def regulation_path(self, source: str | None) -> str | None:
+        """The page of a regulation document, by its slug or file name."""
+        return self._docs.get(source or "")
+
+    def player_path(self, game: str, pid: str | None) -> str | None:
+        return self._players.get((game, pid or ""))
+
+    def event_path(self, slug: str | None) -> str | None:
+        return f"events/{slug}/" if slug in self.events else None
+
+    def event_name(self, slug: str) -> str:
+        report = self.events.get(slug)
+        return report.name if report else slug
+
+    def list_path(self, game: str, name: str, day: date | None = None) -> str | None:
+        dates = self._dates.get((game, name))
+        if dates is None or (day is not None and day not in dates):
+            return None
+        return f"lists/{game}/{name}/" + (f"{day:%Y-%m}/" if day else "")
+
+
+@dataclass
+class SiteMeta:
+    name: str
+    federation: str
+    base_url: str
+    prefix: str
+    origin: str                 # "https://example.org", for absolute URLs; "" if no base URL
+    nav: list[tuple[str, str]]
+    pages: list[tuple[str, str]]
+    search_index: str
+
+
+def site_meta(data: SiteData, prefix: str, regulations: bool) -> SiteMeta:
+    nav = [("Home", ""), ("Rating lists", "lists/"), ("Players", "players/"),
+           ("Events", "events/"), ("Norms", "norms/")]
+    if data.worldcup:
+        nav.append(("World Cup", "worldcup/"))
+    if regulations:
+        nav.append(("Regulations", "regulations/"))
+    nav.append(("Downloads", "downloads/"))
+    pages = [(markdown_page(slug, text).title, f"pages/{slug}/")
+             for slug, text in sorted(data.pages.items())]
+    parts = urlsplit(data.base_url or "")
+    origin = f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else ""
+    return SiteMeta(data.name, data.federation, data.base_url, prefix, origin, nav, pages,
+                    prefix + "search/index.json")
+
+
+def list_title(game: str, name: str) -> str:
+    return f"{GAME_NAMES.get(game, game.capitalize())} {name} rating list"
+
+
+def _list_key(item) -> tuple:
+    """Sort (game, list) -> lists items: by game, then standard, rapid, blitz."""
+    (game, name), _ = item
+    return (game, _list_order(name))
+
+
+# -- rating lists ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Variant:
+    slug: str
+    label: str
+
+
+VARIANTS = (Variant("", "By rank"), Variant("federation", "By federation"),
+            Variant("title", "By title"), Variant("women", "Women"),
+            Variant("juniors", "Juniors"))
+
+
+@dataclass
+class ListRow:
+    entry: ListEntry
+    url: str | None
+    position: int | None
+    change: str                 # "+12", "-3", "0" or "new"
+    flags: list[tuple[str, str]]    # (shown, meaning)
+
+
+@dataclass
+class ListGroup:
+    caption: str
+    anchor: str
+    label: str
+    rows: list[ListRow]
+
+
+@dataclass
+class ListView:
+    game: str
+    list_name: str
+    date: date
+    edition: str
+    title: str
+    variant: Variant
+    variants: list[tuple[Variant, str, bool]]     # (variant, path, current)
+    groups: list[ListGroup]
+    show_position: bool
+    show_k: bool
+    show_letter: bool
+    is_latest: bool
+    dated_path: str
+    latest_path: str
+    dates_path: str
+    previous: tuple[date, str] | None
+    following: tuple[date, str] | None
+    downloads: list[tuple[str, str]]
+    events: list[tuple[str, str | None]]
+    delisted: list[tuple[str, str | None]]
+
+
+def list_view(pl: PublishedList, variant: Variant, folder: str, links: Links,
+              previous: PublishedList | None, following: PublishedList | None) -> ListView:
+    """One page of a list: `folder` is the dated or the latest folder."""
+    base = f"lists/{pl.game}/{pl.list}/"
+    what = list_title(pl.game, pl.list)
+    title = f"{what}, {month(pl.date)}" + (f": {variant.label.lower()}" if variant.slug else "")
+    groups = _groups(pl, variant, links, what)
+    stem = f"downloads/{pl.game}-{pl.list}-{pl.key}"
+    return ListView(
+        pl.game, pl.list, pl.date, pl.edition, title, variant,
+        [(v, folder + (v.slug + "/" if v.slug else ""), v == variant) for v in VARIANTS],
+        groups, variant.slug in ("women", "juniors"), pl.game == "chess",
+        pl.game == "draughts", following is None, f"{base}{pl.key}/", base,
+        base + "dates/",
+        (previous.date, f"{base}{previous.key}/") if previous else None,
+        (following.date, f"{base}{following.key}/") if following else None,
+        [("CSV", stem + ".csv"), ("JSON", stem + ".json"), ("Fixed-width text", stem + ".txt")],
+        [(links.event_name(s), links.event_path(s)) for s in pl.events],
+        [(_player_name(links, pl.game, pid), links.player_path(pl.game, pid))
+         for pid in sorted(pl.delisted)])
+
+
+def _groups(pl: PublishedList, variant: Variant, links: Links, what: str) -> list[ListGroup]:
+    when = month(pl.date)
+    entries = pl.entries
+    if variant.slug == "women":
+        chosen = [e for e in entries if _is_woman(e.sex)]
+        return [ListGroup(f"{what}, {when}: women", "list", "", _rows(pl, chosen, links, True))]
+    if variant.slug == "juniors":
+        limit = JUNIOR_MAX_AGE.get(pl.game, 20)
+        chosen = [e for e in entries
+                  if e.birth_year is not None and pl.date.year - e.birth_year <= limit]
+        caption = f"{what}, {when}: juniors (born {pl.date.year - limit} or later)"
+        return [ListGroup(caption, "list", "", _rows(pl, chosen, links, True))]
+    if variant.slug == "federation":
+        return _grouped(pl, links, what, lambda e: e.federation or "",
+                        lambda k: (k == "", k), "fed", "no federation")
+    if variant.slug == "title":
+        return _grouped(pl, links, what, lambda e: e.title or "", _title_key, "title",
+                        "no title")
+    return [ListGroup(f"{what}, {when}", "list", "", _rows(pl, entries, links, False))]
+
+
+def _grouped(pl, links, what, key, order, prefix, none_label) -> list[ListGroup]:
+    buckets: dict[str, list[ListEntry]] = {}
+    for e in pl.entries:
+        buckets.setdefault(key(e), []).append(e)
+    groups = []
+    for value in sorted(buckets, key=order):
+        label = value or none_label
+        anchor = f"{prefix}-{_UNSAFE.sub('-', value) or 'none'}"
+        caption = f"{what}, {month(pl.date)}: {label}"
+        groups.append(ListGroup(caption, anchor, label, _rows(pl, buckets[value], links, True)))
+    return groups
+
+
+def _title_key(title: str) -> tuple:
+    if not title:
+        return (2, 0, "")
+    if title in TITLE_ORDER:
+        return (0, TITLE_ORDER.index(title), title)
+    return (1, 0, title)
+
+
+def _rows(pl: PublishedList, entries: list[ListEntry], links: Links,
+          numbered: bool) -> list[ListRow]:
+    return [ListRow(e, links.player_path(pl.game, e.id), i if numbered else None,
+                    _change(e), _flags(pl.game, e))
+            for i, e in enumerate(entries, start=1)]
+
+
+def _change(e: ListEntry) -> str:
+    if e.new or e.change is None:
+        return "new"
+    return "0" if e.change == 0 else f"{e.change:+d}"
+
+
+def _flags(game: str, e: ListEntry) -> list[tuple[str, str]]:
+    flags = []
+    if e.flag == "i":
+        flags.append(("i", "inactive: no rated game for a year"))
+    if game == "draughts" and not e.active:
+        flags.append(("i", "not on the active list (fmjd Annex 9 §6)"))
+    if e.new:
+        flags.append(("new", "first appearance on the list"))
+    return flags
+
+
+def _is_woman(sex: str) -> bool:
+    return (sex or "").lower() in ("f", "w")
+
+
+def _player_name(links: Links, game: str, pid: str) -> str:
+    record = links.records.get((game, pid))
+    return record.name if record else pid
+
+
+@dataclass
+class DateRow:
+    date: date
+    path: str
+    entries: int
+    events: int
+    downloads: list[tuple[str, str]]
+
+
+def list_dates(game: str, name: str, published: list[PublishedList], links: Links) -> list[DateRow]:
+    rows = []
+    for pl in reversed(published):
+        stem = f"downloads/{game}-{name}-{pl.key}"
+        rows.append(DateRow(pl.date, f"lists/{game}/{name}/{pl.key}/", len(pl.entries),
+                            len(pl.events), [("CSV", stem + ".csv"), ("JSON", stem + ".json"),
+                                             ("Text", stem + ".txt")]))
+    return rows
+
+
+@dataclass
+class ListSummary:
+    game: str
+    name: str
+    title: str
+    path: str
+    dates_path: str
+    latest: date | None
+    count: int
+    top: list[ListRow] = field(default_factory=list)
+    show_k: bool = False
+    show_letter: bool = False
+
+
+def lists_index(data: SiteData, links: Links, top: int = 0) -> list[ListSummary]:
+    out = []
+    for (game, name), published in sorted(data.lists.items(), key=_list_key):
+        latest = published[-1] if published else None
+        rows = _rows(latest, latest.entries[:top], links, False) if latest and top else []
+        out.append(ListSummary(game, name, list_title(game, name), f"lists/{game}/{name}/",
+                               f"lists/{game}/{name}/dates/", latest.date if latest else None,
+                               len(published), rows, game == "chess", game == "draughts"))
+    return out
+
+
+@dataclass
+class EventSummary:
+    name: str
+    path: str
+    game: str
+    list_name: str
+    start: date | None
+    end: date | None
+    list_date: date | None
+    list_path: str | None
+    players: int
+
+
+def events_index(data: SiteData, links: Links, limit: int | None = None) -> list[EventSummary]:
+    """Newest first (by last day, then name and slug)."""
+    ordered = sorted(data.events, key=lambda r: (r.end or r.start or date.min, r.name, r.slug),
+                     reverse=True)
+    return [_event_summary(r, links) for r in ordered[:limit]]
+
+
+def _event_summary(r: EventReport, links: Links) -> EventSummary:
+    return EventSummary(r.name, f"events/{r.slug}/", r.game, r.list, r.start, r.end,
+                        r.list_date, links.list_path(r.game, r.list, r.list_date),
+                        len(r.result.get("players", [])))
+
+
+@dataclass
+class Home:
+    lists: list[ListSummary]
+    events: list[EventSummary]
+
+
+def home(data: SiteData, links: Links) -> Home:
+    return Home(lists_index(data, links, HOME_TOP), events_index(data, links, HOME_EVENTS))
+
+
+@dataclass
+class DownloadGroup:
+    title: str
+    latest: list[tuple[str, str]]
+    rows: list[DateRow]
+
+
+def downloads_index(data: SiteData, links: Links) -> list[DownloadGroup]:
+    groups = []
+    for (game, name), published in sorted(data.lists.items(), key=_list_key):
+        if not published:
+            continue
+        stem = f"downloads/{game}-{name}-latest"
+        groups.append(DownloadGroup(
+            list_title(game, name),
+            [("CSV", stem + ".csv"), ("JSON", stem + ".json"), ("Text", stem + ".txt")],
+            list_dates(game, name, published, links)))
+    return groups
+
+
+# -- players -----------------------------------------------------------------------------
+
+@dataclass
+class PlayerSummary:
+    name: str
+    path: str
+    game: str
+    id: str
+    federation: str
+    title: str
+    ratings: list[tuple[str, int | None]]
+
+
+def players_index(data: SiteData, links: Links) -> list[PlayerSummary]:
+    records = sorted(data.players.values(), key=lambda p: (p.name.casefold(), p.game, p.id))
+    return [PlayerSummary(p.name, links.player_path(p.game, p.id), p.game, p.id, p.federation,
+                          p.title, _ratings(p)) for p in records]
+
+
+def _ratings(p: PlayerRecord) -> list[tuple[str, int | None]]:
+    return [(name, p.ratings[name]) for name in sorted(p.ratings, key=_list_order)]
+
+
+def _list_order(name: str) -> tuple:
+    return (LIST_ORDER.index(name) if name in LIST_ORDER else len(LIST_ORDER), name)
+
+
+@dataclass
+class HistoryLine:
+    date: date
+    path: str | None
+    rating: int | None
+    change: int | None
+    games: int
+    events: list[tuple[str, str | None, float | None]]    # (name, path, change)
+
+
+@dataclass
+class HistoryTable:
+    list_name: str
+    caption: str
+    anchor: str
+    rows: list[HistoryLine]
+
+
+@dataclass
+class NormLine:
+    event: str
+    path: str | None
+    date: date
+    title: str
+    kind: str
+    category: str | None
+    required: float | None
+    achieved: float | None
+    games: int | None
+
+
+@dataclass
+class PlayerView:
+    record: PlayerRecord
+    game_name: str
+    ratings: list[tuple[str, int | None, str | None]]
+    chart: Chart | None
+    tables: list[HistoryTable]
+    norms: list[NormLine]
+    events: list[EventSummary]
+
+
+def player_view(p: PlayerRecord, data: SiteData, links: Links) -> PlayerView:
+    ratings = [(name, value, links.list_path(p.game, name)) for name, value in _ratings(p)]
+    tables = [_history_table(p, name, links) for name in sorted(p.history, key=_list_order)
+              if p.history[name]]
+    norms = [NormLine(links.event_name(n.event), links.event_path(n.event), n.date, n.title,
+                      n.kind, n.category, n.required, n.achieved, n.games)
+             for n in sorted(p.norms, key=lambda n: (n.date, n.event, n.title))]
+    events = [_event_summary(links.events[s], links) for s in p.events if s in links.events]
+    events.sort(key=lambda e: (e.end or e.start or date.min, e.name))
+    return PlayerView(p, GAME_NAMES.get(p.game, p.game), ratings,
+                      history_chart(p.name, p.history), tables, norms, events)
+
+
+def _history_table(p: PlayerRecord, name: str, links: Links) -> HistoryTable:
+    rows = [HistoryLine(r.date, links.list_path(p.game, name, r.date), r.rating, r.change,
+                        r.games, [(links.event_name(s), links.event_path(s), c)
+                                  for s, c in r.events])
+            for r in reversed(p.history[name])]
+    return HistoryTable(name, f"{p.name}: {name} ratings, list by list (newest first)",
+                        f"history-{name}", rows)
+
+
+def search_index(data: SiteData, links: Links, prefix: str) -> dict:
+    """The players for /static/search.js: compact rows, sorted by name."""
+    fields = ["id", "name", "federation", "game", "rating", "url"]
+    rows = []
+    for p in players_index(data, links):
+        rating = next((value for _, value in p.ratings if value is not None), None)
+        rows.append([p.id, p.name, p.federation, p.game, rating, prefix + p.path])
+    return {"fields": fields, "players": rows}
