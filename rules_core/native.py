@@ -237,6 +237,7 @@ class _Reader:
         p = Player(entry["number"], str(entry.get("name", "")), line=here)
         for key in _PLAYER_TEXT:
             setattr(p, key, self.text_value(entry, key))
+        p.name = p.name or ""
         for key in _PLAYER_INTS:
             setattr(p, key, self.int_value(entry, key, start))
         p.rating = p.rating or None

@@ -429,6 +429,8 @@ def _records(spec, players, records) -> None:
         record.history[spec.list] = p.history
         record.norms.extend(p.norm_rows)
         record.titles.extend(p.titles)
+        if p.titles:     # the title awarded last (fmjd Annex 10 §5-§9)
+            record.title = p.titles[-1].title
         record.progress.extend(p.progress)
         record.events = sorted(set(record.events) | set(p.events))
         records[key] = record
