@@ -4,7 +4,8 @@ from __future__ import annotations
 
 __all__ = ["check_table", "editions_table"]
 
-_COLUMNS = (("No", "number", 4), ("Name", "name", 28), ("Rtg", "rating", 5),
+_COLUMNS = (("Rk", "rank", 3), ("No", "number", 4), ("Name", "name", 28),
+            ("Pts", "points", 5), ("Rtg", "rating", 5),
             ("K", "k", 3), ("N", "rated_games", 3), ("W", "score", 5),
             ("We", "expected", 6), ("Ra", "opponents_average", 7),
             ("Chg", "change", 7), ("New", "new_rating", 5),
@@ -26,6 +27,7 @@ def check_table(result: dict, source: str) -> str:
         lines.append(_row([c[0] for c in _COLUMNS]))
         for p in result["players"]:
             lines.append(_row([_cell(p.get(key)) for _, key, _ in _COLUMNS]))
+        lines.extend(_tiebreaks(result))
         lines.extend(_notes(result))
     lines.extend(_problems(result, source))
     return "\n".join(lines)
@@ -54,6 +56,25 @@ def _cell(value) -> str:
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
+
+
+def _tiebreaks(result: dict) -> list[str]:
+    """Draughts: the tie-breaks of the event's system, a line per player."""
+    rows = [p for p in result["players"] if p["tiebreaks"]]
+    if not rows:
+        return []
+    system = result["event"].get("tiebreak_system", "")
+    lines = ["", f"Tie-breaks ({system}):"]
+    for p in rows:
+        values = ", ".join(f"{k} {_tiebreak(v)}" for k, v in p["tiebreaks"].items())
+        lines.append(f"{p['number']}: {values}")
+    return lines
+
+
+def _tiebreak(value) -> str:
+    if isinstance(value, list):
+        return "/".join(f"{v:g}" for v in value)
+    return f"{value:g}" if isinstance(value, (int, float)) else str(value)
 
 
 def _notes(result: dict) -> list[str]:
