@@ -14,6 +14,7 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
+from .bundle import BundleError
 from .content import ContentError, load_content
 from .pipeline import compute
 from .regulations import load_regulations
@@ -41,7 +42,10 @@ def build(content_dir: Path, out: Path, show_progress: bool | None = None) -> li
     with _progress(show_progress) as step:
         data = compute(content, progress=step)
         regulations = load_regulations(content_dir / "regulations")
-        return _swap_in(out, lambda tmp: render_site(data, tmp, regulations, progress=step))
+        try:
+            return _swap_in(out, lambda tmp: render_site(data, tmp, regulations, progress=step))
+        except BundleError as error:      # npm or the registry unavailable, a bad tarball
+            raise BuildError(error.lines) from None
 
 
 def _line(path: str, problem) -> str:

@@ -129,6 +129,7 @@ class _Reader:
     def __init__(self, root: Path):
         self.root = root
         self.problems: list[tuple[str, Problem]] = []
+        self._names: dict[int, dict[str, list[RegistryPlayer]]] = {}   # see names()
 
     def problem(self, path: Path | str, message: str, line: int | None = None,
                 code: str = "content.invalid", severity: str = ERROR) -> None:
@@ -304,13 +305,10 @@ class _Reader:
 
     def identify(self, path: Path, t: Tournament, registry) -> None:
         """Players are matched to the registry by id, else by exact name."""
-        by_name: dict[str, list[RegistryPlayer]] = {}
-        for player in registry.values():
-            by_name.setdefault(player.name.casefold(), []).append(player)
         for p in t.players:
             if p.id and p.id in registry:
                 continue
-            found = by_name.get(p.name.casefold(), [])
+            found = self.names(registry).get(p.name.casefold(), [])
             if len(found) == 1:
                 p.id = found[0].id
             elif p.id or p.name:
@@ -318,6 +316,17 @@ class _Reader:
                 self.problem(path, f"player {p.number} ({what}) is not in players/"
                              f"{t.game}.csv: the event is published, the player is not "
                              "rated on the lists", p.line, "content.unknown-player", WARNING)
+
+    def names(self, registry) -> dict[str, list[RegistryPlayer]]:
+        """The registry by casefolded name, made once per registry and only
+        when a player is not found by id: made for every event, it cost
+        seconds an event with a million players (bench/fide_scale.py)."""
+        if id(registry) not in self._names:
+            by_name: dict[str, list[RegistryPlayer]] = {}
+            for player in registry.values():
+                by_name.setdefault(player.name.casefold(), []).append(player)
+            self._names[id(registry)] = by_name
+        return self._names[id(registry)]
 
     # -- worldcup/*.toml, pages/*.md ----------------------------------------------
     def seasons(self, draughts_events: set[str]) -> list[Season]:

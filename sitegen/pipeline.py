@@ -432,5 +432,6 @@ def _records(spec, players, records) -> None:
         if p.titles:     # the title awarded last (fmjd Annex 10 §5-§9)
             record.title = p.titles[-1].title
         record.progress.extend(p.progress)
-        record.events = sorted(set(record.events) | set(p.events))
+        if p.events:     # else unchanged: sorted and unique already (a million players)
+            record.events = sorted(set(record.events) | set(p.events))
         records[key] = record

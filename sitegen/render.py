@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 import jinja2
 from markupsafe import Markup
 
-from . import downloads, views
+from . import checkpages, downloads, views
 from .formats import fixed, isodate, month, points, signed, tiebreak, year_month
 from .regulations import RegulationIndex, link_citations
 from .sitedata import SiteData
@@ -102,7 +102,7 @@ def render_site(data: SiteData, out: Path, regulations: list,
     """
     writer = _Writer(data, Path(out), regulations, progress)
     for section in (_home, _lists, _downloads, _players, _events, _norms,
-                    _worldcup, _regulations, _pages, _search, _static, _errors):
+                    _worldcup, _regulations, _pages, _check, _search, _static, _errors):
         writer.step(section.__name__.strip("_"))
         section(writer)
     writer.step("sitemap")
@@ -119,10 +119,16 @@ class _Writer:
         self.env = make_environment(self.prefix, list(regulations))
         self.links = views.Links(data, regulations)
         self.meta = views.site_meta(data, self.prefix,
-                                    bool(views.regulation_docs(regulations)))
+                                    bool(views.regulation_docs(regulations)),
+                                    self.links.large)
         self.regulations = regulations
         self.written: list[Path] = []
         self.pages: list[str] = []          # site paths of the HTML pages, for sitemap.xml
+        # Speed at scale (bench/fide_scale.py), same bytes: each template is
+        # looked up once (get_template checks the file's date on every call)
+        # and each folder made once.
+        self._templates: dict[str, jinja2.Template] = {}
+        self._folders: set[Path] = set()
 
     def step(self, name: str) -> None:
         if self.progress:
@@ -131,7 +137,9 @@ class _Writer:
     def page(self, path: str, template: str, title: str, sitemap: bool = True,
              **context) -> None:
         """Render `template` to `path` ('lists/chess/standard/' -> its index.html)."""
-        html = self.env.get_template(template).render(
+        if template not in self._templates:
+            self._templates[template] = self.env.get_template(template)
+        html = self._templates[template].render(
             site=self.meta, path=path, title=title, **context)
         self.write(path + "index.html" if path.endswith("/") or not path else path, html)
         if sitemap:
@@ -139,7 +147,9 @@ class _Writer:
 
     def write(self, relative: str, content: str | bytes) -> None:
         target = self.out / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.parent not in self._folders:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            self._folders.add(target.parent)
         if isinstance(content, str):
             content = content.encode("utf-8")
         target.write_bytes(content)
@@ -183,8 +193,9 @@ def _downloads(w: _Writer) -> None:
             stems = [f"{game}-{name}-{pl.key}"]
             if index == len(published) - 1:
                 stems.append(f"{game}-{name}-latest")
+            formats = downloads.all_formats(pl)     # once: the latest is written twice
             for stem in stems:
-                for ext, text in downloads.all_formats(pl):
+                for ext, text in formats:
                     w.write(f"downloads/{stem}.{ext}", text)
     w.page("downloads/", "downloads.html", "Downloads",
            groups=views.downloads_index(w.data, w.links),
@@ -192,11 +203,27 @@ def _downloads(w: _Writer) -> None:
 
 
 def _players(w: _Writer) -> None:
+    if w.links.large:
+        _player_shards(w)
+        return
     w.page("players/", "players_index.html", "Players",
            players=views.players_index(w.data, w.links))
     for key in sorted(w.data.players):
         view = views.player_view(w.data.players[key], w.data, w.links)
         w.page(w.links.player_path(*key), "player.html", view.record.name, view=view)
+
+
+def _player_shards(w: _Writer) -> None:
+    """A large site's players, views.SHARD_SIZE to a page (views.LARGE_SITE),
+    and players/shards.json, by which the 404 page finds /players/<id>/."""
+    shards = w.links.shards
+    w.page("players/", "players_shards.html", "Players", shards=shards)
+    for shard in shards:
+        w.page(shard.path, "players_shard.html", f"Players {shard.first} to {shard.last}",
+               players=views.shard_view(shard, w.data, w.links))
+    index = {"path": w.prefix + "players/by-id/", "first": [s.first for s in shards],
+             "last": [s.last for s in shards]}
+    w.write("players/shards.json", json.dumps(index, separators=(",", ":")) + "\n")
 
 
 def _events(w: _Writer) -> None:
@@ -238,13 +265,28 @@ def _pages(w: _Writer) -> None:
 
 
 def _search(w: _Writer) -> None:
-    index = views.search_index(w.data, w.links, w.prefix)
-    w.write("search/index.json", json.dumps(index, ensure_ascii=False,
-                                            separators=(",", ":")) + "\n")
+    if w.links.large:       # split by the name's first letters (views.LARGE_SITE)
+        index, parts = views.search_shards(w.data, w.links, w.prefix)
+        for key, part in parts.items():
+            w.write(f"search/{key}.json", _compact_json(part))
+    else:
+        index = views.search_index(w.data, w.links, w.prefix)
+    w.write("search/index.json", _compact_json(index))
+
+
+def _compact_json(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+# Assets only a large site uses (views.LARGE_SITE): the search over the split
+# index and the 404 page's way to /players/<id>/.
+_LARGE_ONLY = ("static/large-site.js",)
 
 
 def _static(w: _Writer) -> None:
     for relative, content in _static_files(templates_root() / "static", "static"):
+        if relative in _LARGE_ONLY and not w.links.large:
+            continue
         w.write(relative, content)
 
 
@@ -267,6 +309,13 @@ def _robots(base_url: str) -> str:
     if base_url:
         lines.append(f"Sitemap: {base_url.rstrip('/')}/sitemap.xml")
     return "\n".join(lines) + "\n"
+
+
+def _check(w: "_Writer") -> None:
+    """/check/, /check/norm/, /check/rating/ and the browser bundle (Pyodide
+    runtime, the rules_core wheel): sitegen.checkpages."""
+    w.written += checkpages.render_check_pages(w.env, w.data, w.out, meta=w.meta)
+    w.pages += [path for path, _, _ in checkpages.PAGES]
 
 
 def _sitemap(w: _Writer) -> None:

@@ -11,6 +11,7 @@ The event, norm-table and World Cup pages are in `sitegen.tables`.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import date
 from urllib.parse import urlsplit
@@ -25,7 +26,9 @@ __all__ = ["Links", "SiteMeta", "site_meta", "Variant", "VARIANTS", "list_title"
            "list_view", "list_dates", "lists_index", "home", "downloads_index",
            "players_index", "player_view", "events_index", "search_index",
            "event_view", "norm_tables", "worldcup_views", "regulation_docs",
-           "markdown_page", "JUNIOR_MAX_AGE", "TITLE_ORDER"]
+           "markdown_page", "JUNIOR_MAX_AGE", "TITLE_ORDER", "LARGE_SITE", "SHARD_SIZE",
+           "LARGE_LIST_ROWS", "LARGE_GROUP_ROWS", "PlayerShard", "shard_view",
+           "search_key", "search_shards"]
 
 # The age up to which a player counts as a junior, on 31 December of the
 # list's year: FMJD "juniors: maximum age at December 31 of the year ... is
@@ -42,6 +45,21 @@ HOME_TOP = 10
 HOME_EVENTS = 10
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
 
+# Large sites (README "Scale").  Up to LARGE_SITE players a site has a page
+# per player, players/<id>/.  Above, a page a player is not practical: a
+# million folders take hours to write and upload and ~10 GB of disk blocks
+# (bench/fide_scale.py), and static hosts limit the files of a site.  The
+# players are then SHARD_SIZE to a page, players/by-id/<first id>/, each one
+# a section with his id as anchor, which every link of the site points to;
+# the 404 page sends /players/<id>/ there (static/large-site.js), and the
+# search index is split by the first letters of the name.  A list view
+# shows its first LARGE_LIST_ROWS rows (LARGE_GROUP_ROWS per federation or
+# title): the whole list is in the downloads.
+LARGE_SITE = 100_000
+SHARD_SIZE = 1_000
+LARGE_LIST_ROWS = 1_000
+LARGE_GROUP_ROWS = 100
+
 
 # -- links ---------------------------------------------------------------------------
 
@@ -55,12 +73,19 @@ class Links:
 
     def __init__(self, data: SiteData, regulations: list = ()):
         chess = {pid for game, pid in data.players if game == "chess"}
-        self._players = {}
+        slugs = {}
         for game, pid in sorted(data.players):
             slug = _UNSAFE.sub("-", pid)
             if game == "draughts" and pid in chess:
                 slug = f"draughts-{slug}"
-            self._players[(game, pid)] = f"players/{slug}/"
+            slugs[(game, pid)] = slug
+        self.large = len(slugs) > LARGE_SITE
+        self.shards = _shards(slugs) if self.large else []
+        if self.large:
+            self._players = {key: f"{shard.path}#{slug}"
+                             for shard in self.shards for key, slug in shard.players}
+        else:
+            self._players = {key: f"players/{slug}/" for key, slug in slugs.items()}
         self.events = {r.slug: r for r in data.events}
         self._dates = {key: {pl.date for pl in published}
                        for key, published in data.lists.items()}
@@ -94,6 +119,23 @@ class Links:
 
 
 @dataclass
+class PlayerShard:
+    """A page of a large site's players (see LARGE_SITE): consecutive slugs."""
+
+    path: str                                   # players/by-id/<first slug>/
+    first: str
+    last: str
+    players: list[tuple[tuple[str, str], str]]  # ((game, id), slug), by slug
+
+
+def _shards(slugs: dict[tuple[str, str], str]) -> list[PlayerShard]:
+    ordered = sorted(slugs.items(), key=lambda item: item[1])
+    chunks = [ordered[i:i + SHARD_SIZE] for i in range(0, len(ordered), SHARD_SIZE)]
+    return [PlayerShard(f"players/by-id/{chunk[0][1]}/", chunk[0][1], chunk[-1][1], chunk)
+            for chunk in chunks]
+
+
+@dataclass
 class SiteMeta:
     name: str
     federation: str
@@ -103,22 +145,26 @@ class SiteMeta:
     nav: list[tuple[str, str]]
     pages: list[tuple[str, str]]
     search_index: str
+    large: bool = False         # see LARGE_SITE
+    script: str = "static/search.js"
 
 
-def site_meta(data: SiteData, prefix: str, regulations: bool) -> SiteMeta:
+def site_meta(data: SiteData, prefix: str, regulations: bool, large: bool = False) -> SiteMeta:
     nav = [("Home", ""), ("Rating lists", "lists/"), ("Players", "players/"),
            ("Events", "events/"), ("Norms", "norms/")]
     if data.worldcup:
         nav.append(("World Cup", "worldcup/"))
     if regulations:
         nav.append(("Regulations", "regulations/"))
+    nav.append(("Check", "check/"))
     nav.append(("Downloads", "downloads/"))
     pages = [(markdown_page(slug, text).title, f"pages/{slug}/")
              for slug, text in sorted(data.pages.items())]
     parts = urlsplit(data.base_url or "")
     origin = f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else ""
     return SiteMeta(data.name, data.federation, data.base_url, prefix, origin, nav, pages,
-                    prefix + "search/index.json")
+                    prefix + "search/index.json", large,
+                    "static/large-site.js" if large else "static/search.js")
 
 
 def list_title(game: str, name: str) -> str:
@@ -159,6 +205,7 @@ class ListGroup:
     anchor: str
     label: str
     rows: list[ListRow]
+    total: int = 0              # entries in the group; a large site shows the first rows
 
 
 @dataclass
@@ -210,34 +257,41 @@ def list_view(pl: PublishedList, variant: Variant, folder: str, links: Links,
 def _groups(pl: PublishedList, variant: Variant, links: Links, what: str) -> list[ListGroup]:
     when = month(pl.date)
     entries = pl.entries
+    first = LARGE_LIST_ROWS if links.large else None       # a large site's first rows
     if variant.slug == "women":
         chosen = [e for e in entries if _is_woman(e.sex)]
-        return [ListGroup(f"{what}, {when}: women", "list", "", _rows(pl, chosen, links, True))]
+        return [ListGroup(f"{what}, {when}: women", "list", "",
+                          _rows(pl, chosen[:first], links, True), len(chosen))]
     if variant.slug == "juniors":
         limit = JUNIOR_MAX_AGE.get(pl.game, 20)
         chosen = [e for e in entries
                   if e.birth_year is not None and pl.date.year - e.birth_year <= limit]
         caption = f"{what}, {when}: juniors (born {pl.date.year - limit} or later)"
-        return [ListGroup(caption, "list", "", _rows(pl, chosen, links, True))]
+        return [ListGroup(caption, "list", "", _rows(pl, chosen[:first], links, True),
+                          len(chosen))]
     if variant.slug == "federation":
         return _grouped(pl, links, what, lambda e: e.federation or "",
                         lambda k: (k == "", k), "fed", "no federation")
     if variant.slug == "title":
         return _grouped(pl, links, what, lambda e: e.title or "", _title_key, "title",
                         "no title")
-    return [ListGroup(f"{what}, {when}", "list", "", _rows(pl, entries, links, False))]
+    return [ListGroup(f"{what}, {when}", "list", "", _rows(pl, entries[:first], links, False),
+                      len(entries))]
 
 
 def _grouped(pl, links, what, key, order, prefix, none_label) -> list[ListGroup]:
     buckets: dict[str, list[ListEntry]] = {}
     for e in pl.entries:
         buckets.setdefault(key(e), []).append(e)
+    first = LARGE_GROUP_ROWS if links.large else None
     groups = []
     for value in sorted(buckets, key=order):
         label = value or none_label
         anchor = f"{prefix}-{_UNSAFE.sub('-', value) or 'none'}"
         caption = f"{what}, {month(pl.date)}: {label}"
-        groups.append(ListGroup(caption, anchor, label, _rows(pl, buckets[value], links, True)))
+        groups.append(ListGroup(caption, anchor, label,
+                                _rows(pl, buckets[value][:first], links, True),
+                                len(buckets[value])))
     return groups
 
 
@@ -451,7 +505,10 @@ class PlayerView:
     events: list[EventSummary]
 
 
-def player_view(p: PlayerRecord, data: SiteData, links: Links) -> PlayerView:
+def player_view(p: PlayerRecord, data: SiteData, links: Links,
+                chart: bool = True) -> PlayerView:
+    """A player's page; without the chart for a large site's player pages,
+    whose tables give every figure (see LARGE_SITE)."""
     ratings = [(name, value, links.list_path(p.game, name)) for name, value in _ratings(p)]
     tables = [_history_table(p, name, links) for name in sorted(p.history, key=_list_order)
               if p.history[name]]
@@ -461,7 +518,20 @@ def player_view(p: PlayerRecord, data: SiteData, links: Links) -> PlayerView:
     events = [_event_summary(links.events[s], links) for s in p.events if s in links.events]
     events.sort(key=lambda e: (e.end or e.start or date.min, e.name))
     return PlayerView(p, GAME_NAMES.get(p.game, p.game), ratings,
-                      history_chart(p.name, p.history), tables, norms, events)
+                      history_chart(p.name, p.history) if chart else None, tables, norms,
+                      events)
+
+
+@dataclass
+class ShardEntry:
+    anchor: str
+    view: PlayerView
+
+
+def shard_view(shard: PlayerShard, data: SiteData, links: Links) -> list[ShardEntry]:
+    """The players of one page of a large site, by id (see LARGE_SITE)."""
+    return [ShardEntry(slug, player_view(data.players[key], data, links, chart=False))
+            for key, slug in shard.players]
 
 
 def _history_table(p: PlayerRecord, name: str, links: Links) -> HistoryTable:
@@ -481,3 +551,28 @@ def search_index(data: SiteData, links: Links, prefix: str) -> dict:
         rating = next((value for _, value in p.ratings if value is not None), None)
         rows.append([p.id, p.name, p.federation, p.game, rating, prefix + p.path])
     return {"fields": fields, "players": rows}
+
+
+_COMBINING = re.compile("[\u0300-\u036f]")
+_NOT_KEY = re.compile("[^a-z0-9]")
+
+
+def search_key(name: str) -> str:
+    """The part of a large site's search index that holds `name`: its first
+    two letters or digits, accents dropped and lower case, as `key()` of
+    static/large-site.js computes them from what a visitor types."""
+    folded = _COMBINING.sub("", unicodedata.normalize("NFD", name)).lower()
+    return _NOT_KEY.sub("", folded)[:2] or "_"
+
+
+def search_shards(data: SiteData, links: Links, prefix: str) -> tuple[dict, dict[str, dict]]:
+    """A large site's search index (see LARGE_SITE): `search_index`'s rows
+    split by `search_key` of the name, and an index of the parts."""
+    whole = search_index(data, links, prefix)
+    parts: dict[str, list] = {}
+    for row in whole["players"]:
+        parts.setdefault(search_key(row[1]), []).append(row)
+    index = {"fields": whole["fields"], "players": [],
+             "parts": {key: f"{prefix}search/{key}.json" for key in sorted(parts)}}
+    return index, {key: {"fields": whole["fields"], "players": rows}
+                   for key, rows in sorted(parts.items())}

@@ -1,0 +1,376 @@
+"""FIDE-scale content, and how long the site of it takes to build.
+
+    python bench/fide_scale.py [FOLDER] [--players N] [--games N] [--seed S]
+    python bench/fide_scale.py [FOLDER] --bench [--out SITE] [--keep] [--tracemalloc]
+
+The first writes a content folder (default: a new temporary folder) of about
+FIDE's size: `players/chess.csv` with 1.2 million chess players (about two
+thirds rated, titles by rating, 120 or so federations, juniors, women) and
+`events/chess/` with Swiss opens played in January 2025 that add up to about
+one million rated games in one rating period (the February 2025 list; some
+players enter several events, so that fide-rb-2024 7.3.3's K x n <= 700 over
+the period comes into play), as FIDE TRF16 files, the format that loads
+fastest (a fixed-width line a player, no TOML parser).  `site.toml` publishes
+one list, chess standard, from 1 January to 1 February 2025.
+
+With `--bench` it then builds the site of that folder (generating it first
+if the folder holds no content of the same size and seed) and prints, as
+`sitegen build` runs them: load (read and check the content), compute (rate
+every event, make the lists), render (every page, download and asset) and
+total seconds, pages per second (HTML pages written / render seconds), the
+files and bytes written, and the peak memory (`ru_maxrss`, the process's
+resident set; with `--tracemalloc`, also the Python heap's peak, which slows
+the build several times).  The site goes into a temporary folder, removed
+afterwards unless `--keep` or `--out` is given.
+
+Deterministic: every choice comes from `random.Random(seed)`, so the same
+arguments write the same bytes.  Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import bisect
+import itertools
+import json
+import random
+import resource
+import shutil
+import sys
+import tempfile
+import time
+from datetime import date, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+PLAYERS = 1_200_000
+GAMES = 1_000_000
+SEED = 2025
+START, END = date(2025, 1, 1), date(2025, 2, 1)      # the record: one rating period
+LAST_DAY = date(2025, 1, 28)      # fide-rb-2024 6.1.3: 3 days before the list date
+STAMP = ".fide_scale.json"        # what the folder was generated with
+
+# Federations (FIDE codes), most populous first: a player's is drawn with
+# weight 1/rank (Zipf), so a few have tens of thousands, many a few hundred.
+FEDERATIONS = (
+    "IND FRA ESP GER RUS ITA POL USA TUR IRI NED BEL CZE ENG HUN AUT SUI BRA ARG "
+    "UKR SRB CRO SVK GRE ROU BUL DEN SWE NOR FIN POR ISR CHN KAZ UZB AZE ARM GEO "
+    "BLR LTU LAT EST SLO BIH MNE MKD ALB MDA CAN MEX COL PER CHI VEN ECU CUB URU "
+    "PAR BOL CRC DOM PUR AUS NZL PHI INA MAS SGP VIE THA BAN SRI NEP PAK MGL KGZ "
+    "TJK TKM EGY RSA NGR ZAM ZIM KEN UGA ALG MAR TUN LBA ANG BOT NAM ETH GHA SCO "
+    "WLS IRL ISL LUX MLT CYP AND MNC FAI JPN KOR HKG TPE QAT UAE KSA JOR LBN IRQ "
+    "SYR YEM KUW BRN OMA AFG").split()
+SYLLABLES = ("ka ri mo sa ne lu ta vi do re ba ko mi na pe lo ru si ga te "
+             "bo ha je li ma no pa ro su to va ze da fe gi hu ja ke").split()
+SURNAME_ENDINGS = ("", "n", "s", "v", "ov", "ez", "er", "sen", "ic", "ski", "escu",
+                   "ini", "berg", "ian", "ko")
+TIME_CONTROL = "90+30"
+
+
+# -- the registry --------------------------------------------------------------
+
+def _word(rng: random.Random, parts: int, ending: str = "") -> str:
+    return ("".join(rng.choice(SYLLABLES) for _ in range(parts)) + ending).capitalize()
+
+
+def _names(rng: random.Random) -> tuple[list[str], list[str]]:
+    surnames = sorted({_word(rng, rng.randint(2, 3), rng.choice(SURNAME_ENDINGS))
+                       for _ in range(6000)})
+    given = sorted({_word(rng, rng.randint(2, 3)) for _ in range(1500)})
+    return surnames, given
+
+
+def _federation_picker(rng: random.Random):
+    weights = list(itertools.accumulate(1 / rank for rank in range(1, len(FEDERATIONS) + 1)))
+    return lambda: FEDERATIONS[bisect.bisect(weights, rng.random() * weights[-1])]
+
+
+def _title(rng: random.Random, rating: int | None, sex: str) -> str:
+    if rating is None:
+        return ""
+    roll = rng.random()
+    if rating >= 2500:
+        return "GM" if roll < 0.85 else "IM"
+    if rating >= 2400:
+        return "IM" if roll < 0.6 else "GM" if roll < 0.7 else "FM"
+    if rating >= 2300:
+        return "FM" if roll < 0.5 else ("WGM" if sex == "w" and roll < 0.8 else "")
+    if rating >= 2200:
+        return "CM" if roll < 0.3 else ("WIM" if sex == "w" and roll < 0.6 else "")
+    if rating >= 2000 and sex == "w" and roll < 0.2:
+        return "WFM"
+    return ""
+
+
+def registry(count: int, rng: random.Random) -> list[dict]:
+    """The players as the record starts; ids 10000001, 10000002, ..."""
+    surnames, given = _names(rng)
+    federation = _federation_picker(rng)
+    players = []
+    for index in range(count):
+        sex = "w" if rng.random() < 0.12 else "m"
+        birth = date(min(2018, max(1930, int(rng.gauss(1990, 18)))), 1, 1) + \
+            timedelta(days=rng.randrange(365))
+        rating = None
+        if rng.random() < 0.68:
+            rating = min(2830, max(1400, int(rng.gauss(1680, 260))))
+        games = 0 if rating is None else int(rng.expovariate(1 / 120)) + 5
+        players.append({
+            "id": str(10_000_001 + index),
+            "name": f"{rng.choice(surnames)}, {rng.choice(given)}",
+            "federation": federation(), "sex": sex, "birth": birth,
+            "title": _title(rng, rating, sex), "rating": rating, "games": games,
+            "reached": rating is not None and (rating >= 2400 or
+                                               (rating >= 2300 and rng.random() < 0.3)),
+        })
+    return players
+
+
+def registry_csv(players: list[dict]) -> str:
+    rows = ["id,name,federation,sex,birth,title,standard,rapid,blitz,"
+            "standard_games,rapid_games,blitz_games,reached"]
+    for p in players:
+        rating = "" if p["rating"] is None else str(p["rating"])
+        games = "" if p["rating"] is None else str(p["games"])
+        rows.append(f'{p["id"]},"{p["name"]}",{p["federation"]},{p["sex"]},'
+                    f'{p["birth"].isoformat()},{p["title"]},{rating},,,{games},,,'
+                    f'{"yes" if p["reached"] else ""}')
+    return "\n".join(rows) + "\n"
+
+
+# -- the events --------------------------------------------------------------------
+
+def _expected(a: int, b: int) -> float:
+    return 1 / (1 + 10 ** ((b - a) / 400))
+
+
+def play_swiss(seats: list[dict], rounds: int, rng: random.Random) -> None:
+    """Score groups paired top-down, no one meets twice, a pairing-allocated
+    bye (U) for the odd one out; results from the Elo expectation of hidden
+    strengths (the rating, 1500 for an unrated player), draws 30 %."""
+    for seat in seats:
+        seat["results"], seat["points"], seat["met"] = [], 0.0, set()
+    for _ in range(rounds):
+        order = sorted(seats, key=lambda s: (-s["points"], s["number"]))
+        waiting = order[:]
+        while waiting:
+            a = waiting.pop(0)
+            b = next((s for s in waiting[:12] if s["number"] not in a["met"]), None)
+            if b is None:
+                if waiting:
+                    b = waiting[0]
+                else:
+                    a["results"].append((0, "-", "U"))
+                    a["points"] += 1
+                    continue
+            waiting.remove(b)
+            white, black = (a, b) if rng.random() < 0.5 else (b, a)
+            p = _expected(white["strength"], black["strength"])
+            roll = rng.random()
+            score = 1.0 if roll < p - 0.15 else 0.5 if roll < p + 0.15 else 0.0
+            code = {1.0: ("1", "0"), 0.5: ("=", "="), 0.0: ("0", "1")}[score]
+            white["results"].append((black["number"], "w", code[0]))
+            black["results"].append((white["number"], "b", code[1]))
+            white["points"] += score
+            black["points"] += 1 - score
+            a["met"].add(b["number"])
+            b["met"].add(a["number"])
+
+
+def trf_text(name: str, first: date, rounds: int, seats: list[dict]) -> str:
+    """A TRF16 (FIDE Handbook C.04 Annex 2), as tools/demo/formats.py writes it."""
+    last = first + timedelta(days=rounds - 1)
+    days = [first + timedelta(days=i) for i in range(rounds)]
+    lines = [f"012 {name}", "022 Scaleton", "032 FID", f"042 {first:%Y/%m/%d}",
+             f"052 {last:%Y/%m/%d}", f"062 {len(seats)}",
+             f"072 {sum(1 for s in seats if s['player']['rating'])}",
+             "092 Individual: Swiss-System", "102 Arbiter, Bench", f"122 {TIME_CONTROL}",
+             ("132" + " " * 88 + "".join(f"{d:%y/%m/%d}  " for d in days)).rstrip()]
+    ranked = sorted(seats, key=lambda s: (-s["points"], s["number"]))
+    rank = {s["number"]: place for place, s in enumerate(ranked, start=1)}
+    for s in seats:
+        p = s["player"]
+        head = (f"001 {s['number']:>4} {p['sex']:1}{p['title']:>3} {p['name']:<33.33} "
+                f"{p['rating'] or '':>4} {p['federation']:<3} {p['id']:>11} "
+                f"{p['birth']:%Y/%m/%d} {s['points']:>4.1f} {rank[s['number']]:>4}")
+        cells = "  ".join(f"0000 - {code}" if not opponent else f"{opponent:>4} {colour} {code}"
+                          for opponent, colour, code in s["results"])
+        lines.append((head + "  " + cells).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def events(players: list[dict], games: int, rng: random.Random):
+    """(file name, TRF text) of Swiss opens until `games` rated games (a
+    game with at least one rated player) are played.
+
+    Entrants come from an active third of the registry; a few thousand
+    "regulars" enter about one event in six, so that some play 40 games
+    or more in the period (K x n above 700)."""
+    active = rng.sample(range(len(players)), len(players) // 3)
+    regulars = active[:3000]
+    played, number = 0, 0
+    while played < games:
+        number += 1
+        size = min(600, max(16, int(rng.lognormvariate(4.6, 0.6))))
+        rounds = rng.choice((5, 7, 7, 9, 9, 9, 9, 11))
+        chosen = set(rng.sample(regulars, min(size // 6, len(regulars))))
+        chosen.update(active[i] for i in rng.sample(range(len(active)), size - len(chosen)))
+        entrants = sorted(chosen, key=lambda i: (-(players[i]["rating"] or 0), i))
+        seats = [{"number": n, "player": players[i],
+                  "strength": players[i]["rating"] or 1500}
+                 for n, i in enumerate(entrants, start=1)]
+        play_swiss(seats, rounds, rng)
+        first = START + timedelta(days=rng.randrange((LAST_DAY - START).days - rounds + 2))
+        name = f"Scale Open {number:05d}"
+        yield f"2025-01-open-{number:05d}.trf", trf_text(name, first, rounds, seats)
+        played += sum(1 for s in seats for o, _, _ in s["results"]
+                      if o and (s["player"]["rating"] or seats[o - 1]["player"]["rating"])) // 2
+
+
+SITE_TOML = f"""# FIDE-scale benchmark content (bench/fide_scale.py): one list, one period.
+[site]
+name = "FIDE-scale benchmark"
+federation = "FID"
+start = {START.isoformat()}
+end = {END.isoformat()}
+
+[[lists]]
+game = "chess"
+list = "standard"
+"""
+
+
+def generate(folder: Path, players: int = PLAYERS, games: int = GAMES,
+             seed: int = SEED) -> dict:
+    """Write the content folder; return what was written (also in STAMP)."""
+    started = time.perf_counter()
+    rng = random.Random(seed)
+    registered = registry(players, rng)
+    (folder / "players").mkdir(parents=True, exist_ok=True)
+    events_dir = folder / "events" / "chess"
+    if events_dir.exists():
+        shutil.rmtree(events_dir)
+    events_dir.mkdir(parents=True)
+    (folder / "site.toml").write_text(SITE_TOML, encoding="utf-8")
+    (folder / "players" / "chess.csv").write_text(registry_csv(registered), encoding="utf-8")
+    count = total = 0
+    for name, text in events(registered, games, rng):
+        (events_dir / name).write_text(text, encoding="utf-8")
+        count += 1
+        total += sum(1 for line in text.splitlines() if line.startswith("001"))
+    stamp = {"players": players, "games": games, "seed": seed, "events": count,
+             "seats": total, "seconds": round(time.perf_counter() - started, 1)}
+    (folder / STAMP).write_text(json.dumps(stamp) + "\n", encoding="utf-8")
+    return stamp
+
+
+# -- the benchmark --------------------------------------------------------------------
+
+def _peak_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024     # KiB on Linux
+
+
+def bench(content: Path, out: Path, trace: bool) -> dict:
+    """Time `sitegen build`'s steps on `content`, writing the site to `out`."""
+    import tracemalloc
+
+    from sitegen.build import _swap_in
+    from sitegen.content import load_content
+    from sitegen.pipeline import compute
+    from sitegen.regulations import load_regulations
+    from sitegen.render import render_site
+
+    if trace:
+        tracemalloc.start()
+    figures = {}
+    began = time.perf_counter()
+    loaded = load_content(content)
+    figures["load"] = time.perf_counter() - began
+    figures["peak_load"] = _peak_mib()
+    mark = time.perf_counter()
+    data = compute(loaded)
+    figures["compute"] = time.perf_counter() - mark
+    figures["peak_compute"] = _peak_mib()
+    mark = time.perf_counter()
+    regulations = load_regulations(content / "regulations")
+    files = _swap_in(out, lambda tmp: render_site(data, tmp, regulations))
+    figures["render"] = time.perf_counter() - mark
+    figures["total"] = time.perf_counter() - began
+    figures["peak"] = _peak_mib()
+    if trace:
+        figures["heap"] = tracemalloc.get_traced_memory()[1] / 2 ** 20
+        tracemalloc.stop()
+    figures["files"] = len(files)
+    figures["pages"] = sum(1 for f in files if f.suffix == ".html")
+    figures["bytes"] = sum(f.stat().st_size for f in files)
+    figures["players"] = sum(len(p) for p in loaded.players.values())
+    figures["events"] = len(loaded.events)
+    figures["games"], figures["rated"] = _games(data)
+    return figures
+
+
+def _games(data) -> tuple[int, int]:
+    """Games played over the board in the site's events, and the results
+    that counted for rating (a game between two rated players counts twice,
+    once for each; against an unrated opponent only for the unrated one)."""
+    played = rated = 0
+    for r in data.events:
+        for p in r.result.get("players", []):
+            played += sum(1 for x in p["rounds"] if x["opponent"] and x["code"] in "10=")
+            rated += p.get("rated_games") or 0
+    return played // 2, rated
+
+
+def report(f: dict) -> str:
+    lines = [f"content:  {f['players']:,} players, {f['events']:,} events, "
+             f"{f['games']:,} games ({f['rated']:,} rated results)",
+             f"load:     {f['load']:8.1f} s",
+             f"compute:  {f['compute']:8.1f} s",
+             f"render:   {f['render']:8.1f} s",
+             f"total:    {f['total']:8.1f} s",
+             f"pages:    {f['pages']:,} HTML pages, {f['pages'] / f['render']:,.0f} pages/s; "
+             f"{f['files']:,} files, {f['bytes'] / 2 ** 20:,.0f} MiB",
+             f"memory:   peak RSS {f['peak']:,.0f} MiB (after load {f['peak_load']:,.0f}, "
+             f"after compute {f['peak_compute']:,.0f})"]
+    if "heap" in f:
+        lines.append(f"          Python heap peak (tracemalloc) {f['heap']:,.0f} MiB")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", nargs="?", type=Path,
+                        help="the content folder (default: a new temporary folder)")
+    parser.add_argument("--players", type=int, default=PLAYERS)
+    parser.add_argument("--games", type=int, default=GAMES)
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--bench", action="store_true", help="then build it, timed")
+    parser.add_argument("--out", type=Path, help="the site folder (default: temporary)")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary site")
+    parser.add_argument("--tracemalloc", action="store_true",
+                        help="also measure the Python heap's peak (slow)")
+    args = parser.parse_args(argv)
+    folder = args.folder or Path(tempfile.mkdtemp(prefix="fide-scale-"))
+    wanted = {"players": args.players, "games": args.games, "seed": args.seed}
+    stamp = folder / STAMP
+    known = json.loads(stamp.read_text()) if stamp.is_file() else {}
+    if not args.bench or any(known.get(k) != v for k, v in wanted.items()):
+        made = generate(folder, args.players, args.games, args.seed)
+        print(f"wrote {folder}: {made['players']:,} players, {made['events']:,} events, "
+              f"{made['seats']:,} entries, in {made['seconds']} s", flush=True)
+    if not args.bench:
+        return 0
+    out = args.out or Path(tempfile.mkdtemp(prefix="fide-scale-site-")) / "site"
+    try:
+        print(report(bench(folder, out, args.tracemalloc)))
+        print(f"site:     {out}" + ("" if args.out or args.keep else " (removed)"))
+    finally:
+        if not (args.out or args.keep):
+            shutil.rmtree(out.parent, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

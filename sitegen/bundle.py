@@ -1,0 +1,290 @@
+"""The browser bundle: the Pyodide runtime and rules_core as a wheel.
+
+DESIGN "Browser": the runtime comes from the npm package `pyodide`, pinned
+here with its registry integrity and checked before use; rules_core ships as
+a `py3-none-any` wheel built at site build time (with pip, never `pyodide
+build`) and loaded from the same origin inside a Web Worker.
+
+`write_bundle(out)` writes
+
+    static/pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
+                      python_stdlib.zip, pyodide-lock.json
+    static/wheels/    rules_core-<version>-py3-none-any.whl
+    static/check/     bundle.json (what the worker loads), inbrowser.py and
+                      sitegen_formats.py (its Python side)
+
+The same sources give the same bytes: the wheel is built with a fixed
+SOURCE_DATE_EPOCH and rewritten with sorted entries and fixed timestamps.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import tomllib
+import zipfile
+from pathlib import Path
+
+import rules_core
+
+__all__ = ["PYODIDE_VERSION", "PYODIDE_INTEGRITY", "RUNTIME_FILES", "BundleError",
+           "cache_dir", "fetch_pyodide", "build_wheel", "write_bundle"]
+
+# `npm view pyodide@314.0.7 dist.integrity`; the package embeds CPython 3.14.
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_INTEGRITY = ("sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7"
+                     "y2q+SNvi/6V5JEsOlD2R1A==")
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+# The files fetched (not imported) while the runtime starts: the worker's
+# progress bar counts their bytes.
+FETCHED_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+# 1980-01-01, the earliest time a zip entry can carry.
+DEFAULT_EPOCH = 315532800
+_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+_SITEGEN = Path(__file__).resolve().parent
+_PYPROJECT = _SITEGEN.parent / "pyproject.toml"
+_WHEEL_PYPROJECT = """[build-system]
+requires = ["setuptools>=61"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "rules_core"
+version = "{version}"
+description = "The regulations of sitegen as code: FIDE and FMJD ratings, norms, standings."
+requires-python = ">=3.11"
+
+[tool.setuptools.packages.find]
+include = ["rules_core*"]
+"""
+
+
+class BundleError(Exception):
+    """The bundle could not be made; the message says why and what to do.
+    `lines` is the message as `BuildError.lines` has its problems."""
+
+    @property
+    def lines(self) -> list[str]:
+        return [f"browser bundle: {self}"]
+
+
+# -- the Pyodide runtime -------------------------------------------------------------
+
+def cache_dir() -> Path:
+    """$SITEGEN_CACHE, else $XDG_CACHE_HOME/sitegen, else ~/.cache/sitegen."""
+    if os.environ.get("SITEGEN_CACHE"):
+        return Path(os.environ["SITEGEN_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "sitegen"
+
+
+def fetch_pyodide(cache: Path | None = None) -> Path:
+    """The tarball of `pyodide@PYODIDE_VERSION` in `cache`, fetched with
+    `npm pack` unless already there, its sha512 checked against the pin."""
+    cache = Path(cache) if cache else cache_dir()
+    tarball = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if tarball.exists() and _integrity(tarball) == PYODIDE_INTEGRITY:
+        return tarball
+    cache.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=cache) as tmp:
+        fetched = _npm_pack(Path(tmp))
+        found = _integrity(fetched)
+        if found != PYODIDE_INTEGRITY:
+            raise BundleError(f"pyodide@{PYODIDE_VERSION}: the tarball's integrity is {found}, "
+                              f"not the pinned {PYODIDE_INTEGRITY}; refusing to use it")
+        os.replace(fetched, tarball)
+    return tarball
+
+
+def _npm_pack(folder: Path) -> Path:
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BundleError("npm is not installed: it fetches the Pyodide runtime "
+                          f"(npm pack pyodide@{PYODIDE_VERSION}); install Node.js and npm")
+    try:
+        done = subprocess.run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--silent",
+                               "--pack-destination", str(folder)],
+                              cwd=folder, capture_output=True, text=True, timeout=600)
+    except subprocess.TimeoutExpired:
+        raise BundleError(f"npm pack pyodide@{PYODIDE_VERSION}: no answer in 10 minutes; "
+                          "is the npm registry reachable?") from None
+    tarballs = sorted(folder.glob("pyodide-*.tgz"))
+    if done.returncode or not tarballs:
+        detail = _last_lines(done.stderr or done.stdout)
+        raise BundleError(f"npm pack pyodide@{PYODIDE_VERSION} failed (is the npm registry "
+                          f"reachable?): {detail}")
+    return tarballs[0]
+
+
+def _integrity(path: Path) -> str:
+    digest = hashlib.sha512(path.read_bytes()).digest()
+    return "sha512-" + base64.b64encode(digest).decode("ascii")
+
+
+def _runtime(tarball: Path) -> dict[str, bytes]:
+    """The five runtime files from the package (`package/NAME` in npm's tarball)."""
+    files = {}
+    with tarfile.open(tarball, "r:gz") as archive:
+        for name in RUNTIME_FILES:
+            member = archive.extractfile(f"package/{name}")
+            if member is None:  # pragma: no cover - a directory of that name
+                raise BundleError(f"{tarball}: package/{name} is not a file")
+            files[name] = member.read()
+    return files
+
+
+# -- the rules_core wheel --------------------------------------------------------------
+
+def project_version() -> str:
+    """The version of the project: pyproject.toml in a checkout, else the
+    installed distribution's."""
+    if _PYPROJECT.exists():
+        return tomllib.loads(_PYPROJECT.read_text(encoding="utf-8"))["project"]["version"]
+    from importlib.metadata import version
+    return version("sitegen")
+
+
+def _sources() -> dict[str, bytes]:
+    """rules_core's Python files by their path in the wheel, sorted."""
+    root = Path(rules_core.__file__).resolve().parent
+    return {str(p.relative_to(root.parent).as_posix()): p.read_bytes()
+            for p in sorted(root.rglob("*.py")) if "__pycache__" not in p.parts}
+
+
+def wheel_name(version: str | None = None) -> str:
+    return f"rules_core-{version or project_version()}-py3-none-any.whl"
+
+
+def build_wheel(target: Path, cache: Path | None = None) -> Path:
+    """The rules_core wheel in `target`: built by `pip wheel --no-deps` from a
+    temporary project holding only rules_core, then made reproducible.  A
+    wheel built before from the same sources is taken from the cache."""
+    version = project_version()
+    sources = _sources()
+    key = hashlib.sha256(json.dumps([version, _WHEEL_PYPROJECT, sorted(
+        (name, hashlib.sha256(data).hexdigest()) for name, data in sources.items())])
+        .encode()).hexdigest()[:16]
+    cached = (Path(cache) if cache else cache_dir()) / "wheels" / key / wheel_name(version)
+    if not cached.exists():
+        _build_into(cached, version, sources)
+    target.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(cached, target / cached.name)
+    return target / cached.name
+
+
+def _build_into(wheel: Path, version: str, sources: dict[str, bytes]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        project, dist = Path(tmp) / "project", Path(tmp) / "dist"
+        for name, data in sources.items():
+            (project / name).parent.mkdir(parents=True, exist_ok=True)
+            (project / name).write_bytes(data)
+        (project / "pyproject.toml").write_text(_WHEEL_PYPROJECT.format(version=version),
+                                                encoding="utf-8")
+        built = _pip_wheel(project, dist)
+        wheel.parent.mkdir(parents=True, exist_ok=True)
+        partial = wheel.with_suffix(".partial")
+        _reproducible(built, partial)
+        os.replace(partial, wheel)
+
+
+def _pip_wheel(project: Path, dist: Path) -> Path:
+    """`pip wheel --no-deps`: without build isolation when setuptools can
+    build a wheel here already, else in pip's isolated environment."""
+    command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
+               "--disable-pip-version-check", "--wheel-dir", str(dist), str(project)]
+    if _can_build_offline():
+        command.insert(5, "--no-build-isolation")
+    env = {**os.environ, "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH",
+                                                             str(DEFAULT_EPOCH))}
+    done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=project)
+    wheels = sorted(dist.glob("rules_core-*.whl"))
+    if done.returncode or not wheels:
+        raise BundleError("building the rules_core wheel failed (pip wheel --no-deps; "
+                          "without setuptools and wheel installed pip fetches them from "
+                          f"PyPI: is it reachable?): {_last_lines(done.stderr or done.stdout)}")
+    return wheels[0]
+
+
+def _can_build_offline() -> bool:
+    """setuptools >= 70.1 builds wheels itself; older ones need `wheel`."""
+    try:
+        import setuptools
+    except ImportError:
+        return False
+    major, minor = (int(x) for x in setuptools.__version__.split(".")[:2])
+    if (major, minor) >= (70, 1):
+        return True
+    if major < 61:
+        return False
+    try:
+        import wheel  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _reproducible(source: Path, target: Path) -> None:
+    """The same wheel with sorted entries (dist-info last), fixed times and
+    modes: byte-identical for the same sources and the same setuptools."""
+    with zipfile.ZipFile(source) as zin:
+        items = [(info.filename, zin.read(info)) for info in zin.infolist()
+                 if not info.is_dir()]
+    items.sort(key=lambda item: (".dist-info/" in item[0], item[0]))
+    with zipfile.ZipFile(target, "w") as zout:
+        for name, data in items:
+            info = zipfile.ZipInfo(name, date_time=_ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            zout.writestr(info, data, compresslevel=9)
+
+
+# -- the bundle ------------------------------------------------------------------------
+
+def write_bundle(out: Path, cache: Path | None = None) -> list[Path]:
+    """Copy the runtime, build the wheel and write bundle.json into the site
+    `out`; return the files written, sorted."""
+    out = Path(out)
+    runtime = _runtime(fetch_pyodide(cache))
+    written = []
+    for name, data in runtime.items():
+        written.append(_write(out / "static" / "pyodide" / name, data))
+    wheel = build_wheel(out / "static" / "wheels", cache)
+    written.append(wheel)
+    check = out / "static" / "check"
+    written.append(_write(check / "inbrowser.py", (_SITEGEN / "inbrowser.py").read_bytes()))
+    written.append(_write(check / "sitegen_formats.py",
+                          (_SITEGEN / "formats.py").read_bytes()))
+    written.append(_write(check / "bundle.json", _bundle_json(runtime, wheel.name)))
+    return sorted(written)
+
+
+def _bundle_json(runtime: dict[str, bytes], wheel: str) -> bytes:
+    """What the worker loads, as URLs relative to bundle.json itself (so a
+    site published under a path works unchanged)."""
+    bundle = {"pyodide_version": PYODIDE_VERSION,
+              "pyodide": "../pyodide/",
+              "wheel": f"../wheels/{wheel}",
+              "python": ["inbrowser.py", "sitegen_formats.py"],
+              "players": "players.json",
+              "download_bytes": sum(len(runtime[name]) for name in FETCHED_FILES)}
+    return (json.dumps(bundle, indent=1, sort_keys=True) + "\n").encode("utf-8")
+
+
+def _write(path: Path, data: bytes) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return path
+
+
+def _last_lines(text: str, count: int = 3) -> str:
+    lines = [line.strip() for line in (text or "").strip().splitlines() if line.strip()]
+    return " / ".join(lines[-count:]) or "no message"

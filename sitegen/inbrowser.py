@@ -1,0 +1,546 @@
+"""The Python side of the in-browser checker: what the Web Worker calls.
+
+It runs inside Pyodide beside the rules_core wheel (DESIGN "Browser"), so it
+imports the standard library and rules_core only; sitegen's number formats
+travel beside it as `sitegen_formats`.  Every figure comes from rules_core:
+this module reads the requests, builds tournaments from the forms, fills
+what a file lacks from the site's published list, and lays results out as
+table cells (value and text), so the page only inserts text.
+
+`handle(kind, payload_json)` answers one request with JSON:
+
+* ``editions``: every edition of the registry;
+* ``check``: a tournament file, as `sitegen check --format json` would;
+* ``norm``: the FMJD norms of one player's games, so far and at the end;
+* ``rating``: one player's rating change under one edition, step by step.
+
+Requests the user can get wrong answer ``{"error": message}``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass, field
+from datetime import date
+from fractions import Fraction
+
+from rules_core.check import CheckOptions, check_tournament, rate_of_play_for, read_tournament
+from rules_core.editions import EDITIONS, UnknownEdition, get_edition
+from rules_core.fmjd.edition import FmjdEdition
+from rules_core.fmjd.norms import norms_for_event
+from rules_core.fmjd.standings import SYSTEMS as TIEBREAK_SYSTEMS
+from rules_core.fmjd.titleholders import NormError
+from rules_core.model import Player, RoundResult, Tournament
+
+try:                                    # the site's own code, under CPython
+    from sitegen.formats import fixed, points, signed, tiebreak
+except ImportError:                     # in the browser: shipped beside this file
+    from sitegen_formats import fixed, points, signed, tiebreak
+
+__all__ = ["handle", "load_players", "PlayerIndex", "COLUMNS", "TIEBREAK_LABELS",
+           "cell_text", "editions", "check", "norm", "rating"]
+
+# The result table of /check/: (contract key, heading, what it means).
+COLUMNS = (
+    ("number", "No.", "start number"), ("name", "Name", "player"),
+    ("title", "Title", "title"), ("federation", "Fed.", "federation"),
+    ("rating", "Rating", "rating before the event"), ("k", "K", "development coefficient"),
+    ("rated_games", "N", "rated games"), ("score", "W", "score in the rated games"),
+    ("opponents_average", "Ra", "the opponents' average rating"),
+    ("expected", "We", "expected score"), ("change", "Change", "rating change, unrounded"),
+    ("new_rating", "New", "the rating the list publishes"),
+    ("initial_rating", "Ru", "the event's rating of an unrated player"),
+    ("performance", "Rp", "performance rating"), ("rank", "Rank", "place"),
+)
+# The event pages' labels (sitegen.tables, which the browser does not have).
+TIEBREAK_LABELS = {
+    "solkoff": "Solkoff", "solkoff_median": "Median Solkoff",
+    "short_truncated_solkoff": "Short truncated Solkoff",
+    "full_truncated_solkoff": "Full truncated Solkoff", "solkoff_plus": "Solkoff plus",
+    "solkoff_baliakin": "Baliakin Solkoff", "sonneborn_berger": "Sonneborn-Berger",
+    "average_opponent_rating": "Average opponent rating", "performance": "Performance",
+    "wins": "Wins",
+}
+_WHOLE = {"number", "rating", "k", "rated_games", "new_rating", "initial_rating",
+          "performance", "rank"}
+_GAME_POINTS = {"chess": {"1": 1.0, "=": 0.5, "0": 0.0},
+                "draughts": {"1": 2.0, "=": 1.0, "0": 0.0}}
+_REPLY = {"1": "0", "=": "=", "0": "1"}
+
+
+class RequestError(ValueError):
+    """A request the user can correct; the message says how."""
+
+
+def handle(kind: str, payload_json: str = "null") -> str:
+    """Answer one request of the worker: JSON in, JSON out."""
+    handlers = {"editions": editions, "check": check, "norm": norm, "rating": rating}
+    if kind not in handlers:
+        return json.dumps({"error": f"unknown request: {kind!r}"})
+    try:
+        answer = handlers[kind](json.loads(payload_json) or {})
+    except (RequestError, UnknownEdition, NormError) as error:
+        answer = {"error": str(error)}
+    return json.dumps(answer, ensure_ascii=False, default=_json_default)
+
+
+def _json_default(value):
+    if isinstance(value, Fraction):
+        return float(value)
+    if isinstance(value, date):
+        return value.isoformat()
+    raise TypeError(f"not JSON: {value!r}")
+
+
+# -- the site's published list ----------------------------------------------------------
+
+@dataclass
+class ListRow:
+    rating: int
+    k: int | None
+
+
+@dataclass
+class IndexedPlayer:
+    game: str
+    id: str
+    name: str
+    federation: str = ""
+    sex: str = ""
+    birth_year: int | None = None
+    title: str = ""
+    lists: dict[str, dict[date, ListRow]] = field(default_factory=dict)
+
+
+class PlayerIndex:
+    """players.json (see `sitegen.checkpages.player_index`): each player's
+    rating and K on every published list, by game and id."""
+
+    def __init__(self, data: dict | None = None):
+        data = data or {"lists": [], "players": []}
+        self.dates = {(lst["game"], lst["list"]): [date.fromisoformat(d) for d in lst["dates"]]
+                      for lst in data.get("lists", [])}
+        self.players: dict[tuple[str, str], IndexedPlayer] = {}
+        for row in data.get("players", []):
+            p = IndexedPlayer(row["game"], row["id"], row["name"], row.get("federation") or "",
+                              row.get("sex") or "", row.get("birth_year"), row.get("title") or "")
+            for name, entries in (row.get("lists") or {}).items():
+                days = self.dates.get((p.game, name), [])
+                p.lists[name] = {days[i]: ListRow(r, k) for i, r, k in entries}
+            self.players[(p.game, p.id)] = p
+
+    def find(self, game: str, pid: str | None) -> IndexedPlayer | None:
+        return self.players.get((game, pid or ""))
+
+    def list_in_force(self, game: str, name: str, start: date | None) -> date | None:
+        """The date of the last list published on or before `start` (the
+        latest when the event has no date), None before the first."""
+        days = [d for d in self.dates.get((game, name), []) if start is None or d <= start]
+        return max(days, default=None)
+
+
+_INDEX = PlayerIndex()
+
+
+def load_players(text: str) -> int:
+    """Keep the site's published list (players.json) for `check`."""
+    global _INDEX
+    _INDEX = PlayerIndex(json.loads(text))
+    return len(_INDEX.players)
+
+
+def _list_name(t: Tournament) -> str:
+    """The list an event counts for: chess by its rate of play; draughts the
+    standard or the rapid-blitz list (fmjd Annex 9 §1.2.2)."""
+    rate, minutes = rate_of_play_for(t)
+    if t.game == "draughts":
+        if minutes:
+            return FmjdEdition().rating_list(minutes)
+        return "rapid-blitz" if rate in ("rapid", "blitz") else "standard"
+    return rate or "standard"
+
+
+def fill_from_list(t: Tournament, index: PlayerIndex) -> dict[int, dict[str, str]]:
+    """Ratings, K, titles (and federation, sex, birth year) that the file
+    does not give, from the site's list in force at the event's start, for
+    players whose id is on it.  Returns what was filled, by start number."""
+    name = _list_name(t)
+    day = index.list_in_force(t.game, name, t.start)
+    filled: dict[int, dict[str, str]] = {}
+    for p in t.players:
+        known = index.find(t.game, p.id)
+        if known is None:
+            continue
+        marks: dict[str, str] = {}
+        row = known.lists.get(name, {}).get(day) if day else None
+        if not p.rating and row is not None:
+            p.rating, marks["rating"] = row.rating, "list"
+        if p.k is None and row is not None and row.k is not None:
+            p.k, marks["k"] = row.k, "list"
+        for key in ("title", "federation", "sex", "birth_year"):
+            value = getattr(known, key)
+            if not getattr(p, key) and value:
+                setattr(p, key, value)
+                marks[key] = "list"
+        if marks:
+            filled[p.number] = marks
+    return filled
+
+
+# -- editions ------------------------------------------------------------------------
+
+def editions(payload: dict | None = None) -> dict:
+    return {"editions": [{"id": e.id, "title": e.title, "game": e.game,
+                          "effective": e.effective.isoformat(), "rates": list(e.rates),
+                          "source": e.source} for e in EDITIONS],
+            "tiebreaks": sorted(TIEBREAK_SYSTEMS),
+            "players": len(_INDEX.players)}
+
+
+# -- /check/ -------------------------------------------------------------------------
+
+def check(payload: dict) -> dict:
+    """A tournament file: the contract's object, its table and its CSV."""
+    text = payload.get("text") or ""
+    if not text.strip():
+        raise RequestError("the file is empty: choose a file, drop one or paste its text")
+    options = _options(payload.get("options") or {})
+    t = read_tournament(text, payload.get("filename") or "", options.format)
+    fill = (payload.get("options") or {}).get("fill", True)
+    filled = fill_from_list(t, _INDEX) if fill and not _has_errors(t) else {}
+    result = check_tournament(t, options).data
+    for p in result["players"]:
+        p["filled"] = filled.get(p["number"], {})
+    return {"result": result, "table": result_table(result), "csv": result_csv(result)}
+
+
+def _has_errors(t: Tournament) -> bool:
+    return any(p.is_error for p in t.problems)
+
+
+def _options(raw: dict) -> CheckOptions:
+    rules = raw.get("rules") or None
+    if rules == "detect":
+        rules = None
+    if rules:
+        get_edition(rules)
+    tiebreaks = raw.get("tiebreaks") or None
+    if tiebreaks and tiebreaks not in TIEBREAK_SYSTEMS:
+        raise RequestError(f"unknown tie-break system: {tiebreaks!r}")
+    k = {str(key): _int(value, f"K of {key}") for key, value in (raw.get("k") or {}).items()}
+    return CheckOptions(rules=rules, k=k, format=raw.get("format") or None,
+                        norms=bool(raw.get("norms")), tiebreaks=tiebreaks,
+                        counting=raw.get("counting") or "standard")
+
+
+def tiebreak_keys(result: dict) -> list[str]:
+    keys: list[str] = []
+    for p in result["players"]:
+        keys.extend(k for k in p.get("tiebreaks", {}) if k not in keys)
+    return keys
+
+
+def cell_text(key: str, value) -> str:
+    """A figure as the page writes it (the event pages' formats)."""
+    if value is None:
+        return ""
+    if key.startswith("tiebreaks."):
+        return tiebreak(value)
+    if key in _WHOLE:
+        return str(value)
+    if key in ("opponents_average", "expected"):
+        return fixed(value, 2)
+    if key == "change":
+        return signed(value, 2)
+    if key == "score":
+        return points(value)
+    return str(value)
+
+
+def result_table(result: dict) -> dict:
+    """The columns and, per player, the cells: field, value, text, filled."""
+    tiebreaks = tiebreak_keys(result)
+    columns = [{"field": key, "label": label, "title": meaning}
+               for key, label, meaning in COLUMNS]
+    columns += [{"field": f"tiebreaks.{key}", "label": TIEBREAK_LABELS.get(key, key),
+                 "title": "tie-break"} for key in tiebreaks]
+    rows = []
+    for p in result["players"]:
+        cells = []
+        for column in columns:
+            key = column["field"]
+            value = (p["tiebreaks"].get(key.split(".", 1)[1]) if key.startswith("tiebreaks.")
+                     else p.get(key))
+            cells.append({"field": key, "value": value, "text": cell_text(key, value),
+                          "filled": p["filled"].get(key, "")})
+        rows.append({"number": p["number"], "cells": cells, "notes": p.get("notes", []),
+                     "norms": [_norm_line(n) for n in p.get("norms", []) if n["valid"]]})
+    return {"columns": columns, "rows": rows}
+
+
+def _norm_line(n: dict) -> str:
+    dropped = f", round {n['dropped_game']} ignored" if n.get("dropped_game") else ""
+    return (f"{n['title']} {n['kind']} norm: category {n['category']}, "
+            f"{points(n['achieved'])} of {n['required']} points{dropped}")
+
+
+def result_csv(result: dict) -> str:
+    """The table as CSV: the contract's keys as headings, raw values."""
+    tiebreaks = tiebreak_keys(result)
+    heading = [key for key, _, _ in COLUMNS] + [f"tiebreaks.{k}" for k in tiebreaks]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(heading + ["filled"])
+    for p in result["players"]:
+        row = [p.get(key) for key, _, _ in COLUMNS]
+        row += [_csv_value(p["tiebreaks"].get(k)) for k in tiebreaks]
+        writer.writerow(["" if v is None else v for v in row]
+                        + [" ".join(sorted(p.get("filled", {})))])
+    return out.getvalue()
+
+
+def _csv_value(value):
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    return value
+
+
+# -- /check/norm/ ----------------------------------------------------------------------
+
+def norm(payload: dict) -> dict:
+    """FMJD Annex 10 norms of one player: as the games stand, and at the end
+    of the event, with the points the games still to play must bring.
+
+    The games "to play" count as played for the category and the points
+    required (their opponents are known: a round robin, or the user's
+    guess); each norm is judged three times by `norms_for_event`: on the
+    games played, with every game to play lost (category, points required),
+    and with every one won (what fails even so).
+    """
+    event, me, games = _norm_form(payload)
+    now = _norm_tournament(event, me, [g for g in games if g.result], None)
+    worst = _norm_tournament(event, me, games, "0")
+    best = _norm_tournament(event, me, games, "1")
+    options = _norm_options(payload.get("event") or {})
+    by_key = lambda t: {(n.title, n.kind): n for n in norms_for_event(t, **options).get(1, [])}
+    played, at_end, if_won = by_key(now), by_key(worst), by_key(best)
+    remaining = sum(1 for g in games if not g.result)
+    achieved = sum(_GAME_POINTS["draughts"][g.result] for g in games if g.result)
+    norms = [_norm_view(key, played.get(key), at_end[key], if_won[key], achieved, remaining)
+             for key in at_end]
+    return {"norms": norms, "games": len(games), "played": len(games) - remaining,
+            "remaining": remaining, "achieved": _points(achieved)}
+
+
+@dataclass
+class _NormGame:
+    rating: int | None
+    title: str
+    federation: str
+    sex: str
+    name: str
+    result: str            # "1", "=", "0", or "" to play
+
+
+def _norm_form(payload: dict):
+    raw = payload.get("event") or {}
+    me = payload.get("player") or {}
+    games = []
+    for i, g in enumerate(payload.get("games") or [], start=1):
+        result = (g.get("result") or "").strip()
+        if result not in ("", "1", "=", "0"):
+            raise RequestError(f"game {i}: result {result!r}: expected 1, =, 0 or empty")
+        games.append(_NormGame(_rating(g.get("rating"), f"game {i}"), _text(g.get("title")),
+                               _text(g.get("federation")), _text(g.get("sex")),
+                               _text(g.get("name")) or f"Opponent {i}", result))
+    if not games:
+        raise RequestError("no games: add the opponents, with a result for each game played")
+    return raw, me, games
+
+
+def _norm_tournament(event: dict, me: dict, games: list[_NormGame],
+                     unplayed: str | None) -> Tournament:
+    player = Player(1, _text(me.get("name")) or "Player", rating=_rating(me.get("rating"), "your rating"),
+                    title=_text(me.get("title")) or None, federation=_text(me.get("federation")) or None,
+                    sex=_text(me.get("sex")) or None)
+    players = [player]
+    for n, g in enumerate(games, start=1):
+        code = g.result or unplayed
+        if code is None:
+            continue
+        other = Player(n + 1, g.name, rating=g.rating, title=g.title or None,
+                       federation=g.federation or None, sex=g.sex or None)
+        score = _GAME_POINTS["draughts"][code]
+        player.results.append(RoundResult(n, other.number, "w", code, score))
+        other.results.append(RoundResult(n, 1, "b", _REPLY[code], 2.0 - score))
+        players.append(other)
+    rounds = max(_int(event.get("rounds"), "rounds") or 0, len(games))
+    return Tournament(name="norm check", federation=_text(event.get("federation")),
+                      system=event.get("system") or "round-robin", rounds=rounds,
+                      time_control=_text(event.get("time_control")) or None, game="draughts",
+                      national_championship=bool(event.get("national_championship")),
+                      women_only=bool(event.get("women_only")), players=players)
+
+
+def _norm_options(event: dict) -> dict:
+    referee = {"yes": True, "no": False}.get(event.get("referee") or "")
+    board = 64 if str(event.get("board") or "100") == "64" else 100
+    return {"referee_qualified": referee, "official": bool(event.get("official")),
+            "board": board}
+
+
+def _norm_view(key, played, at_end, if_won, achieved: float, remaining: int) -> dict:
+    required = at_end.required
+    needed = None if required is None else max(0.0, required - achieved)
+    return {"title": key[0], "kind": key[1], "category": at_end.category,
+            "opponents_average": at_end.opponents_average, "games": at_end.games,
+            "required": required, "achieved": _points(achieved),
+            "needed": None if needed is None else _points(needed),
+            "reachable": needed is not None and needed <= 2 * remaining,
+            "remaining": remaining,
+            "valid_now": bool(played and played.valid and not remaining),
+            "valid_so_far": bool(played and played.valid),
+            "reasons_now": list(played.reasons) if played else [],
+            "valid_if_won": if_won.valid, "reasons_if_won": list(if_won.reasons),
+            "notes": list(if_won.notes)}
+
+
+def _points(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
+# -- /check/rating/ -----------------------------------------------------------------------
+
+def rating(payload: dict) -> dict:
+    """One player's rating change under one edition, each step with its
+    article: rules_core's `check_tournament` on a tournament of the form."""
+    edition = get_edition(payload.get("edition") or "")
+    t = _rating_tournament(edition, payload)
+    result = check_tournament(t, CheckOptions(rules=edition.id))
+    me = result.data["players"][0] if result.data["players"] else None
+    if me is None:
+        return {"error": "nothing could be rated", "problems": result.data["problems"]}
+    return {"edition": edition.id, "game": edition.game, "player": me,
+            "steps": _steps(edition, me), "games": me["games"],
+            "notes": list(result.data["event"].get("notes", [])) + list(me["notes"]),
+            "problems": result.data["problems"]}
+
+
+def _rating_tournament(edition, payload: dict) -> Tournament:
+    me = payload.get("player") or {}
+    rated = _rating(me.get("rating"), "your rating")
+    reached = bool(me.get("reached"))
+    player = Player(1, "You", rating=rated, k=_int(me.get("k"), "K"),
+                    games_before=_int(me.get("games_before"), "games before"),
+                    reached_2400=reached, reached_2300=reached,
+                    birth_year=_int(me.get("birth_year"), "year of birth"))
+    players = [player]
+    table = _GAME_POINTS[edition.game]
+    for n, g in enumerate(payload.get("games") or [], start=1):
+        code = (g.get("result") or "").strip()
+        if code not in table:
+            raise RequestError(f"game {n}: result {code!r}: expected 1, = or 0")
+        other = Player(n + 1, f"Opponent {n}", rating=_rating(g.get("rating"), f"game {n}"))
+        player.results.append(RoundResult(n, other.number, "w", code, table[code]))
+        other.results.append(RoundResult(n, 1, "b", _REPLY[code], table[_REPLY[code]]))
+        players.append(other)
+    if len(players) == 1:
+        raise RequestError("no games: add at least one opponent and result")
+    start = _date(payload.get("date")) or edition.effective
+    return Tournament(name="rating calculator", start=start, end=start, system="swiss",
+                      game=edition.game, time_control=_text(payload.get("time_control")) or None,
+                      rate_of_play=None, players=players)
+
+
+def _steps(edition, me: dict) -> list[dict]:
+    """The calculation in the regulation's order, each figure with its article."""
+    if edition.game == "draughts":
+        return _draughts_steps(edition, me)
+    return _chess_steps(edition, me)
+
+
+def _step(label: str, key: str, me: dict, article: str, text: str | None = None) -> dict:
+    value = me[key]
+    return {"field": key, "label": label, "value": value, "article": article,
+            "text": text if text is not None else ("" if value is None else str(value))}
+
+
+def _cite(edition, key: str) -> str:
+    try:
+        return edition.cite(key)
+    except KeyError:
+        return ""
+
+
+def _chess_steps(edition, me: dict) -> list[dict]:
+    cite = lambda key: _cite(edition, key)
+    steps = [_step("Rated games (N)", "rated_games", me, ""),
+             _step("Score (W)", "score", me, cite("tables"), points(me["score"])),
+             _step("Opponents' average (Ra)", "opponents_average", me, cite("rc"),
+                   fixed(me["opponents_average"], 2))]
+    if me["rating"] is None:
+        steps.append(_step("Rating of the event (Ru)", "initial_rating", me, cite("ru")))
+        steps.append(_step("Published rating", "new_rating", me, cite("first_minimum")))
+    else:
+        steps += [_step("Expected score (We)", "expected", me, cite("tables"),
+                        fixed(me["expected"], 2)),
+                  _step("Development coefficient (K)", "k", me, cite("k")),
+                  _step("Change, K × (W − We)", "change", me, cite("k"),
+                        signed(me["change"], 2)),
+                  _step("New rating", "new_rating", me, cite("rounding"))]
+    steps.append(_step("Performance (Rp)", "performance", me, cite("tables")))
+    return steps
+
+
+def _draughts_steps(edition, me: dict) -> list[dict]:
+    cite = edition.cite
+    steps = [_step("Rated games (n)", "rated_games", me, cite("5.3")),
+             _step("Score (W)", "score", me, cite("3.2.2"), points(me["score"])),
+             _step("Opponents' average (Rc)", "opponents_average", me, cite("5.3"),
+                   fixed(me["opponents_average"], 2))]
+    if me["rating"] is None:
+        steps.append(_step("First rating", "initial_rating", me, cite("3.3.2")))
+    else:
+        steps += [_step("Expected result (We)", "expected", me, cite("3.2.1"),
+                        fixed(me["expected"], 2)),
+                  _step("Development coefficient (K)", "k", me, cite("3.2.3")),
+                  _step("Change, 0.5 × K × (W − We)", "change", me, cite("3.2.2"),
+                        signed(me["change"], 2)),
+                  _step("New rating", "new_rating", me, cite("3.3.1"))]
+    steps.append(_step("Performance (Rp)", "performance", me, cite("3.1")))
+    return steps
+
+
+# -- reading form fields ------------------------------------------------------------------
+
+def _text(value) -> str:
+    return str(value).strip() if value is not None else ""
+
+
+def _int(value, what: str) -> int | None:
+    text = _text(value)
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise RequestError(f"{what}: {text!r} is not a whole number") from None
+
+
+def _rating(value, what: str) -> int | None:
+    number = _int(value, what)
+    if number is not None and not 0 <= number <= 3500:
+        raise RequestError(f"{what}: rating {number} is out of range (0 to 3500)")
+    return number or None
+
+
+def _date(value) -> date | None:
+    text = _text(value)
+    if not text:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise RequestError(f"date {text!r}: expected YYYY-MM-DD") from None

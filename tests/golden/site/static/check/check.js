@@ -1,0 +1,209 @@
+/* /check/: a tournament file in, the check contract out, as a table whose
+   rows carry data-number (the player's number in the file) and whose cells
+   carry data-field (the contract's key; "tiebreaks.KEY" for a tie-break)
+   and data-value (the figure as JSON). Every figure is computed by
+   rules_core in the worker; this script only lays the answer out. */
+
+import { Checker, el, clear, offerDownload, showMessages, markDone } from "./common.js";
+
+const form = document.getElementById("check-form");
+const fileInput = document.getElementById("check-file");
+const textArea = document.getElementById("check-text");
+const fileName = document.getElementById("check-file-name");
+const drop = document.getElementById("check-drop");
+const submit = document.getElementById("check-submit");
+const result = document.getElementById("check-result");
+const problems = document.getElementById("check-problems");
+const checker = new Checker("check");
+let loaded = null;          // {name, text, shown}: the file as read, before the textarea's newlines
+let checks = 0;
+
+/* UTF-8 (with or without BOM), else Windows-1252: as `sitegen check` reads. */
+function decode(buffer) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(buffer);
+  } catch (error) {
+    return new TextDecoder("windows-1252").decode(buffer);
+  }
+}
+
+function readFile(file) {
+  return file.arrayBuffer().then(function (buffer) {
+    const text = decode(buffer);
+    textArea.value = text;
+    loaded = { name: file.name, text: text, shown: textArea.value };
+    fileName.textContent = "File: " + file.name + " (" + buffer.byteLength + " bytes)";
+  }).catch(function (error) {
+    showMessages(problems, [{ severity: "error", message: file.name + " could not be read: " + error.message }], "");
+  });
+}
+
+function source() {
+  if (loaded && textArea.value === loaded.shown) {
+    return { text: loaded.text, filename: loaded.name };
+  }
+  return { text: textArea.value, filename: loaded ? loaded.name : "" };
+}
+
+function options() {
+  return {
+    rules: form.elements.rules.value,
+    fill: form.elements.fill.checked,
+    norms: form.elements.norms.checked,
+    tiebreaks: form.elements.tiebreaks.value,
+    counting: form.elements.counting.value
+  };
+}
+
+function eventFacts(contract) {
+  const facts = document.getElementById("check-event");
+  clear(facts);
+  const e = contract.event;
+  const rows = [
+    ["Event", e.name || "(no name)"],
+    ["Dates", [e.start, e.end].filter(Boolean).join(" to ") || "not given"],
+    ["Game", e.game], ["System", e.system || "unknown"],
+    ["Rate of play", e.rate_of_play || "unknown"],
+    ["Edition", contract.edition ? contract.edition + " (" + contract.edition_source + ")" : "none: not rated"],
+    ["Read as", e.format || ""], ["Players", e.players]
+  ];
+  rows.forEach(function ([term, value]) {
+    facts.appendChild(el("dt", {}, term));
+    facts.appendChild(el("dd", { "data-event": term.toLowerCase().replace(/ /g, "_") }, value));
+  });
+}
+
+function header(columns) {
+  const head = clear(result.querySelector("thead"));
+  const row = el("tr");
+  columns.forEach(function (column) {
+    const cell = el("th", { scope: "col", "data-field": column.field });
+    cell.appendChild(el("abbr", { title: column.title }, column.label));
+    row.appendChild(cell);
+  });
+  head.appendChild(row);
+}
+
+function bodyRows(table) {
+  const body = clear(result.querySelector("tbody"));
+  table.rows.forEach(function (row) {
+    const line = el("tr", { "data-number": row.number });
+    row.cells.forEach(function (cell) {
+      const name = cell.field === "name";
+      const node = el(name ? "th" : "td", {
+        scope: name ? "row" : null,
+        "class": name ? null : "num",
+        "data-field": cell.field,
+        "data-value": JSON.stringify(cell.value),
+        "data-filled": cell.filled || null,
+        title: cell.filled ? "from this site's published list, not from the file" : null
+      }, cell.text);
+      line.appendChild(node);
+    });
+    body.appendChild(line);
+  });
+}
+
+function notes(contract, table) {
+  const box = clear(document.getElementById("check-notes"));
+  const eventNotes = contract.event.notes || [];
+  if (eventNotes.length) {
+    box.appendChild(el("h3", {}, "Notes on the event"));
+    const list = el("ul");
+    eventNotes.forEach(function (note) { list.appendChild(el("li", {}, note)); });
+    box.appendChild(list);
+  }
+  const names = {};
+  contract.players.forEach(function (p) { names[p.number] = p.name; });
+  const withNotes = table.rows.filter(function (row) { return row.notes.length || row.norms.length; });
+  if (!withNotes.length) { return; }
+  box.appendChild(el("h3", {}, "Notes on the players"));
+  withNotes.forEach(function (row) {
+    const details = el("details", { "data-number": row.number });
+    details.appendChild(el("summary", {}, row.number + ". " + (names[row.number] || "")));
+    const list = el("ul");
+    row.norms.forEach(function (norm) { list.appendChild(el("li", { "class": "norm" }, norm)); });
+    row.notes.forEach(function (note) { list.appendChild(el("li", {}, note)); });
+    details.appendChild(list);
+    box.appendChild(details);
+  });
+}
+
+/* No result to show: the previous one goes, the problems say why. */
+function noResult() {
+  ["thead", "tbody"].forEach(function (part) { clear(result.querySelector(part)); });
+  clear(document.getElementById("check-notes"));
+  clear(document.getElementById("check-event"));
+  result.hidden = true;
+  result.setAttribute("data-done", String(checks));
+}
+
+function show(answer, name) {
+  checks += 1;
+  if (answer.error) {
+    showMessages(problems, [{ severity: "error", message: answer.error }], "");
+    noResult();
+    problems.setAttribute("data-done", String(checks));
+    return;
+  }
+  const contract = answer.result;
+  showMessages(problems, contract.problems, "No problems found.");
+  if (!contract.players.length) {
+    noResult();
+    problems.setAttribute("data-done", String(checks));
+    return;
+  }
+  eventFacts(contract);
+  header(answer.table.columns);
+  bodyRows(answer.table);
+  notes(contract, answer.table);
+  const stem = (name || "check").replace(/\.[^.]*$/, "") || "check";
+  offerDownload(document.getElementById("check-download-json"),
+    JSON.stringify(contract, null, 1) + "\n", "application/json", stem + ".check.json");
+  offerDownload(document.getElementById("check-download-csv"), answer.csv, "text/csv", stem + ".check.csv");
+  markDone(result, checks);
+  problems.setAttribute("data-done", String(checks));
+}
+
+form.addEventListener("submit", function (event) {
+  event.preventDefault();
+  const input = source();
+  submit.disabled = true;
+  checker.request("check", { text: input.text, filename: input.filename, options: options() })
+    .then(function (answer) { show(answer, input.filename); })
+    .catch(function (error) { show({ error: error.message }, input.filename); })
+    .finally(function () { submit.disabled = false; });
+});
+
+/* Text typed or pasted over a file's: the file's name no longer applies. */
+textArea.addEventListener("input", function () {
+  if (loaded && textArea.value !== loaded.shown) {
+    loaded = null;
+    fileInput.value = "";
+    fileName.textContent = "";
+  }
+});
+
+fileInput.addEventListener("change", function () {
+  if (fileInput.files.length) { readFile(fileInput.files[0]); }
+});
+
+["dragenter", "dragover"].forEach(function (type) {
+  drop.addEventListener(type, function (event) {
+    if (event.dataTransfer && Array.from(event.dataTransfer.types).indexOf("Files") !== -1) {
+      event.preventDefault();
+      drop.classList.add("dragover");
+    }
+  });
+});
+["dragleave", "drop"].forEach(function (type) {
+  drop.addEventListener(type, function () { drop.classList.remove("dragover"); });
+});
+drop.addEventListener("drop", function (event) {
+  if (event.dataTransfer && event.dataTransfer.files.length) {
+    event.preventDefault();
+    readFile(event.dataTransfer.files[0]);
+  }
+});
+
+checker.startWhenIdle();

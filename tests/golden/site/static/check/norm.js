@@ -1,0 +1,191 @@
+/* /check/norm/: one player's games in, FMJD Annex 10 norms out. The form
+   is read here; the category, the points required and every criterion are
+   computed by rules_core in the worker (inbrowser.norm). */
+
+import { Checker, el, clear, loadPlayers, showMessages, markDone } from "./common.js";
+
+const form = document.getElementById("norm-form");
+const games = document.querySelector("#norm-games tbody");
+const datalist = document.getElementById("norm-players");
+const result = document.getElementById("norm-result");
+const errors = document.getElementById("norm-errors");
+const submit = document.getElementById("norm-submit");
+const checker = new Checker("norm");
+const FIELDS = ["name", "rating", "title", "federation", "sex"];
+const RESULTS = [["", "to play"], ["1", "won"], ["=", "drawn"], ["0", "lost"]];
+let players = new Map();
+let checks = 0;
+
+function input(type, label, role, extra) {
+  return el("input", Object.assign({ type: type, "aria-label": label, "data-role": role }, extra || {}));
+}
+
+function select(label, role, choices) {
+  const node = el("select", { "aria-label": label, "data-role": role });
+  choices.forEach(function ([value, text]) { node.appendChild(el("option", { value: value }, text)); });
+  return node;
+}
+
+function renumber() {
+  Array.from(games.rows).forEach(function (row, index) {
+    const n = index + 1;
+    row.setAttribute("data-game", String(n));
+    row.cells[0].textContent = String(n);
+    row.querySelectorAll("[data-role]").forEach(function (field) {
+      field.setAttribute("aria-label", "Game " + n + ": " + field.getAttribute("data-label"));
+    });
+    row.querySelector("button").setAttribute("aria-label", "Remove game " + n);
+  });
+}
+
+function addGame() {
+  const row = el("tr");
+  row.appendChild(el("th", { scope: "row" }));
+  const cells = [
+    input("text", "", "pick", { list: "norm-players", autocomplete: "off", size: 14, "data-label": "opponent from the list (name or id)" }),
+    input("text", "", "name", { size: 18, "data-label": "opponent's name" }),
+    input("number", "", "rating", { min: 0, max: 3500, inputmode: "numeric", "data-label": "opponent's rating" }),
+    input("text", "", "title", { size: 6, "data-label": "opponent's title" }),
+    input("text", "", "federation", { size: 5, "data-label": "opponent's federation" }),
+    select("", "sex", [["", "?"], ["m", "man"], ["w", "woman"]]),
+    select("", "result", RESULTS)
+  ];
+  cells[5].setAttribute("data-label", "opponent's sex");
+  cells[6].setAttribute("data-label", "result");
+  cells.forEach(function (field) {
+    const cell = el("td");
+    cell.appendChild(field);
+    row.appendChild(cell);
+  });
+  const remove = el("button", { type: "button", "class": "remove" }, "Remove");
+  remove.addEventListener("click", function () { row.remove(); renumber(); });
+  const cell = el("td");
+  cell.appendChild(remove);
+  row.appendChild(cell);
+  games.appendChild(row);
+  renumber();
+  return row;
+}
+
+/* Fill the fields next to a "from the list" box once it names a player. */
+function pick(box) {
+  const found = players.get(box.value.trim()) || players.get(box.value.trim().toLowerCase());
+  if (!found) { return; }
+  const scope = box.getAttribute("data-pick") === "me" ? document.getElementById("norm-me") : box.closest("tr");
+  const values = {
+    name: found.name, rating: (found.ratings || {}).standard || "", title: found.title || "",
+    federation: found.federation || "", sex: found.sex === "w" || found.sex === "f" ? "w" : (found.sex ? "m" : "")
+  };
+  FIELDS.forEach(function (key) {
+    const field = scope.querySelector("[data-role=" + key + "]");
+    if (field) { field.value = values[key]; }
+  });
+}
+
+function fillDatalist(index) {
+  (index.players || []).filter(function (p) { return p.game === "draughts"; }).forEach(function (p) {
+    players.set(p.id, p);
+    players.set(p.name.toLowerCase(), p);
+    const facts = [p.federation, p.title, (p.ratings || {}).standard].filter(Boolean).join(", ");
+    datalist.appendChild(el("option", { value: p.id, label: p.name + (facts ? " (" + facts + ")" : "") }));
+  });
+}
+
+function read(scope) {
+  const out = {};
+  FIELDS.concat(["result"]).forEach(function (key) {
+    const field = scope.querySelector("[data-role=" + key + "]");
+    if (field) { out[key] = field.value.trim(); }
+  });
+  return out;
+}
+
+function payload() {
+  const e = form.elements;
+  const rows = Array.from(games.rows).map(read).filter(function (g) {
+    return g.name || g.rating || g.title || g.federation || g.result;
+  });
+  return {
+    event: {
+      system: e.system.value, rounds: e.rounds.value, time_control: e.time_control.value,
+      federation: e.federation.value, referee: e.referee.value, board: e.board.value,
+      women_only: e.women_only.checked, national_championship: e.national_championship.checked,
+      official: e.official.checked
+    },
+    player: read(document.getElementById("norm-me")),
+    games: rows
+  };
+}
+
+function reasons(list, empty) {
+  if (!list.length) { return el("span", {}, empty); }
+  const out = el("ul", { "class": "reasons" });
+  list.forEach(function (text) { out.appendChild(el("li", {}, text)); });
+  return out;
+}
+
+function needed(n) {
+  if (n.required === null) { return "no norm in this category"; }
+  if (n.needed === 0) { return "reached"; }
+  if (!n.reachable) { return n.needed + " (out of reach: " + n.remaining + " games left)"; }
+  return n.needed + " from " + n.remaining + " games";
+}
+
+function row(n) {
+  const line = el("tr", { "data-title": n.title, "data-kind": n.kind, "class": n.kind });
+  const cells = [
+    ["norm", n.title + " " + n.kind], ["category", n.category || ""],
+    ["opponents_average", n.opponents_average === null ? "" : n.opponents_average],
+    ["games", n.games], ["required", n.required === null ? "" : n.required],
+    ["achieved", n.achieved], ["needed", needed(n)]
+  ];
+  cells.forEach(function ([field, text], index) {
+    const value = field === "norm" ? null : JSON.stringify(n[field] === undefined ? null : n[field]);
+    line.appendChild(el(index ? "td" : "th", { scope: index ? null : "row", "data-field": field, "data-value": value }, text));
+  });
+  const now = el("td", { "data-field": "valid_so_far", "data-value": JSON.stringify(n.valid_so_far) });
+  now.appendChild(el("strong", {}, n.valid_now ? "norm reached" : n.valid_so_far ? "met so far" : "not met"));
+  now.appendChild(reasons(n.reasons_now, ""));
+  line.appendChild(now);
+  const won = el("td", { "data-field": "valid_if_won", "data-value": JSON.stringify(n.valid_if_won) });
+  won.appendChild(el("strong", {}, n.valid_if_won ? "all criteria met" : "still not met"));
+  won.appendChild(reasons(n.reasons_if_won.concat(n.notes), ""));
+  line.appendChild(won);
+  return line;
+}
+
+function show(answer) {
+  checks += 1;
+  if (answer.error) {
+    showMessages(errors, [{ severity: "error", message: answer.error }], "");
+    result.hidden = true;
+    errors.setAttribute("data-done", String(checks));
+    return;
+  }
+  clear(errors);
+  errors.setAttribute("data-done", String(checks));
+  document.getElementById("norm-summary").textContent = answer.played + " of " + answer.games +
+    " games played, " + answer.achieved + " points; " + answer.remaining + " to play.";
+  const body = clear(result.querySelector("tbody"));
+  answer.norms.forEach(function (n) { body.appendChild(row(n)); });
+  markDone(result, checks);
+}
+
+form.addEventListener("submit", function (event) {
+  event.preventDefault();
+  submit.disabled = true;
+  checker.request("norm", payload())
+    .then(show)
+    .catch(function (error) { show({ error: error.message }); })
+    .finally(function () { submit.disabled = false; });
+});
+form.addEventListener("change", function (event) {
+  if (event.target.matches("[data-role=pick], [data-pick]")) { pick(event.target); }
+});
+document.getElementById("norm-add").addEventListener("click", function () {
+  addGame().querySelector("input").focus();
+});
+
+for (let i = 0; i < 7; i += 1) { addGame(); }
+loadPlayers().then(fillDatalist);
+checker.startWhenIdle();

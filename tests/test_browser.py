@@ -1,0 +1,682 @@
+"""The in-browser checker, in Debian's Chromium driven by Playwright.
+
+A small site (tests/site_fixture.py) is built into a temporary folder with
+the check pages and the Pyodide bundle, and served over http on 127.0.0.1
+with the Content-Security-Policy of netlify.toml.  The pages must show what
+`check_text` gives, for every player and every field, on the third-party
+files and on our own; the norm and rating pages must give the worked
+examples of the regulations; no request may leave the site's origin; and
+rules_core's own test modules must pass inside Pyodide (under Node, with
+the runtime and wheel the site ships).
+
+Without /usr/bin/chromium or the playwright package (or npm, or the npm
+registry, for the bundle) the tests are skipped, saying why; under CI
+(environment variable CI set) they fail instead.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import threading
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from rules_core.check import CheckOptions, check_text
+from sitegen import inbrowser
+from sitegen.bundle import BundleError
+from sitegen.sources import read_text
+from tests.shared_data import NO_SHARED, ROOT, THIRD_PARTY
+from tests.site_fixture import write_content
+
+CI = bool(os.environ.get("CI"))
+CHROMIUM = Path("/usr/bin/chromium")
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--no-first-run", "--disable-sync"]
+LOAD_TIMEOUT = 120_000          # ms: a cold start compiles 9.6 MB of WebAssembly
+CHECK_TIMEOUT = 120_000
+
+# What /check/ shows of every player (DESIGN "The check contract").
+SHOWN_FIELDS = {"number", "name", "rating", "k", "rated_games", "score", "opponents_average",
+                "expected", "change", "new_rating", "initial_rating", "performance", "rank"}
+
+# rules_core's test modules that run inside Pyodide: those that import only
+# the standard library, pytest, hypothesis, rules_core and tests' helpers.
+PYODIDE_MODULES = ["check", "check_draughts", "fide_examples", "fide_properties", "fide_rules",
+                   "fide_tables", "fmjd_event", "fmjd_exports", "fmjd_lists", "fmjd_norms",
+                   "fmjd_official", "fmjd_period", "fmjd_rating", "fmjd_standings",
+                   "fmjd_tables", "fmjd_titles", "fmjd_worldcup", "native", "pairings",
+                   "timecontrol", "trf"]
+# Tests known to fail under Pyodide's CPython 3.14, each with its reason:
+# strict, so a fixed one must be taken off the list.
+PYODIDE_KNOWN_FAILURES = {
+    "tests.test_native::test_json_syntax_error_line[0]":
+        "Python 3.13+ json reports a trailing comma at the comma (line 3), 3.11 at the "
+        "closing brace (line 4)",
+}
+
+FOREIGN: list[str] = []          # requests that left the site's origin
+BROWSER_ERRORS: list[str] = []   # console errors, CSP violations, uncaught exceptions
+
+
+def _unavailable(reason: str):
+    if CI:
+        pytest.fail(f"{reason} (CI is set: the browser tests must run, not skip)")
+    pytest.skip(reason)
+
+
+# -- the site, its server, the browser ---------------------------------------------------
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """The fixture content built into a site with the checker's pages."""
+    from sitegen.build import build
+    from sitegen.checkpages import render_check_pages
+    from sitegen.content import load_content
+    from sitegen.pipeline import compute
+    from sitegen.render import make_environment
+
+    root = tmp_path_factory.mktemp("browser")
+    content = write_content(root / "content")
+    out = root / "site"
+    try:
+        build(content, out, show_progress=False)
+        if not (out / "check" / "index.html").exists() or \
+                not (out / "static" / "check" / "bundle.json").exists():
+            render_check_pages(make_environment("/"), compute(load_content(content)), out)
+    except BundleError as error:
+        _unavailable(f"the browser bundle could not be made: {error}")
+    return out
+
+
+def _site_headers() -> dict[str, str]:
+    """The headers netlify.toml gives every page (the CSP among them)."""
+    config = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))
+    return next(h["values"] for h in config["headers"] if h["for"] == "/*")
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".mjs": "text/javascript",
+                      ".js": "text/javascript", ".json": "application/json"}
+    headers_to_send: dict[str, str] = {}
+
+    def do_GET(self):
+        if self.path == "/favicon.ico":       # the site has none; keep the console clean
+            self.send_response(204)
+            self.end_headers()
+            return
+        super().do_GET()
+
+    def end_headers(self):
+        for name, value in self.headers_to_send.items():
+            self.send_header(name, value)
+        super().end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def server(site):
+    handler = type("Handler", (_Handler,), {"headers_to_send": _site_headers()})
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("playwright is not installed (pip install playwright; never "
+                     "`playwright install`: Debian's chromium is used)")
+    if not CHROMIUM.exists():
+        _unavailable(f"{CHROMIUM} is absent (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        yield launched
+        launched.close()
+
+
+def _watch(page, base: str) -> None:
+    """Every request a page or its workers make must stay on the site."""
+    def request(req):
+        url = req.url
+        if not (url.startswith(base + "/") or url.startswith(("blob:" + base + "/", "data:"))):
+            FOREIGN.append(url)
+    page.on("request", request)
+    page.on("console", lambda m: BROWSER_ERRORS.append(f"console: {m.text}")
+            if m.type == "error" else None)
+    page.on("pageerror", lambda e: BROWSER_ERRORS.append(f"uncaught: {e}"))
+    page.on("dialog", lambda d: (BROWSER_ERRORS.append(f"dialog: {d.message}"), d.dismiss()))
+
+
+@pytest.fixture(scope="module")
+def context(browser, server):
+    ctx = browser.new_context()
+    ctx.on("request", lambda req: None if req.url.startswith(
+        (server + "/", "blob:" + server + "/", "data:")) else FOREIGN.append(req.url))
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture(autouse=True)
+def stays_on_the_site():
+    """After every test: nothing requested elsewhere, no error in the console."""
+    FOREIGN.clear()
+    BROWSER_ERRORS.clear()
+    yield
+    assert FOREIGN == [], f"requests left the site's origin: {FOREIGN}"
+    assert BROWSER_ERRORS == [], BROWSER_ERRORS
+
+
+def _open(context, server, path: str, prefix: str):
+    page = context.new_page()
+    _watch(page, server)
+    page.goto(server + path)
+    page.wait_for_selector(f"#{prefix}-status[data-state=ready], #{prefix}-status[data-state=error]",
+                           timeout=LOAD_TIMEOUT)
+    assert page.get_attribute(f"#{prefix}-status", "data-state") == "ready", \
+        page.text_content(f"#{prefix}-status")
+    return page
+
+
+@pytest.fixture(scope="module")
+def check_page(context, server):
+    page = _open(context, server, "/check/", "check")
+    yield page
+    page.close()
+
+
+@pytest.fixture(scope="module")
+def norm_page(context, server):
+    page = _open(context, server, "/check/norm/", "norm")
+    yield page
+    page.close()
+
+
+@pytest.fixture(scope="module")
+def rating_page(context, server):
+    page = _open(context, server, "/check/rating/", "rating")
+    yield page
+    page.close()
+
+
+# -- driving /check/ -----------------------------------------------------------------------
+
+def _submit(page, form: str, done: str) -> None:
+    """Submit `form` and wait until `done` has a new data-done count."""
+    before = page.get_attribute(done, "data-done") or "0"
+    page.click(f"{form} button[type=submit]")
+    page.wait_for_function("([sel, n]) => document.querySelector(sel).dataset.done === n",
+                           arg=[done, str(int(before) + 1)], timeout=CHECK_TIMEOUT)
+
+
+def check_on_page(page, name: str, data: bytes, *, fill: bool = False, rules: str = "detect",
+                  norms: bool = False) -> dict:
+    """Choose the file, check it, read the page: rows, problems, norms."""
+    page.evaluate("() => { document.getElementById('check-file-name').textContent = ''; }")
+    page.set_input_files("#check-file", files=[{"name": name, "mimeType": "text/plain",
+                                                "buffer": data}])
+    page.wait_for_function("n => document.getElementById('check-file-name').textContent"
+                           ".indexOf(n) !== -1", arg=name)
+    page.set_checked("#check-fill", fill)
+    page.set_checked("#check-norms", norms)
+    page.select_option("#check-rules", rules)
+    _submit(page, "#check-form", "#check-problems")
+    return page.evaluate("""() => ({
+      rows: [...document.querySelectorAll('#check-table tbody tr')].map(tr => ({
+        number: Number(tr.dataset.number),
+        cells: [...tr.querySelectorAll('[data-field]')].map(c => ({
+          field: c.dataset.field, value: c.dataset.value, text: c.textContent,
+          filled: c.dataset.filled || null}))})),
+      problems: [...document.querySelectorAll('#check-problems li')].map(li => ({
+        severity: li.dataset.severity, code: li.dataset.code || null,
+        line: li.dataset.line === undefined ? null : Number(li.dataset.line),
+        message: li.querySelector('.message').textContent})),
+      norms: [...document.querySelectorAll('#check-notes details')].map(d => ({
+        number: Number(d.dataset.number),
+        lines: [...d.querySelectorAll('li.norm')].map(li => li.textContent)})),
+      hidden: document.getElementById('check-result').hidden})""")
+
+
+def _expected_value(player: dict, field: str):
+    if field.startswith("tiebreaks."):
+        return player["tiebreaks"].get(field.split(".", 1)[1])
+    return player.get(field)
+
+
+def assert_page_shows(shown: dict, expected: dict) -> None:
+    """Every player in order, every cell's value and text, every problem."""
+    assert [r["number"] for r in shown["rows"]] == [p["number"] for p in expected["players"]]
+    for row, player in zip(shown["rows"], expected["players"]):
+        fields = {c["field"] for c in row["cells"]}
+        assert SHOWN_FIELDS <= fields, SHOWN_FIELDS - fields
+        assert {f"tiebreaks.{k}" for k in player["tiebreaks"]} <= fields
+        for cell in row["cells"]:
+            value = _expected_value(player, cell["field"])
+            where = f"player {player['number']}, {cell['field']}"
+            assert json.loads(cell["value"]) == value, where
+            assert cell["text"] == inbrowser.cell_text(cell["field"], value), where
+    assert [(p["severity"], p["code"], p["line"], p["message"]) for p in shown["problems"]] == \
+        [(p["severity"], p["code"], p["line"], p["message"]) for p in expected["problems"]]
+
+
+# -- the differential test ----------------------------------------------------------------
+
+def _third_party_files() -> list:
+    if not THIRD_PARTY.exists():
+        return [pytest.param(None, marks=pytest.mark.skip(reason=NO_SHARED),
+                             id="third_party_data")]
+    files = sorted((THIRD_PARTY / "chess").glob("*.trf"))
+    files += sorted(p for p in (THIRD_PARTY / "draughts").iterdir()
+                    if p.suffix.lower() == ".csv")
+    return [pytest.param(p, id=p.name) for p in files]
+
+
+def draughts_native() -> str:
+    """A draughts round robin of eight in the native format: rated, titled
+    players of five federations, 2 hours a player (ours, for the tests)."""
+    players = [("Gold, Gus", "GMI", "NED", 2390), ("Hill, Hal", "MI", "FRA", 2310),
+               ("Ivy, Ida", "MIF", "RUS", 2200), ("Jay, Jo", "MF", "SEN", 2240),
+               ("Kay, Kim", "", "NED", 2150), ("Lee, Lu", "MF", "POL", 2215),
+               ("Moss, Max", "", "FRA", 2105), ("Nye, Ned", "", "ITA", 0)]
+    results: dict[int, list[str]] = {i: [] for i in range(8)}
+    for a, b in _circle_rounds(8):      # one pair a round each: rounds 1-7
+        code = "=" if (a + 2 * b) % 3 == 0 else "1"
+        results[a].append(f'"{b + 1} w {code}"')
+        results[b].append(f'"{a + 1} b {"=" if code == "=" else "0"}"')
+    text = ('[event]\nname = "Draughts test round robin"\ngame = "draughts"\n'
+            'start = 2024-05-10\nend = 2024-05-16\nsystem = "round-robin"\n'
+            'time_control = "2h"\nfederation = "NED"\nrounds = 7\n')
+    for i, (name, title, fed, rating) in enumerate(players):
+        text += (f'\n[[players]]\nnumber = {i + 1}\nname = "{name}"\nfederation = "{fed}"\n'
+                 + (f'title = "{title}"\n' if title else "")
+                 + (f"rating = {rating}\n" if rating else "")
+                 + f"results = [{', '.join(results[i])}]\n")
+    return text
+
+
+def _circle_rounds(n: int) -> list[tuple[int, int]]:
+    """The pairs of a round robin of `n` (even), round by round (the circle
+    method), the lower index first."""
+    order = list(range(n))
+    pairs = []
+    for _ in range(n - 1):
+        pairs += [tuple(sorted((order[i], order[n - 1 - i]))) for i in range(n // 2)]
+        order = [order[0], order[-1], *order[1:-1]]
+    return pairs
+
+
+OWN_FILES = [pytest.param(p.name, p.read_bytes(), id=p.name)
+             for p in sorted((ROOT / "tests" / "data").glob("*.toml"))]
+OWN_FILES.append(pytest.param("draughts-round-robin.toml", draughts_native().encode("utf-8"),
+                              id="draughts-round-robin.toml"))
+
+
+@pytest.mark.parametrize("path", _third_party_files())
+def test_third_party_file_shows_what_check_gives(check_page, path):
+    expected = check_text(read_text(path), path.name)
+    shown = check_on_page(check_page, path.name, path.read_bytes())
+    assert_page_shows(shown, expected)
+
+
+@pytest.mark.parametrize("name, data", OWN_FILES)
+def test_own_file_shows_what_check_gives(check_page, name, data):
+    expected = check_text(data.decode("utf-8"), name)
+    shown = check_on_page(check_page, name, data)
+    assert expected["players"] and not shown["hidden"]
+    assert_page_shows(shown, expected)
+
+
+def test_forced_edition_and_norms(check_page):
+    """--rules and --norms as the page's options: the same figures, and each
+    player's norms reached (fmjd Annex 10) as check --norms gives them."""
+    data = draughts_native()
+    expected = check_text(data, "rr.toml", CheckOptions(rules="fmjd-2024", norms=True))
+    shown = check_on_page(check_page, "rr.toml", data.encode(), rules="fmjd-2024", norms=True)
+    assert_page_shows(shown, expected)
+    lines = {n["number"]: n["lines"] for n in shown["norms"] if n["lines"]}
+    wanted = {p["number"]: [inbrowser._norm_line(n) for n in p["norms"] if n["valid"]]
+              for p in expected["players"]}
+    assert lines == {k: v for k, v in wanted.items() if v}
+
+
+# -- filling from the published list, escaping, malformed files ------------------------
+
+def _chess_file(names: dict[str, str], ratings: dict[str, int]) -> str:
+    """A chess round robin of four from the fixture's registry (ids 1001-1004),
+    with only the ratings given in `ratings`."""
+    ids = ["1001", "1002", "1003", "1004"]
+    pairs = [(0, 1), (2, 3), (0, 2), (1, 3), (0, 3), (1, 2)]
+    rounds: dict[int, list[str]] = {i: ['"-"'] * 3 for i in range(4)}
+    for n, (a, b) in enumerate(pairs):
+        r = n // 2
+        rounds[a][r], rounds[b][r] = f'"{b + 1} w 1"', f'"{a + 1} b 0"'
+    text = ('[event]\nname = "Summer club"\ngame = "chess"\nstart = 2024-07-15\n'
+            'end = 2024-07-17\nsystem = "round-robin"\ntime_control = "90+30"\n')
+    for i, pid in enumerate(ids):
+        text += (f'\n[[players]]\nnumber = {i + 1}\nname = {json.dumps(names.get(pid, pid))}\n'
+                 f'id = "{pid}"\n' + (f"rating = {ratings[pid]}\n" if pid in ratings else "")
+                 + f"results = [{', '.join(rounds[i])}]\n")
+    return text
+
+
+def test_missing_ratings_k_and_titles_come_from_the_site_list(check_page, site):
+    """Players found by id on the published list get its rating, K and title
+    where the file has none; those cells are marked, and the figures are
+    what rules_core gives with them (CPython here, Pyodide on the page)."""
+    text = _chess_file({}, {"1003": 1800})
+    inbrowser.load_players((site / "static" / "check" / "players.json").read_text("utf-8"))
+    expected = inbrowser.check({"text": text, "filename": "club.toml",
+                                "options": {"fill": True}})["result"]
+    shown = check_on_page(check_page, "club.toml", text.encode(), fill=True)
+    assert_page_shows(shown, expected)
+    filled = {(r["number"], c["field"]) for r in shown["rows"] for c in r["cells"]
+              if c["filled"] == "list"}
+    assert {(1, "rating"), (1, "k"), (1, "title"), (2, "rating"), (2, "title")} <= filled
+    assert (3, "rating") not in filled                  # the file's own rating stays
+    assert filled == {(p["number"], f) for p in expected["players"] for f in p["filled"]
+                      if f in {c["field"] for c in shown["rows"][0]["cells"]}}
+    marker = check_page.evaluate("""() => {
+      const cell = document.querySelector('#check-table [data-filled=list]');
+      return [getComputedStyle(cell, '::after').content, cell.title]; }""")
+    assert "◦" in marker[0] and "published list" in marker[1]
+
+
+def test_a_name_with_markup_is_shown_as_text(check_page):
+    name = '<script>alert("x")</script> <b>Bold</b> & <img src=x onerror=alert(1)>'
+    text = _chess_file({"1001": name}, {"1001": 2000, "1002": 2100, "1003": 1800, "1004": 1900})
+    shown = check_on_page(check_page, "markup.toml", text.encode())
+    assert_page_shows(shown, check_text(text, "markup.toml"))
+    cell = next(c for c in shown["rows"][0]["cells"] if c["field"] == "name")
+    assert cell["text"] == name
+    assert check_page.evaluate(
+        "() => document.querySelectorAll('#check-result script, #check-result b,"
+        " #check-result img').length") == 0
+
+
+MALFORMED_TRF = """012 Malformed
+042 2024/05/01
+001    1      Test0001 Player0001               2720                             1.0    1     3 w 1
+001    2      Test0002 Player0002               2701                             1.0    2     4 b x
+001    3      Test0003 Player0003               2697                             0.0    3     1 b 0
+001    4      Test0004 Player0004               2689                             0.0    4     2 w 0
+"""
+
+
+def test_a_malformed_file_shows_its_problems_with_line_numbers(check_page):
+    shown = check_on_page(check_page, "bad.trf", MALFORMED_TRF.encode())
+    expected = check_text(MALFORMED_TRF, "bad.trf")
+    assert_page_shows(shown, expected)
+    assert shown["rows"] == [] and shown["hidden"]
+    assert [(p["line"], p["code"]) for p in shown["problems"]] == [(4, "trf.bad-result")]
+    text = check_page.inner_text("#check-problems")
+    assert "line 4, column 99: error: expected a result code" in text
+    assert check_page.get_attribute("#check-problems", "aria-live") == "polite"
+    # and the page still works: the next file is checked
+    data = (ROOT / "tests" / "data").glob("*.toml").__next__()
+    again = check_on_page(check_page, data.name, data.read_bytes())
+    assert again["rows"] and not again["hidden"]
+
+
+def test_pasted_text_and_an_empty_form(check_page):
+    """The textarea is read like a file (its name decides nothing here);
+    an empty one says what to do."""
+    check_page.fill("#check-text", MALFORMED_TRF)
+    _submit(check_page, "#check-form", "#check-problems")
+    assert "line 4" in check_page.inner_text("#check-problems")
+    check_page.fill("#check-text", "")
+    _submit(check_page, "#check-form", "#check-problems")
+    assert "the file is empty" in check_page.inner_text("#check-problems")
+
+
+def test_a_dropped_file_is_read_like_a_chosen_one(check_page):
+    """Drag and drop onto the file box (a DataTransfer with a File)."""
+    check_page.evaluate("""text => {
+      const files = new DataTransfer();
+      files.items.add(new File([text], "dropped.trf", {type: "text/plain"}));
+      const drop = document.getElementById("check-drop");
+      drop.dispatchEvent(new DragEvent("dragover", {dataTransfer: files, bubbles: true,
+                                                    cancelable: true}));
+      drop.dispatchEvent(new DragEvent("drop", {dataTransfer: files, bubbles: true,
+                                                cancelable: true})); }""", MALFORMED_TRF)
+    check_page.wait_for_function(
+        "() => document.getElementById('check-file-name').textContent.includes('dropped.trf')")
+    _submit(check_page, "#check-form", "#check-problems")
+    assert "line 4, column 99" in check_page.inner_text("#check-problems")
+
+
+def test_downloads_are_the_result_as_json_and_csv(check_page):
+    data = draughts_native()
+    check_on_page(check_page, "rr.toml", data.encode())
+    with check_page.expect_download() as info:
+        check_page.click("#check-download-json")
+    downloaded = json.loads(Path(info.value.path()).read_text("utf-8"))
+    expected = check_text(data, "rr.toml")
+    assert [p["change"] for p in downloaded["players"]] == \
+        [p["change"] for p in expected["players"]]
+    assert downloaded["edition"] == expected["edition"] == "fmjd-2024"
+    with check_page.expect_download() as info:
+        check_page.click("#check-download-csv")
+    lines = Path(info.value.path()).read_text("utf-8").splitlines()
+    assert lines[0].startswith("number,name,title,federation,rating,k,rated_games,score")
+    assert len(lines) == 1 + len(expected["players"])
+
+
+def test_progress_counts_the_runtime_bytes(check_page, site):
+    """The <progress> ran to the bytes bundle.json names (wasm, standard
+    library, lock file), then the status said ready."""
+    bundle = json.loads((site / "static" / "check" / "bundle.json").read_text("utf-8"))
+    bar = check_page.evaluate("() => { const p = document.getElementById('check-progress');"
+                              " return [p.max, p.value]; }")
+    assert bar[0] == bundle["download_bytes"] and bar[1] == bar[0]
+    counted = int(check_page.get_attribute("#check-status", "data-loaded"))
+    wheel = site / "static" / "check" / bundle["wheel"]
+    assert counted == bundle["download_bytes"] + wheel.stat().st_size
+    assert "Ready" in check_page.text_content("#check-status")
+
+
+# -- /check/norm/ and /check/rating/ --------------------------------------------------------
+
+# fmjd Annex 10 tables X-2 and X-3: nine opponents averaging 2211.67 (Rm 2212:
+# category XI, 2201-2225); in 9 games an MI norm needs 10 points (53 % row),
+# a GMI norm 14 (73 % row).  6 games played for 7 points, 3 to play.
+NORM_OPPONENTS = [("GMI", 2310, "NED", "1"), ("GMI", 2305, "FRA", "="), ("MI", 2260, "RUS", "="),
+                  ("MI", 2255, "SEN", "1"), ("MF", 2220, "NED", "0"), ("MF", 2215, "LAT", "="),
+                  ("", 2150, "POL", ""), ("", 2100, "ITA", ""), ("", 2090, "BEL", "")]
+NORM_EXPECTED = {("MI", "red"): ("XI", 2212, 10, 3, True), ("MI", "black"): ("XI", 2212, 10, 3, True),
+                 ("GMI", "red"): ("XI", 2212, 14, 7, False), ("GMI", "black"): ("XI", 2212, 14, 7, False)}
+
+
+def _fill_norm_form(page, opponents) -> None:
+    page.select_option("#norm-system", "round-robin")
+    page.fill("#norm-rounds", "9")
+    page.fill("#norm-time", "2h")
+    page.fill("#norm-federation", "NED")
+    page.select_option("#norm-referee", "yes")
+    page.fill("#norm-me-name", "Me")
+    page.fill("#norm-me-rating", "2240")
+    page.fill("#norm-me-title", "MF")
+    page.fill("#norm-me-federation", "NED")
+    page.select_option("#norm-me-sex", "m")
+    while page.locator("#norm-games tbody tr").count() < len(opponents):
+        page.click("#norm-add")
+    for n, (title, rating, fed, result) in enumerate(opponents, start=1):
+        row = f"#norm-games tbody tr[data-game='{n}']"
+        page.fill(f"{row} [data-role=name]", f"Opponent {n}")
+        page.fill(f"{row} [data-role=rating]", str(rating))
+        page.fill(f"{row} [data-role=title]", title)
+        page.fill(f"{row} [data-role=federation]", fed)
+        page.select_option(f"{row} [data-role=result]", value=result)
+
+
+def _norm_payload(opponents) -> dict:
+    return {"event": {"system": "round-robin", "rounds": "9", "time_control": "2h",
+                      "federation": "NED", "referee": "yes", "board": "100"},
+            "player": {"name": "Me", "rating": "2240", "title": "MF", "federation": "NED",
+                       "sex": "m"},
+            "games": [{"name": f"Opponent {n}", "rating": str(r), "title": t, "federation": f,
+                       "sex": "", "result": x}
+                      for n, (t, r, f, x) in enumerate(opponents, start=1)]}
+
+
+def test_norm_page_gives_category_points_and_what_remains(norm_page):
+    _fill_norm_form(norm_page, NORM_OPPONENTS)
+    _submit(norm_page, "#norm-form", "#norm-result")
+    rows = norm_page.evaluate("""() => [...document.querySelectorAll('#norm-table tbody tr')]
+      .map(tr => ({title: tr.dataset.title, kind: tr.dataset.kind,
+                   cells: Object.fromEntries([...tr.querySelectorAll('[data-field]')]
+                     .map(c => [c.dataset.field, [c.dataset.value, c.textContent]]))}))""")
+    shown = {(r["title"], r["kind"]): r["cells"] for r in rows}
+    assert set(NORM_EXPECTED) <= set(shown)
+    for key, (category, rm, required, needed, reachable) in NORM_EXPECTED.items():
+        cells = shown[key]
+        assert json.loads(cells["category"][0]) == category
+        assert json.loads(cells["opponents_average"][0]) == rm
+        assert json.loads(cells["required"][0]) == required
+        assert json.loads(cells["achieved"][0]) == 7
+        assert json.loads(cells["needed"][0]) == needed
+        assert ("out of reach" in cells["needed"][1]) == (not reachable)
+    assert "2 GMI" in shown[("GMI", "red")]["valid_if_won"][1]     # §4.5.3: 3 GMI needed
+    # the same as rules_core gives in CPython, norm by norm
+    expected = inbrowser.norm(_norm_payload(NORM_OPPONENTS))
+    for n in expected["norms"]:
+        cells = shown[(n["title"], n["kind"])]
+        for field in ("category", "opponents_average", "games", "required", "achieved",
+                      "needed", "valid_so_far", "valid_if_won"):
+            assert json.loads(cells[field][0]) == n[field], (n["title"], n["kind"], field)
+    assert "6 of 9 games played, 7 points; 3 to play" in norm_page.inner_text("#norm-summary")
+
+
+def test_norm_page_picks_opponents_from_the_list(norm_page):
+    """A player of the site's list, chosen by id, fills the row."""
+    norm_page.fill("#norm-games tbody tr[data-game='1'] [data-role=pick]", "20001")
+    norm_page.dispatch_event("#norm-games tbody tr[data-game='1'] [data-role=pick]", "change")
+    row = "#norm-games tbody tr[data-game='1']"
+    assert norm_page.input_value(f"{row} [data-role=name]") == "Gold, Gus"
+    assert norm_page.input_value(f"{row} [data-role=title]") == "MI"
+    assert norm_page.input_value(f"{row} [data-role=federation]") == "TST"
+    assert norm_page.input_value(f"{row} [data-role=rating]").isdigit()
+
+
+def _rating_form(page, edition: str, own: str, k: str, time_control: str, games) -> dict:
+    page.select_option("#rating-edition", edition)
+    page.fill("#rating-own", own)
+    page.fill("#rating-k", k)
+    page.fill("#rating-time", time_control)
+    while page.locator("#rating-games tbody tr").count() > len(games):
+        page.click("#rating-games tbody tr:last-child button")
+    while page.locator("#rating-games tbody tr").count() < len(games):
+        page.click("#rating-add")
+    for n, (rating, result) in enumerate(games, start=1):
+        row = f"#rating-games tbody tr[data-game='{n}']"
+        page.fill(f"{row} [data-role=rating]", str(rating))
+        page.select_option(f"{row} [data-role=result]", value=result)
+    _submit(page, "#rating-form", "#rating-errors")
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+      '#rating-steps tbody tr')].map(tr => [tr.dataset.field, {
+        value: JSON.parse(tr.querySelector('.value').dataset.value),
+        text: tr.querySelector('.value').textContent,
+        article: tr.querySelector('.article').textContent}]))""")
+
+
+def test_rating_page_fmjd_annex_9_worked_example(rating_page):
+    """fmjd Annex 9 §3.1-§3.2: rating 2150, opponents 2050 on average, 9
+    points from 7 games, K 15: We 8.92 (63.68 % of 14), dR = 0.5 x 15 x
+    (9 - 8.9158) = 0.63, Rp = 2050 + 104.6 = 2155."""
+    games = list(zip([2000, 2100, 2050, 2050, 1950, 2150, 2050], ["1", "1", "=", "=", "=", "1", "0"]))
+    steps = _rating_form(rating_page, "fmjd-2024", "2150", "15", "2h", games)
+    assert steps["opponents_average"]["value"] == 2050
+    assert steps["score"]["value"] == 9
+    assert steps["expected"]["text"] == "8.92"
+    assert steps["change"]["text"] == "+0.63"
+    assert steps["performance"]["value"] == 2155
+    assert steps["new_rating"]["value"] == 2151
+    assert steps["expected"]["article"] == "fmjd Annex 9 §3.2.1"
+    assert steps["change"]["article"] == "fmjd Annex 9 §3.2.2"
+    assert steps["k"]["value"] == 15
+
+
+def test_rating_page_fide_rapid_blitz_first_rating(rating_page):
+    """fide-rb-2024 7.2.3-7.2.4: 5/5 against players rated 1800, with two
+    hypothetical draws against 1800: Ru 2109 (published calculators)."""
+    steps = _rating_form(rating_page, "fide-rapid-blitz-2024", "", "", "", [(1800, "1")] * 5)
+    assert steps["initial_rating"]["value"] == 2109
+    assert steps["new_rating"]["value"] == 2109
+    assert steps["initial_rating"]["article"] == "fide-rb-2024 7.2"
+
+
+def test_rating_page_shows_each_game_and_refuses_bad_input(rating_page):
+    """fide-rb-2024 7.3.1: D capped at 400 per game (2000 v 2450 counts as
+    -400): the expected 0.89 of the published calculator for 2450 and 1750."""
+    steps = _rating_form(rating_page, "fide-rapid-blitz-2024", "2000", "", "",
+                         [(2450, "="), (1750, "=")])
+    assert steps["expected"]["text"] == "0.89"
+    differences = rating_page.evaluate("""() => [...document.querySelectorAll(
+      '#rating-game-figures tbody [data-field=difference]')].map(c => c.textContent)""")
+    assert differences == ["-400", "250"]
+    rating_page.fill("#rating-games tbody tr[data-game='1'] [data-role=rating]", "99999")
+    _submit(rating_page, "#rating-form", "#rating-errors")
+    assert "out of range" in rating_page.inner_text("#rating-errors")
+
+
+# -- the pages themselves ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", ["check/index.html", "check/norm/index.html",
+                                  "check/rating/index.html"])
+def test_pages_have_no_inline_script_or_style(site, path):
+    html = (site / path).read_text("utf-8")
+    assert '<html lang="' in html
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html)
+    assert " style=" not in html and "<style" not in html and "javascript:" not in html
+    assert not re.search(r"\son[a-z]+=", html)
+    for field in re.findall(r'<(?:input|select|textarea)[^>]*\bid="([^"]+)"', html):
+        assert f'for="{field}"' in html, f"no label for #{field}"
+
+
+def test_keyboard_alone_checks_a_file(context, server):
+    """Tab to the textarea, type, Tab to the button, Enter: a result."""
+    page = _open(context, server, "/check/", "check")
+    page.focus("#check-text")
+    page.keyboard.insert_text(MALFORMED_TRF)
+    page.focus("#check-submit")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('check-problems').dataset.done === '1'")
+    assert "line 4" in page.inner_text("#check-problems")
+    page.close()
+
+
+# -- rules_core's own tests inside Pyodide -----------------------------------------------------
+
+def test_rules_core_tests_pass_inside_pyodide(site):
+    """rules_core's test modules, run by Pyodide's CPython 3.14 (under Node)
+    on the runtime and wheel the site ships: a Pyodide-only failure fails."""
+    node = shutil.which("node")
+    if node is None:
+        _unavailable("node is not installed: it runs the tests inside Pyodide")
+    modules = [f"tests.test_{name}" for name in PYODIDE_MODULES]
+    done = subprocess.run([node, str(ROOT / "tests" / "pyodide_runner.mjs"), str(site),
+                           str(ROOT), *modules], capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    totals = json.loads(done.stdout.strip().splitlines()[-1])
+    assert totals["python"].startswith("3.14")
+    failed = {name: trace for name, trace in totals["failed"]}
+    unexpected = {k: v for k, v in failed.items() if k not in PYODIDE_KNOWN_FAILURES}
+    assert not unexpected, "\n".join(f"{k}\n{v}" for k, v in unexpected.items())
+    fixed = set(PYODIDE_KNOWN_FAILURES) - set(failed)
+    assert not fixed, f"passing now, take them off PYODIDE_KNOWN_FAILURES: {fixed}"
+    assert totals["passed"] > 1000

@@ -1,0 +1,128 @@
+"""sitegen.bundle: the pinned Pyodide runtime and the rules_core wheel.
+
+Fetching needs npm and its registry, building the wheel needs pip (and PyPI
+when setuptools cannot build wheels offline): without them these tests are
+skipped, saying why, except under CI, where they fail.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from sitegen import bundle
+from sitegen.bundle import (FETCHED_FILES, PYODIDE_INTEGRITY, PYODIDE_VERSION, RUNTIME_FILES,
+                            BundleError, build_wheel, fetch_pyodide, write_bundle)
+from tests.shared_data import ROOT
+
+TARBALL = f"pyodide-{PYODIDE_VERSION}.tgz"
+
+
+def _or_skip(call, *args, **kwargs):
+    try:
+        return call(*args, **kwargs)
+    except BundleError as error:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip(f"the bundle cannot be made here: {error}")
+
+
+def _fake_npm(tmp_path: Path, script: str) -> str:
+    npm = tmp_path / "bin" / "npm"
+    npm.parent.mkdir()
+    npm.write_text("#!/bin/sh\n" + script + "\n")
+    npm.chmod(0o755)
+    return str(npm)
+
+
+def test_the_pin_is_an_npm_integrity_string():
+    assert PYODIDE_VERSION == "314.0.7"
+    assert PYODIDE_INTEGRITY.startswith("sha512-") and len(PYODIDE_INTEGRITY) == 95
+
+
+def test_a_tarball_with_another_integrity_is_refused(tmp_path, monkeypatch):
+    def pack(folder):
+        (folder / TARBALL).write_bytes(b"not the pinned package")
+        return folder / TARBALL
+    monkeypatch.setattr(bundle, "_npm_pack", pack)
+    with pytest.raises(BundleError, match=r"integrity is sha512-.*not the pinned"):
+        fetch_pyodide(tmp_path)
+    assert not (tmp_path / TARBALL).exists()
+
+
+def test_a_cached_tarball_is_checked_before_use(tmp_path, monkeypatch):
+    (tmp_path / TARBALL).write_bytes(b"tampered")
+    monkeypatch.setattr(bundle.shutil, "which", lambda name: None)
+    with pytest.raises(BundleError, match="npm is not installed"):
+        fetch_pyodide(tmp_path)
+
+
+def test_npm_failing_says_to_check_the_registry(tmp_path, monkeypatch):
+    npm = _fake_npm(tmp_path, 'echo "npm error code ENOTFOUND" >&2; exit 1')
+    monkeypatch.setattr(bundle.shutil, "which", lambda name: npm)
+    with pytest.raises(BundleError, match=r"failed \(is the npm registry reachable\?\): "
+                                          r"npm error code ENOTFOUND"):
+        fetch_pyodide(tmp_path / "cache")
+
+
+def test_the_runtime_is_fetched_once_and_verified(tmp_path):
+    tarball = _or_skip(fetch_pyodide)
+    assert tarball.name == TARBALL and bundle._integrity(tarball) == PYODIDE_INTEGRITY
+    with tarfile.open(tarball) as archive:
+        names = set(archive.getnames())
+    assert {f"package/{name}" for name in RUNTIME_FILES} <= names
+
+
+def test_the_wheel_is_reproducible_and_holds_only_rules_core(tmp_path):
+    first = _or_skip(build_wheel, tmp_path / "a", cache=tmp_path / "cache-a")
+    second = _or_skip(build_wheel, tmp_path / "b", cache=tmp_path / "cache-b")
+    assert first.name == second.name == "rules_core-0.1.0-py3-none-any.whl"
+    assert first.read_bytes() == second.read_bytes()
+    with zipfile.ZipFile(first) as wheel:
+        names = wheel.namelist()
+        metadata = wheel.read("rules_core-0.1.0.dist-info/METADATA").decode()
+        tag = wheel.read("rules_core-0.1.0.dist-info/WHEEL").decode()
+        dates = {info.date_time for info in wheel.infolist()}
+    sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "rules_core").rglob("*.py")
+               if "__pycache__" not in p.parts}
+    assert {n for n in names if not n.startswith("rules_core-0.1.0.dist-info/")} == sources
+    assert "Name: rules_core" in metadata and "Tag: py3-none-any" in tag
+    assert dates == {(1980, 1, 1, 0, 0, 0)}
+    assert names == sorted(names, key=lambda n: (".dist-info/" in n, n))
+
+
+def test_a_wheel_built_before_is_taken_from_the_cache(tmp_path, monkeypatch):
+    built = _or_skip(build_wheel, tmp_path / "a", cache=tmp_path / "cache")
+    monkeypatch.setattr(bundle, "_pip_wheel", lambda *args: pytest.fail("built again"))
+    again = build_wheel(tmp_path / "b", cache=tmp_path / "cache")
+    assert again.read_bytes() == built.read_bytes()
+
+
+def test_write_bundle(tmp_path):
+    written = _or_skip(write_bundle, tmp_path)
+    relative = {p.relative_to(tmp_path).as_posix() for p in written}
+    assert {f"static/pyodide/{name}" for name in RUNTIME_FILES} <= relative
+    assert {"static/check/bundle.json", "static/check/inbrowser.py",
+            "static/check/sitegen_formats.py",
+            "static/wheels/rules_core-0.1.0-py3-none-any.whl"} <= relative
+    with tarfile.open(fetch_pyodide()) as archive:
+        for name in RUNTIME_FILES:
+            shipped = (tmp_path / "static" / "pyodide" / name).read_bytes()
+            assert shipped == archive.extractfile(f"package/{name}").read(), name
+    described = json.loads((tmp_path / "static" / "check" / "bundle.json").read_text())
+    assert described == {
+        "pyodide_version": PYODIDE_VERSION, "pyodide": "../pyodide/",
+        "wheel": "../wheels/rules_core-0.1.0-py3-none-any.whl",
+        "python": ["inbrowser.py", "sitegen_formats.py"], "players": "players.json",
+        "download_bytes": sum((tmp_path / "static" / "pyodide" / n).stat().st_size
+                              for n in FETCHED_FILES)}
+    digest = hashlib.sha256((tmp_path / "static" / "check" / "bundle.json").read_bytes())
+    write_bundle(tmp_path)
+    assert hashlib.sha256((tmp_path / "static" / "check" / "bundle.json").read_bytes()) \
+        .digest() == digest.digest()

@@ -1,0 +1,69 @@
+"""sitegen.checkpages: the checker's pages and the published list they use.
+
+The pages are rendered without the browser bundle here (bundle=False);
+tests/test_bundle.py and tests/test_browser.py cover it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from sitegen.checkpages import PAGES, player_index, render_check_pages
+from sitegen.content import load_content
+from sitegen.pipeline import compute
+from sitegen.render import make_environment
+from tests.site_fixture import write_content
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    return compute(load_content(write_content(tmp_path_factory.mktemp("content") / "c")))
+
+
+def test_players_json_holds_every_published_entry(data):
+    index = player_index(data)
+    assert [(x["game"], x["list"]) for x in index["lists"]] == sorted(data.lists)
+    rows = {(p["game"], p["id"]): p for p in index["players"]}
+    for (game, name), published in data.lists.items():
+        listed = next(x for x in index["lists"] if (x["game"], x["list"]) == (game, name))
+        assert listed["dates"] == [pl.date.isoformat() for pl in published]
+        for i, pl in enumerate(published):
+            for entry in pl.entries:
+                assert [i, entry.rating, entry.k] in rows[(game, entry.id)]["lists"][name]
+    able = rows[("chess", "1001")]
+    assert (able["name"], able["title"], able["federation"]) == ("Able, Ann", "WFM", "TST")
+    latest = data.lists[("chess", "standard")][-1]
+    assert able["ratings"]["standard"] == next(e.rating for e in latest.entries
+                                               if e.id == "1001")
+
+
+def test_render_check_pages(data, tmp_path):
+    written = render_check_pages(make_environment("/"), data, tmp_path, bundle=False)
+    relative = sorted(p.relative_to(tmp_path).as_posix() for p in written)
+    assert relative == ["check/index.html", "check/norm/index.html",
+                        "check/rating/index.html", "static/check/players.json"]
+    for path, _, title in PAGES:
+        html = (tmp_path / path / "index.html").read_text("utf-8")
+        assert f"<h1>{title}</h1>" in html and "Test Federation" in html
+        assert re.search(r'<script type="module" src="/static/check/\w+\.js"></script>', html)
+        assert 'href="/static/check/check.css"' in html
+    check = (tmp_path / "check" / "index.html").read_text("utf-8")
+    assert '<option value="detect" selected>' in check
+    assert '<option value="fmjd-2024">' in check
+    json.loads((tmp_path / "static" / "check" / "players.json").read_text("utf-8"))
+
+
+def test_pages_follow_the_base_path(data, tmp_path):
+    """A site published under /ratings/ links its scripts there."""
+    render_check_pages(make_environment("/ratings/"), data, tmp_path, bundle=False)
+    html = (tmp_path / "check" / "rating" / "index.html").read_text("utf-8")
+    assert 'src="/ratings/static/check/rating.js"' in html
+
+
+def test_same_data_same_bytes(data, tmp_path):
+    first = render_check_pages(make_environment("/"), data, tmp_path / "a", bundle=False)
+    second = render_check_pages(make_environment("/"), data, tmp_path / "b", bundle=False)
+    assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]

@@ -1,0 +1,180 @@
+"""sitegen.inbrowser, in CPython: the requests the checker's worker answers.
+
+The same module runs in the browser under Pyodide (tests/test_browser.py
+checks that the pages show what it gives); here its answers are checked
+against rules_core directly, and it is kept to what Pyodide can import.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import sys
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from rules_core.check import CheckOptions, check_text
+from sitegen import inbrowser
+from sitegen.checkpages import player_index
+from sitegen.content import load_content
+from sitegen.pipeline import compute
+from tests.shared_data import ROOT
+from tests.site_fixture import round_robin_toml, write_content
+
+SAMPLE = ROOT / "tests" / "data" / "2025-riverside-spring-invitational.toml"
+
+
+@pytest.fixture(scope="module")
+def index(tmp_path_factory):
+    """The fixture site's players.json, loaded as the worker loads it."""
+    data = compute(load_content(write_content(tmp_path_factory.mktemp("content") / "c")))
+    text = json.dumps(player_index(data))
+    inbrowser.load_players(text)
+    yield data
+    inbrowser.load_players(json.dumps({"lists": [], "players": []}))
+
+
+def test_imports_only_what_pyodide_has():
+    """The standard library, rules_core and sitegen.formats (shipped beside
+    it as sitegen_formats): nothing else is in the browser."""
+    tree = ast.parse((ROOT / "sitegen" / "inbrowser.py").read_text(encoding="utf-8"))
+    modules = {alias.name.split(".")[0] for node in ast.walk(tree)
+               if isinstance(node, ast.Import) for alias in node.names}
+    modules |= {node.module.split(".")[0] for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) and node.module}
+    foreign = modules - set(sys.stdlib_module_names) - {"rules_core", "sitegen",
+                                                         "sitegen_formats", "__future__"}
+    assert foreign == set()
+    assert {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
+            and n.module and n.module.startswith("sitegen")} == {"sitegen.formats",
+                                                                  "sitegen_formats"}
+
+
+def test_check_without_filling_is_check_text():
+    text = SAMPLE.read_text(encoding="utf-8")
+    answer = json.loads(inbrowser.handle("check", json.dumps(
+        {"text": text, "filename": SAMPLE.name, "options": {"fill": False}})))
+    expected = check_text(text, SAMPLE.name)
+    assert [{k: v for k, v in p.items() if k != "filled"} for p in answer["result"]["players"]] \
+        == json.loads(json.dumps(expected["players"]))
+    assert answer["csv"].splitlines()[0].split(",")[:5] == ["number", "name", "title",
+                                                            "federation", "rating"]
+    row = answer["table"]["rows"][0]
+    assert row["number"] == expected["players"][0]["number"]
+    assert [c["field"] for c in row["cells"]][:3] == ["number", "name", "title"]
+
+
+def test_options_are_those_of_sitegen_check():
+    text = SAMPLE.read_text(encoding="utf-8")
+    answer = inbrowser.check({"text": text, "filename": SAMPLE.name,
+                              "options": {"rules": "fide-standard-2002", "fill": False}})
+    assert answer["result"] == {**check_text(text, SAMPLE.name,
+                                             CheckOptions(rules="fide-standard-2002")),
+                                "players": answer["result"]["players"]}
+    assert answer["result"]["edition"] == "fide-standard-2002"
+
+
+@pytest.mark.parametrize("payload, message", [
+    ({"text": "  \n"}, "the file is empty"),
+    ({"text": "x", "options": {"rules": "fide-1066"}}, "unknown edition: 'fide-1066'"),
+    ({"text": "x", "options": {"tiebreaks": "coin"}}, "unknown tie-break system: 'coin'"),
+])
+def test_requests_the_user_can_correct_are_answered_with_an_error(payload, message):
+    answer = json.loads(inbrowser.handle("check", json.dumps(payload)))
+    assert message in answer["error"]
+
+
+def test_editions_are_the_registry():
+    from rules_core.editions import EDITIONS
+    answer = json.loads(inbrowser.handle("editions"))
+    assert [e["id"] for e in answer["editions"]] == [e.id for e in EDITIONS]
+    assert "5.2" in answer["tiebreaks"]
+
+
+def test_unknown_request():
+    assert json.loads(inbrowser.handle("brew", "{}")) == {"error": "unknown request: 'brew'"}
+
+
+def test_filling_takes_the_list_in_force_at_the_start(index):
+    """A registered player without rating gets the rating and K of the last
+    list published on or before the event's start, and his title; players
+    the file rates keep their rating."""
+    text = round_robin_toml("Late", "2024-07-20", "2024-07-22", ["1001", "1002", "1005"])
+    text = text.replace('id = "1005"\n', 'id = "1005"\nrating = 2390\n')
+    answer = inbrowser.check({"text": text, "filename": "late.toml"})
+    players = {p["id"]: p for p in answer["result"]["players"]}
+    published = index.lists[("chess", "standard")]
+    in_force = max((pl for pl in published if pl.date <= date(2024, 7, 20)),
+                   key=lambda pl: pl.date)
+    entry = next(e for e in in_force.entries if e.id == "1001")
+    assert (players["1001"]["rating"], players["1001"]["k"]) == (entry.rating, entry.k)
+    assert players["1001"]["filled"] == {"rating": "list", "k": "list", "title": "list",
+                                         "federation": "list", "sex": "list",
+                                         "birth_year": "list"}
+    assert players["1001"]["title"] == "WFM"
+    assert "rating" not in players["1005"]["filled"] and players["1005"]["rating"] == 2390
+
+
+def test_nothing_is_filled_before_the_first_list(index):
+    text = round_robin_toml("Early", "2020-01-01", "2020-01-02", ["1001", "1002"])
+    answer = inbrowser.check({"text": text, "filename": "early.toml"})
+    assert all("rating" not in p["filled"] for p in answer["result"]["players"])
+
+
+# fmjd Annex 9 §3.1-§3.2 worked example
+FMJD_EXAMPLE = {"edition": "fmjd-2024", "time_control": "2h",
+                "player": {"rating": "2150", "k": "15"},
+                "games": [{"rating": r, "result": c} for r, c in zip(
+                    [2000, 2100, 2050, 2050, 1950, 2150, 2050], "11===10")]}
+
+
+def test_rating_steps_cite_their_articles():
+    answer = inbrowser.rating(FMJD_EXAMPLE)
+    steps = {s["field"]: s for s in answer["steps"]}
+    assert steps["performance"]["value"] == 2155 and steps["performance"]["article"] == \
+        "fmjd Annex 9 §3.1"
+    assert steps["change"]["text"] == "+0.63" and steps["new_rating"]["value"] == 2151
+    assert [g["opponent_rating"] for g in answer["games"]] == [2000, 2100, 2050, 2050, 1950,
+                                                               2150, 2050]
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"edition": "fide-2099"}, "unknown edition: 'fide-2099'"),
+    ({"games": []}, "no games"),
+    ({"games": [{"rating": 2000, "result": "2"}]}, "game 1: result '2'"),
+    ({"player": {"rating": "abc"}}, "your rating: 'abc' is not a whole number"),
+    ({"date": "2024-13-01"}, "date '2024-13-01': expected YYYY-MM-DD"),
+])
+def test_rating_form_errors(change, message):
+    answer = json.loads(inbrowser.handle("rating", json.dumps({**FMJD_EXAMPLE, **change})))
+    assert message in answer["error"]
+
+
+def test_norm_needs_games_with_known_results():
+    answer = json.loads(inbrowser.handle("norm", json.dumps(
+        {"games": [{"rating": 2200, "result": "2"}]})))
+    assert "game 1: result '2'" in answer["error"]
+    assert "no games" in json.loads(inbrowser.handle("norm", "{}"))["error"]
+
+
+def test_cell_text_is_the_event_pages_format():
+    assert inbrowser.cell_text("change", 0.631) == "+0.63"
+    assert inbrowser.cell_text("expected", 8.9158) == "8.92"
+    assert inbrowser.cell_text("score", 4.5) == "4.5"
+    assert inbrowser.cell_text("tiebreaks.full_truncated_solkoff", [5.0, 4.5]) == "5 4.5"
+    assert inbrowser.cell_text("new_rating", None) == ""
+
+
+def test_shipped_copy_is_importable_under_its_browser_name(tmp_path, monkeypatch):
+    """In the browser, sitegen is absent: the module finds sitegen_formats."""
+    for name in ("inbrowser.py", "formats.py"):
+        target = tmp_path / ("sitegen_formats.py" if name == "formats.py" else name)
+        target.write_bytes((ROOT / "sitegen" / name).read_bytes())
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(sys.modules, "sitegen.formats", None)     # as if absent
+    monkeypatch.delitem(sys.modules, "inbrowser", raising=False)
+    import inbrowser as shipped
+    assert shipped.fixed.__module__ == "sitegen_formats"
+    assert Path(shipped.__file__).parent == tmp_path

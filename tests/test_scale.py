@@ -1,0 +1,201 @@
+"""A large site's layout (sitegen.views.LARGE_SITE, README "Scale").
+
+The fixture content of tests/site_fixture.py is built with the thresholds
+lowered (every site large, three players to a page, two rows a list view,
+one a group), so that the layout a FIDE-scale site gets is checked in
+seconds: every player has a section on a page every link reaches, no page
+per player, players/shards.json finds every id, list views are cut with a
+note, and the search index is split as static/large-site.js expects.  The
+browser test (skipped without Chromium and Playwright, as tests/
+test_browser.py) follows /players/<id>/ through the 404 page and searches.
+Sites below the threshold are the golden test's (tests/test_site.py).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import re
+import threading
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from sitegen import views
+from sitegen.build import build
+from tests.site_fixture import CHESS, DRAUGHTS, write_content
+from tests.test_site import broken_links
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+@pytest.fixture(scope="module")
+def large_site(tmp_path_factory) -> Path:
+    patch = pytest.MonkeyPatch()
+    for name, value in (("LARGE_SITE", 0), ("SHARD_SIZE", 3), ("LARGE_LIST_ROWS", 2),
+                        ("LARGE_GROUP_ROWS", 1)):
+        patch.setattr(views, name, value)
+    try:
+        tmp = tmp_path_factory.mktemp("large")
+        build(write_content(tmp / "content"), tmp / "site", show_progress=False)
+    finally:
+        patch.undo()
+    return tmp / "site"
+
+
+def _ids(csv_text: str) -> list[str]:
+    return [line.split(",", 1)[0] for line in csv_text.splitlines()[1:]]
+
+
+PLAYERS = [("chess", i) for i in _ids(CHESS)] + [("draughts", i) for i in _ids(DRAUGHTS)]
+
+
+class _Anchors(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.sections: list[str] = []
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "section" and attrs.get("class") == "player":
+            self.sections.append(attrs["id"])
+        if tag == "a" and attrs.get("href"):
+            self.links.append(attrs["href"])
+
+
+def _parse(path: Path) -> _Anchors:
+    parser = _Anchors()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+def test_no_page_per_player_but_a_section_on_a_shard(large_site):
+    pages = sorted(p.relative_to(large_site).as_posix()
+                   for p in (large_site / "players").rglob("index.html"))
+    assert pages == ["players/by-id/1001/index.html", "players/by-id/1004/index.html",
+                     "players/by-id/20001/index.html", "players/by-id/20004/index.html",
+                     "players/index.html"]
+    sections = {}
+    for page in pages[:-1]:
+        for anchor in _parse(large_site / page).sections:
+            sections[anchor] = page
+    assert sorted(sections) == sorted(pid for _, pid in PLAYERS)
+    index = _parse(large_site / "players" / "index.html").links
+    assert all(f"/{page[:-len('index.html')]}" in index for page in pages[:-1])
+
+
+def test_every_link_reaches_a_page_and_every_player_link_an_anchor(large_site):
+    assert broken_links(large_site) == []
+    for page in large_site.rglob("*.html"):
+        for link in _parse(page).links:
+            match = re.fullmatch(r"/players/by-id/([^/]+)/#(.+)", link)
+            if match:
+                target = large_site / "players" / "by-id" / match.group(1) / "index.html"
+                assert match.group(2) in _parse(target).sections, (page, link)
+            assert not re.fullmatch(r"/players/(?!by-id/)[^/]+/", link), (page, link)
+
+
+def test_shards_json_finds_every_player(large_site):
+    index = json.loads((large_site / "players" / "shards.json").read_text(encoding="utf-8"))
+    assert index["path"] == "/players/by-id/"
+    assert index["first"] == sorted(index["first"])
+    for _, pid in PLAYERS:
+        # what static/large-site.js does: the last page whose first id <= id
+        shard = max(i for i, first in enumerate(index["first"]) if first <= pid)
+        assert pid <= index["last"][shard]
+        page = large_site / "players" / "by-id" / index["first"][shard] / "index.html"
+        assert pid in _parse(page).sections
+
+
+def test_list_views_show_their_first_rows_and_say_so(large_site):
+    html = (large_site / "lists" / "chess" / "standard" / "index.html").read_text("utf-8")
+    assert html.count('<tr>\n<td class="num">') == 2          # a row of the list
+    assert '<p class="more">The first 2 of 6; the whole list is in the' in html
+    by_title = (large_site / "lists" / "chess" / "standard" / "title" /
+                "index.html").read_text("utf-8")
+    assert ">no title</a> (3)</li>" in by_title          # the group's size, not the rows shown
+    assert by_title.count("The first 1 of 3;") == 1      # WFM, FM, IM: 1 each, nothing cut
+
+
+def test_search_index_is_split_by_the_first_letters_of_the_name(large_site):
+    index = json.loads((large_site / "search" / "index.json").read_text(encoding="utf-8"))
+    assert index["players"] == []
+    rows = []
+    for key, url in index["parts"].items():
+        part = json.loads((large_site / url.lstrip("/")).read_text(encoding="utf-8"))
+        assert all(views.search_key(row[1]) == key for row in part["players"])
+        rows += part["players"]
+    assert sorted(row[0] for row in rows) == sorted(pid for _, pid in PLAYERS)
+    assert all("/players/by-id/" in row[5] and "#" in row[5] for row in rows)
+
+
+def test_search_key_folds_as_the_script_does():
+    assert views.search_key("Öztürk, Ali") == "oz"
+    assert views.search_key("O'Brien, Pat") == "ob"
+    assert views.search_key("Ž") == "z"
+    assert views.search_key("—") == "_"
+
+
+def test_large_site_assets_only_on_large_sites(large_site, tmp_path):
+    assert (large_site / "static" / "large-site.js").is_file()
+    assert 'src="/static/large-site.js"' in (large_site / "index.html").read_text("utf-8")
+    assert 'id="player-lookup"' in (large_site / "404.html").read_text("utf-8")
+    normal = tmp_path / "site"
+    build(write_content(tmp_path / "content"), normal, show_progress=False)
+    assert not (normal / "static" / "large-site.js").exists()
+    assert not (normal / "players" / "shards.json").exists()
+
+
+# -- in a browser ----------------------------------------------------------------------
+
+class _NotFoundHandler(http.server.SimpleHTTPRequestHandler):
+    """404.html for a missing path, as Netlify, GitHub Pages and nginx's
+    error_page serve it."""
+
+    def send_error(self, code, message=None, explain=None):
+        if code != 404:
+            return super().send_error(code, message, explain)
+        body = (Path(self.directory) / "404.html").read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+def test_player_addresses_and_search_in_a_browser(large_site):
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is not installed")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    handler = functools.partial(_NotFoundHandler, directory=str(large_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_port}"
+    try:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                                 args=["--no-sandbox", "--disable-gpu"])
+            page = browser.new_page()
+            for pid, shard in (("1001", "1001"), ("1005", "1004"), ("20004", "20004")):
+                page.goto(f"{base}/players/{pid}/")
+                page.wait_for_url(f"{base}/players/by-id/{shard}/#{pid}")
+            page.goto(f"{base}/players/99999/")
+            sync_api.expect(page.locator("#player-lookup")).to_have_text(
+                "No player has the id 99999.")
+            page.goto(f"{base}/")
+            page.fill("#search-q", "baker")
+            sync_api.expect(page.locator("#search-results")).to_contain_text("Baker, Bob")
+            page.fill("#search-q", "ann able")
+            sync_api.expect(page.locator("#search-results")).to_contain_text("Able, Ann")
+            page.fill("#search-q", "1005")
+            page.press("#search-q", "Enter")
+            page.wait_for_url(f"{base}/players/by-id/1004/#1005")
+            browser.close()
+    finally:
+        server.shutdown()
