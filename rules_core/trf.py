@@ -355,8 +355,8 @@ class _Reader:
 
     def start_number(self, padded: str, line: int) -> int | None:
         raw = padded[COL_NUMBER - 1:COL_NUMBER + 3]
-        if _digits(raw.strip()) and int(raw) > 0:
-            return int(raw)
+        if _digits(raw.strip()) and int(raw.strip()) > 0:
+            return int(raw.strip())
         self.problem(ERROR, "trf.bad-number", "expected a start number "
                      f"(1 to 9999) in columns 5-8, got {raw.strip()!r}",
                      line, COL_NUMBER)
