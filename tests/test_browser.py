@@ -56,11 +56,7 @@ PYODIDE_MODULES = ["check", "check_draughts", "fide_examples", "fide_properties"
                    "timecontrol", "trf"]
 # Tests known to fail under Pyodide's CPython 3.14, each with its reason:
 # strict, so a fixed one must be taken off the list.
-PYODIDE_KNOWN_FAILURES = {
-    "tests.test_native::test_json_syntax_error_line[0]":
-        "Python 3.13+ json reports a trailing comma at the comma (line 3), 3.11 at the "
-        "closing brace (line 4)",
-}
+PYODIDE_KNOWN_FAILURES: dict[str, str] = {}
 
 FOREIGN: list[str] = []          # requests that left the site's origin
 BROWSER_ERRORS: list[str] = []   # console errors, CSP violations, uncaught exceptions

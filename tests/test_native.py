@@ -471,12 +471,25 @@ def test_json_reads_like_toml(main):
     assert t.player(1).birth == date(1969, 12, 6)
 
 
+def _json_line(text: str) -> int:
+    """Where this Python's json module places the error: a trailing comma is
+    reported at the closing brace up to 3.12, at the comma from 3.13."""
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as error:
+        return error.lineno
+    raise AssertionError("valid JSON")
+
+
 @pytest.mark.parametrize("text, line", [
-    ('{\n  "event": {\n    "name": "x",\n  }\n}\n', 4),    # trailing comma
+    ('{\n  "event": {\n    "name": "x",\n  }\n}\n', None),    # trailing comma: 3 or 4
     ('{\n  "event": {"name": "x"}\n  "players": []\n}\n', 3),  # missing comma
     ("", 1),
 ])
 def test_json_syntax_error_line(text, line):
+    if line is None:
+        line = _json_line(text)
+        assert line in (3, 4)
     t = parse_native(text, json_format=True)
     assert found(t) == [("native.syntax", line)]
     assert t.problems[0].message.startswith("not valid JSON: ")
