@@ -24,6 +24,7 @@ from rules_core.fmjd.awards import titles_through_norms
 from rules_core.fmjd.edition import FmjdEdition
 from rules_core.fmjd.lists import LIST_MONTHS, active, list_for_event, list_letter, years_before
 from rules_core.fmjd.period import PeriodEvent, rate_period
+from rules_core.fmjd.rating import K_THRESHOLD
 from rules_core.timecontrol import minutes_for_60
 
 from .content import Content, Event, RegistryPlayer
@@ -287,7 +288,7 @@ def _chess_ratings(day, edition, players, changes) -> list[str]:
         elif p.rating is None and p.pending:
             _first_rating(edition, p)
         p.games += games
-        p.reached = p.reached or (p.rating or 0) >= 2400
+        p.reached = p.reached or (p.rating or 0) >= edition.k_permanent_rating
     _one_time_adjustment(day, edition, players)
     return delisted
 
@@ -316,7 +317,7 @@ def _draughts_ratings(players, fmjd_events) -> list[str]:
         p = players[pid]
         result = rate_period(p.rating, p.games, p.reached, events)
         p.rating, p.games = result.published, result.games
-        p.reached = p.reached or p.rating >= 2300
+        p.reached = p.reached or p.rating >= K_THRESHOLD   # fmjd Annex 9 §3.2.3
     return []
 
 

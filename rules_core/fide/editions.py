@@ -127,6 +127,7 @@ class FideEdition:
 
     k_new = 25
     k_default = 15
+    k_permanent_rating = 2400     # 10.54a: "once a player's published rating has reached 2400"
 
     def cap_k(self, k: int, games: int) -> tuple[int, list[str]]:
         """No K x n cap before 2014 (the 2024 editions override)."""
