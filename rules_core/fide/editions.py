@@ -121,7 +121,7 @@ class FideEdition:
             games_before = 30
         if games_before < 30:
             return self.k_new, notes
-        if reached_2400 or rating >= 2400:
+        if reached_2400 or rating >= self.k_permanent_rating:
             return 10, notes
         return self.k_default, notes
 
@@ -287,7 +287,7 @@ class FideRapidBlitz2024(FideEdition):
         """fide-rb-2024 7.3.3: K 40 until 30 games, 20 under 2400, 10 once
         2400 was reached (permanently), 40 for juniors under 2300 until the
         end of the year of their 18th birthday."""
-        if reached_2400 or rating >= 2400:
+        if reached_2400 or rating >= self.k_permanent_rating:
             return 10, []
         if self.junior(event_year, birth_year) and rating < 2300:
             return 40, [f"junior under 2300: K 40 ({self.cite('k')})"]
