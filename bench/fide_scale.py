@@ -51,6 +51,7 @@ SEED = 2025
 START, END = date(2025, 1, 1), date(2025, 2, 1)      # the record: one rating period
 LAST_DAY = date(2025, 1, 28)      # fide-rb-2024 6.1.3: 3 days before the list date
 STAMP = ".fide_scale.json"        # what the folder was generated with
+VERSION = 2                       # of the generator: a folder of another is made again
 
 # Federations (FIDE codes), most populous first: a player's is drawn with
 # weight 1/rank (Zipf), so a few have tens of thousands, many a few hundred.
@@ -201,9 +202,22 @@ def trf_text(name: str, first: date, rounds: int, seats: list[dict]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def rated_games(seats: list[dict]) -> int:
+    """The games that count for rating under fide-2024: between two rated
+    players (for both), or between a rated and an unrated player who scored
+    against rated opponents (for the unrated one: fide-rb-2024 7.2.2, 7.3.1)."""
+    rated = {s["number"] for s in seats if s["player"]["rating"]}
+    scored = {s["number"] for s in seats if s["number"] not in rated and any(
+        o in rated and code != "0" for o, _, code in s["results"])}
+    return sum(1 for s in seats for o, _, _ in s["results"]
+               if o and s["number"] < o and (
+                   {s["number"], o} <= rated or ({s["number"], o} & rated and
+                                                 {s["number"], o} & scored)))
+
+
 def events(players: list[dict], games: int, rng: random.Random):
-    """(file name, TRF text) of Swiss opens until `games` rated games (a
-    game with at least one rated player) are played.
+    """(file name, TRF text) of Swiss opens until `games` rated games are
+    played (`rated_games`).
 
     Entrants come from an active third of the registry; a few thousand
     "regulars" enter about one event in six, so that some play 40 games
@@ -225,8 +239,7 @@ def events(players: list[dict], games: int, rng: random.Random):
         first = START + timedelta(days=rng.randrange((LAST_DAY - START).days - rounds + 2))
         name = f"Scale Open {number:05d}"
         yield f"2025-01-open-{number:05d}.trf", trf_text(name, first, rounds, seats)
-        played += sum(1 for s in seats for o, _, _ in s["results"]
-                      if o and (s["player"]["rating"] or seats[o - 1]["player"]["rating"])) // 2
+        played += rated_games(seats)
 
 
 SITE_TOML = f"""# FIDE-scale benchmark content (bench/fide_scale.py): one list, one period.
@@ -260,7 +273,8 @@ def generate(folder: Path, players: int = PLAYERS, games: int = GAMES,
         (events_dir / name).write_text(text, encoding="utf-8")
         count += 1
         total += sum(1 for line in text.splitlines() if line.startswith("001"))
-    stamp = {"players": players, "games": games, "seed": seed, "events": count,
+    stamp = {"version": VERSION, "players": players, "games": games, "seed": seed,
+             "events": count,
              "seats": total, "seconds": round(time.perf_counter() - started, 1)}
     (folder / STAMP).write_text(json.dumps(stamp) + "\n", encoding="utf-8")
     return stamp
@@ -274,9 +288,10 @@ def _peak_mib() -> float:
 
 def bench(content: Path, out: Path, trace: bool) -> dict:
     """Time `sitegen build`'s steps on `content`, writing the site to `out`."""
+    import gc
     import tracemalloc
 
-    from sitegen.build import _swap_in
+    from sitegen.build import _swap_in, collector_paused
     from sitegen.content import load_content
     from sitegen.pipeline import compute
     from sitegen.regulations import load_regulations
@@ -285,25 +300,29 @@ def bench(content: Path, out: Path, trace: bool) -> dict:
     if trace:
         tracemalloc.start()
     figures = {}
-    began = time.perf_counter()
-    loaded = load_content(content)
-    figures["load"] = time.perf_counter() - began
-    figures["peak_load"] = _peak_mib()
-    mark = time.perf_counter()
-    data = compute(loaded)
-    figures["compute"] = time.perf_counter() - mark
-    figures["peak_compute"] = _peak_mib()
-    mark = time.perf_counter()
-    regulations = load_regulations(content / "regulations")
-    files = _swap_in(out, lambda tmp: render_site(data, tmp, regulations))
-    figures["render"] = time.perf_counter() - mark
-    figures["total"] = time.perf_counter() - began
+    with collector_paused():                # as sitegen.build.build runs them
+        began = time.perf_counter()
+        loaded = load_content(content)
+        figures["load"] = time.perf_counter() - began
+        figures["peak_load"] = _peak_mib()
+        mark = time.perf_counter()
+        data = compute(loaded)
+        figures["compute"] = time.perf_counter() - mark
+        figures["peak_compute"] = _peak_mib()
+        mark = time.perf_counter()
+        regulations = load_regulations(content / "regulations")
+        files = _swap_in(out, lambda tmp: render_site(data, tmp, regulations))
+        figures["render"] = time.perf_counter() - mark
+        figures["total"] = time.perf_counter() - began
     figures["peak"] = _peak_mib()
     if trace:
         figures["heap"] = tracemalloc.get_traced_memory()[1] / 2 ** 20
         tracemalloc.stop()
+    figures["cycles"] = gc.collect()        # what the paused collector left: none
     figures["files"] = len(files)
     figures["pages"] = sum(1 for f in files if f.suffix == ".html")
+    figures["player_pages"] = sum(1 for f in files if f.suffix == ".html"
+                                  and f.relative_to(out).parts[0] == "players")
     figures["bytes"] = sum(f.stat().st_size for f in files)
     figures["players"] = sum(len(p) for p in loaded.players.values())
     figures["events"] = len(loaded.events)
@@ -312,28 +331,34 @@ def bench(content: Path, out: Path, trace: bool) -> dict:
 
 
 def _games(data) -> tuple[int, int]:
-    """Games played over the board in the site's events, and the results
-    that counted for rating (a game between two rated players counts twice,
-    once for each; against an unrated opponent only for the unrated one)."""
+    """Games played over the board in the site's events, and the rated ones,
+    from rules_core's figures: a rated player's counted games are listed
+    (fide-2024: against rated opponents, for both), an unrated player's only
+    counted (against rated opponents, for him alone)."""
     played = rated = 0
     for r in data.events:
-        for p in r.result.get("players", []):
-            played += sum(1 for x in p["rounds"] if x["opponent"] and x["code"] in "10=")
-            rated += p.get("rated_games") or 0
+        players = r.result.get("players", [])
+        played += sum(1 for p in players for x in p["rounds"]
+                      if x["opponent"] and x["code"] in ("1", "0", "="))
+        rated += len({(g["round"], *sorted((p["number"], g["opponent"])))
+                      for p in players if p["rating"] for g in p["games"]})
+        rated += sum(p["rated_games"] for p in players if not p["rating"])
     return played // 2, rated
 
 
 def report(f: dict) -> str:
     lines = [f"content:  {f['players']:,} players, {f['events']:,} events, "
-             f"{f['games']:,} games ({f['rated']:,} rated results)",
+             f"{f['games']:,} games played, {f['rated']:,} rated",
              f"load:     {f['load']:8.1f} s",
              f"compute:  {f['compute']:8.1f} s",
              f"render:   {f['render']:8.1f} s",
              f"total:    {f['total']:8.1f} s",
-             f"pages:    {f['pages']:,} HTML pages, {f['pages'] / f['render']:,.0f} pages/s; "
-             f"{f['files']:,} files, {f['bytes'] / 2 ** 20:,.0f} MiB",
+             f"pages:    {f['pages']:,} HTML pages ({f['player_pages']:,} of them players'), "
+             f"{f['pages'] / f['render']:,.1f} pages/s, {f['players'] / f['render']:,.0f} "
+             f"players/s; {f['files']:,} files, {f['bytes'] / 2 ** 20:,.0f} MiB",
              f"memory:   peak RSS {f['peak']:,.0f} MiB (after load {f['peak_load']:,.0f}, "
-             f"after compute {f['peak_compute']:,.0f})"]
+             f"after compute {f['peak_compute']:,.0f}); cyclic garbage left by "
+             f"the build: {f['cycles']} objects"]
     if "heap" in f:
         lines.append(f"          Python heap peak (tracemalloc) {f['heap']:,.0f} MiB")
     return "\n".join(lines)
@@ -353,7 +378,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="also measure the Python heap's peak (slow)")
     args = parser.parse_args(argv)
     folder = args.folder or Path(tempfile.mkdtemp(prefix="fide-scale-"))
-    wanted = {"players": args.players, "games": args.games, "seed": args.seed}
+    wanted = {"version": VERSION, "players": args.players, "games": args.games,
+              "seed": args.seed}
     stamp = folder / STAMP
     known = json.loads(stamp.read_text()) if stamp.is_file() else {}
     if not args.bench or any(known.get(k) != v for k, v in wanted.items()):

@@ -48,6 +48,7 @@ move 61"), ``h:mm`` times, decimal commas.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -291,10 +292,16 @@ def _increment_seconds(duration: str) -> float:
     return value * 60 if unit == "m" else value
 
 
+@functools.lru_cache(maxsize=1024)
 def minutes_for_60(text: str | None) -> float | None:
     """The time a player has for 60 moves, the figure every rate-of-play rule
     uses (fide-2002 1.1, fide-rb-2024 1.1, fmjd Annex 9 §1.2.2); None when
-    there is no time control or it cannot be read."""
+    there is no time control or it cannot be read.
+
+    Cached: the engine asks it for both players of every game (fide
+    games.py `_fast_enough`), and parsing the same text a million times was
+    a third of rating a FIDE-scale period (bench/fide_scale.py); the answer
+    depends on the text alone."""
     if not text:
         return None
     try:

@@ -193,7 +193,7 @@ def _downloads(w: _Writer) -> None:
             stems = [f"{game}-{name}-{pl.key}"]
             if index == len(published) - 1:
                 stems.append(f"{game}-{name}-latest")
-            formats = downloads.all_formats(pl)     # once: the latest is written twice
+            formats = downloads.all_formats(pl, compact=w.links.large)  # once: the latest twice
             for stem in stems:
                 for ext, text in formats:
                     w.write(f"downloads/{stem}.{ext}", text)

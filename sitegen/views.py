@@ -47,8 +47,9 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
 
 # Large sites (README "Scale").  Up to LARGE_SITE players a site has a page
 # per player, players/<id>/.  Above, a page a player is not practical: a
-# million folders take hours to write and upload and ~10 GB of disk blocks
-# (bench/fide_scale.py), and static hosts limit the files of a site.  The
+# folder and a file each is 8 KiB of disk blocks (10 GB for FIDE's 1.2
+# million, bench/fide_scale.py), minutes to write, and more files than
+# static hosts take (Cloudflare Pages 20,000, GitLab Pages 200,000).  The
 # players are then SHARD_SIZE to a page, players/by-id/<first id>/, each one
 # a section with his id as anchor, which every link of the site points to;
 # the 404 page sends /players/<id>/ there (static/large-site.js), and the
@@ -505,33 +506,56 @@ class PlayerView:
     events: list[EventSummary]
 
 
-def player_view(p: PlayerRecord, data: SiteData, links: Links,
-                chart: bool = True) -> PlayerView:
-    """A player's page; without the chart for a large site's player pages,
-    whose tables give every figure (see LARGE_SITE)."""
+def player_view(p: PlayerRecord, data: SiteData, links: Links) -> PlayerView:
     ratings = [(name, value, links.list_path(p.game, name)) for name, value in _ratings(p)]
     tables = [_history_table(p, name, links) for name in sorted(p.history, key=_list_order)
               if p.history[name]]
-    norms = [NormLine(links.event_name(n.event), links.event_path(n.event), n.date, n.title,
-                      n.kind, n.category, n.required, n.achieved, n.games)
-             for n in sorted(p.norms, key=lambda n: (n.date, n.event, n.title))]
     events = [_event_summary(links.events[s], links) for s in p.events if s in links.events]
     events.sort(key=lambda e: (e.end or e.start or date.min, e.name))
     return PlayerView(p, GAME_NAMES.get(p.game, p.game), ratings,
-                      history_chart(p.name, p.history) if chart else None, tables, norms,
-                      events)
+                      history_chart(p.name, p.history), tables, _norm_lines(p, links), events)
+
+
+def _norm_lines(p: PlayerRecord, links: Links) -> list[NormLine]:
+    return [NormLine(links.event_name(n.event), links.event_path(n.event), n.date, n.title,
+                     n.kind, n.category, n.required, n.achieved, n.games)
+            for n in sorted(p.norms, key=lambda n: (n.date, n.event, n.title))]
 
 
 @dataclass
 class ShardEntry:
+    """One player on a page of a large site's players (see LARGE_SITE): what
+    his own page would show, lean, since a million of them make the site.
+    No chart; history rows only for the lists on which his rating changed or
+    he played; the events not in those rows (not yet rated)."""
+
     anchor: str
-    view: PlayerView
+    record: PlayerRecord
+    game_name: str
+    ratings: list[tuple[str, int | None]]
+    tables: list[HistoryTable]
+    norms: list[NormLine]
+    events: list[EventSummary]
 
 
 def shard_view(shard: PlayerShard, data: SiteData, links: Links) -> list[ShardEntry]:
     """The players of one page of a large site, by id (see LARGE_SITE)."""
-    return [ShardEntry(slug, player_view(data.players[key], data, links, chart=False))
-            for key, slug in shard.players]
+    entries = []
+    for key, slug in shard.players:
+        p = data.players[key]
+        tables, shown = [], set()
+        for name in sorted(p.history, key=_list_order):
+            table = _history_table(p, name, links)
+            table.rows = [r for r in table.rows if r.games or r.change != 0]
+            shown.update(path for r in table.rows for _, path, _ in r.events)
+            if table.rows:
+                tables.append(table)
+        events = [_event_summary(links.events[s], links) for s in p.events
+                  if s in links.events and links.event_path(s) not in shown]
+        events.sort(key=lambda e: (e.end or e.start or date.min, e.name))
+        entries.append(ShardEntry(slug, p, GAME_NAMES.get(p.game, p.game), _ratings(p),
+                                  tables, _norm_lines(p, links), events))
+    return entries
 
 
 def _history_table(p: PlayerRecord, name: str, links: Links) -> HistoryTable:

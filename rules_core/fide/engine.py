@@ -22,6 +22,22 @@ __all__ = ["rate_event", "p_percent", "unrated_event_rating",
 
 HALF = Fraction(1, 2)
 
+# A FIDE-scale period rates a million games (bench/fide_scale.py): building
+# a Fraction for every game's score and P_D, and adding Fractions game by
+# game, was most of the engine's time.  The figures below are the same
+# Fractions, made once (they are immutable) or summed in integers first.
+_FRACTIONS: dict[tuple, Fraction] = {}
+
+
+def _fraction(value, denominator: int = 1) -> Fraction:
+    """Fraction(value, denominator), kept: scores are 0, 1/2 and 1, P_D a
+    whole number of hundredths."""
+    key = (value, denominator)
+    exact = _FRACTIONS.get(key)
+    if exact is None:
+        exact = _FRACTIONS[key] = Fraction(value) / denominator
+    return exact
+
 
 def p_percent(score: Fraction, games: int) -> int:
     """p = W / n in hundredths, rounded half up (DESIGN interpretation 1)."""
@@ -166,7 +182,13 @@ def _round_robin_unrated(t, edition, counted, unrated):
 
 
 def _score(games) -> Fraction:
-    return sum((Fraction(g.score) for g in games), Fraction(0))
+    twice = 0                        # scores are halves: add them in integers
+    for g in games:
+        doubled = 2 * g.score
+        if doubled != int(doubled):
+            return sum((Fraction(g.score) for g in games), Fraction(0))
+        twice += int(doubled)
+    return Fraction(twice, 2)
 
 
 def _adjusted_average(t, edition, games, base, own, provisional):
@@ -291,14 +313,15 @@ def _per_game(edition, player, games, ratings, result):
     """fide-2009 8.51-8.55, fide-rb-2024 7.3.1-7.3.2: D per game, capped at
     400; dR = score - P_D; change = K x sum dR."""
     cap = edition.rating_difference_cap
-    total = Fraction(0)
+    hundredths = 0                   # sum P_D in hundredths, one Fraction at the end
     for g, r in zip(games, ratings):
         d = max(-cap, min(cap, player.rating - r))
-        pd = Fraction(edition.pd(d), 100)
-        total += pd
-        result.games.append(GameFigure(g.round, g.opponent, r, d, pd, Fraction(g.score)))
-    result.expected = total
-    result.change = result.k * (result.score - total)
+        pd = edition.pd(d)
+        hundredths += pd
+        result.games.append(GameFigure(g.round, g.opponent, r, d,
+                                       _fraction(pd, 100), _fraction(g.score)))
+    result.expected = Fraction(hundredths, 100)
+    result.change = result.k * (result.score - result.expected)
 
 
 def _per_tournament(t, edition, counted, player, games, provisional, result):
@@ -318,7 +341,7 @@ def _per_tournament(t, edition, counted, player, games, provisional, result):
     result.change = result.k * (result.score - result.expected)
     for g in games:
         r = _opponent_rating(t, g.opponent, provisional)
-        result.games.append(GameFigure(g.round, g.opponent, r, None, None, Fraction(g.score)))
+        result.games.append(GameFigure(g.round, g.opponent, r, None, None, _fraction(g.score)))
 
 
 def _floor(edition, result):
