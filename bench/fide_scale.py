@@ -6,12 +6,13 @@
 The first writes a content folder (default: a new temporary folder) of about
 FIDE's size: `players/chess.csv` with 1.2 million chess players (about two
 thirds rated, titles by rating, 120 or so federations, juniors, women) and
-`events/chess/` with Swiss opens played in January 2025 that add up to about
-one million rated games in one rating period (the February 2025 list; some
-players enter several events, so that fide-rb-2024 7.3.3's K x n <= 700 over
-the period comes into play), as FIDE TRF16 files, the format that loads
-fastest (a fixed-width line a player, no TOML parser).  `site.toml` publishes
-one list, chess standard, from 1 January to 1 February 2025.
+`events/chess/` with Swiss opens played in January 2025 until one million
+games are rated (as fide-2024 rates them: `rated_games`) in one rating
+period, the February 2025 list; some players enter several events, so that
+fide-rb-2024 7.3.3's K x n <= 700 over the period comes into play.  The
+events are FIDE TRF16 files, the format that loads fastest (a fixed-width
+line a player, no TOML parser).  `site.toml` publishes one list, chess
+standard, from 1 January to 1 February 2025.  About 130 MB.
 
 With `--bench` it then builds the site of that folder (generating it first
 if the folder holds no content of the same size and seed) and prints, as
@@ -21,7 +22,8 @@ total seconds, pages per second (HTML pages written / render seconds), the
 files and bytes written, and the peak memory (`ru_maxrss`, the process's
 resident set; with `--tracemalloc`, also the Python heap's peak, which slows
 the build several times).  The site goes into a temporary folder, removed
-afterwards unless `--keep` or `--out` is given.
+afterwards (and so is a temporary content folder) unless `--keep` or
+`--out` is given.
 
 Deterministic: every choice comes from `random.Random(seed)`, so the same
 arguments write the same bytes.  Prints figures; asserts nothing.
@@ -395,6 +397,8 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if not (args.out or args.keep):
             shutil.rmtree(out.parent, ignore_errors=True)
+            if not args.folder:
+                shutil.rmtree(folder, ignore_errors=True)
     return 0
 
 
