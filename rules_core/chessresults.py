@@ -278,7 +278,10 @@ class _Reader:
             self.error("unknown-player", f"round {round_}: whiteno {white} is not a "
                        "player of this event", self.where.attribute(start, "whiteno"))
             return
+        reported = len(self.problems)
         scores = [self.score(get(k), k, start) for k in ("reswhite", "resblack")]
+        if len(self.problems) > reported:
+            return                              # an unreadable result, reported
         if black in (PAB, NOT_PAIRED):
             self.add(by_number[white], _bye(round_, black, scores[0] or 0.0, line))
             return

@@ -162,7 +162,7 @@ class _Reader:
         marker = _TERMINATION.search(_COMMENT.sub(" ", text))
         if marker is None:
             self.error("truncated", "the moves do not end with a result (1-0, 0-1, "
-                       "1/2-1/2 or *): the file may be truncated", last, severity=WARNING)
+                       "1/2-1/2 or *): the file may be truncated", last)
             return
         result = game.tags.get("Result")
         if result is None:
@@ -192,6 +192,8 @@ class _Builder:
     def __init__(self, problems: list[Problem]):
         self.problems = problems
         self.entrants: dict[tuple, _Entrant] = {}
+        self.game_dates: dict[int, date | None] = {}     # a game's first line -> Date
+        self.round_days: dict[int, list[date]] = {}
         self.t = Tournament(source_format="pgn", game="chess")
 
     def error(self, code, message, line=None, column=None, severity=ERROR):
@@ -201,6 +203,7 @@ class _Builder:
         self.event(games)
         for game in games:
             self.game(game)
+        self.round_dates(self.round_days)
         self.t.players = self.numbered()
         self.t.system = self.system()
         self.problems.extend(pairing_problems(self.t.players, "pgn"))
@@ -255,14 +258,21 @@ class _Builder:
         return text
 
     def dates(self, games: list[_Game]) -> None:
-        """Start from EventDate, else the first game's Date; end the last Date;
-        a round's date the first Date of its games."""
+        """Start from EventDate, else the first game's Date; end the last Date."""
         event_date = next((self.date(g.tags["EventDate"]) for g in games
                            if g.value("EventDate") not in ("", "????.??.??")), None)
-        days = sorted(d for d in (self.date(g.tags["Date"]) for g in games
-                                  if g.value("Date") not in ("", "????.??.??")) if d)
+        for g in games:
+            if g.value("Date") not in ("", "????.??.??"):
+                self.game_dates[g.line] = self.date(g.tags["Date"])
+        days = sorted(d for d in self.game_dates.values() if d)
         self.t.start = event_date or (days[0] if days else None)
         self.t.end = days[-1] if days else event_date
+
+    def round_dates(self, rounds: dict[int, list[date]]) -> None:
+        """A round's date is the first Date of its games, when every round has one."""
+        last = max(rounds, default=0)
+        if last and all(rounds.get(r) for r in range(1, last + 1)):
+            self.t.round_dates = [min(rounds[r]) for r in range(1, last + 1)]
 
     def date(self, tag: _Tag) -> date | None:
         match = _PGN_DATE.fullmatch(tag.value.strip())
@@ -291,6 +301,10 @@ class _Builder:
             self.error("self-pairing", f"{white.name!r} plays themself", game.line)
             return
         line = game.tags["Result"].line
+        if self.twice(white, round_, line) or self.twice(black, round_, line):
+            return
+        if self.game_dates.get(game.line):
+            self.round_days.setdefault(round_, []).append(self.game_dates[game.line])
         self.play(white, black, round_, codes[0], codes[2], "w", line, game)
         self.play(black, white, round_, codes[1], codes[3], "b", line, game)
 
@@ -311,12 +325,14 @@ class _Builder:
                    tag.line, tag.column)
         return None
 
-    def play(self, player, opponent, round_, code, score, colour, line, game) -> None:
-        twice = next((r for r in player.results if r.round == round_), None)
-        if twice is not None:
+    def twice(self, player: _Entrant, round_: int, line: int) -> bool:
+        first = next((r for r in player.results if r.round == round_), None)
+        if first is not None:
             self.error("twice-in-round", f"round {round_}: {player.name!r} has a second "
-                       f"game (the first on line {twice.line})", line)
-            return
+                       f"game (the first on line {first.line}): not read", line)
+        return first is not None
+
+    def play(self, player, opponent, round_, code, score, colour, line, game) -> None:
         # the opponent is numbered once every player is known (`numbered`)
         player.results.append(RoundResult(round_, id(opponent), colour, code, score,
                                           line, game.tags["Result"].column))
@@ -405,7 +421,8 @@ class _Builder:
 def _system(count: int, pairs: int, meetings: dict) -> tuple[str, str]:
     games = sorted(len(colours) for colours in meetings.values())
     if count == 2:
-        return "match", f"two players, {games[0] if games else 0} games"
+        played = games[0] if games else 0
+        return "match", f"two players, {played} game{'s' if played != 1 else ''}"
     if len(meetings) == pairs and set(games) == {1}:
         return "round-robin", f"each pair of the {count} players met once"
     if (len(meetings) == pairs and set(games) == {2}
