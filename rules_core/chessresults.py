@@ -250,12 +250,21 @@ class _Reader:
             return None
 
     def points(self) -> None:
-        """The points the file gives must be those of its games."""
-        for p in self.t.players:
-            if p.points is not None and abs(p.points - p.score) > 1e-9:
-                self.error("points-differ", f"player {p.number}: the file gives "
-                           f"{p.points:g} points, the games {p.score:g}", p.line,
-                           severity=WARNING)
+        """The points the file gives must be those of its games.  In a team
+        event a team's pairing-allocated bye (``teampairing no2="-1"``) gives
+        its players points without a game of theirs: a note, not a warning."""
+        differ = [p for p in self.t.players
+                  if p.points is not None and abs(p.points - p.score) > 1e-9]
+        if self.t.system == "team" and differ:
+            count = f"{len(differ)} player{'s' if len(differ) > 1 else ''}"
+            self.t.notes.append(f"team event: the points (pts) of {count} "
+                                "differ from their games (this format gives a team's "
+                                "bye to the team, not to its players): the games are used")
+            return
+        for p in differ:
+            self.error("points-differ", f"player {p.number}: the file gives "
+                       f"{p.points:g} points, the games {p.score:g}", p.line,
+                       severity=WARNING)
 
     # -- games ----------------------------------------------------------------------
     def pairings(self, elements: list[ET.Element]) -> None:

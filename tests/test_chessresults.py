@@ -140,3 +140,12 @@ def test_sharly_single_swiss():
     assert [p.code for p in t.problems] == ["normalize.sex"]      # sex="*", player 21
     assert {p.number: p.points for p in t.players} == {p.number: p.score for p in t.players}
     assert t.player(1).name == "Brunk, Dirk" and t.player(1).source_name == "Brunk,Dirk"
+
+
+def test_team_event_points_from_a_team_bye_are_a_note():
+    text = (DATA / "swiss.xml").read_text(encoding="utf-8").replace(
+        'type="0"', 'type="3"').replace('pts="2,5"', 'pts="3,0"')
+    t = parse_chessresults(text)
+    assert t.system == "team"
+    assert not [p for p in t.problems if p.code == "chessresults.points-differ"]
+    assert any("points (pts) of 1 player differ" in n for n in t.notes)
