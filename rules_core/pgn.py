@@ -292,6 +292,8 @@ class _Builder:
             self.error("missing-tag", f"game without {', '.join(missing)}: expected "
                        "the tags White, Black, Result and Round", game.line)
             return
+        if not self.standard_chess(game):
+            return
         round_ = self.round(game.tags["Round"])
         codes = self.result(game.tags["Result"])
         white, black = self.entrant(game, "White"), self.entrant(game, "Black")
@@ -307,6 +309,21 @@ class _Builder:
             self.round_days.setdefault(round_, []).append(self.game_dates[game.line])
         self.play(white, black, round_, codes[0], codes[2], "w", line, game)
         self.play(black, white, round_, codes[1], codes[3], "b", line, game)
+
+    def standard_chess(self, game: _Game) -> bool:
+        """Only chess is rated: a ``Variant`` other than standard (lichess,
+        chess.com) or a PDN ``GameType`` other than 0 (chess) is an error."""
+        variant, kind = game.tags.get("Variant"), game.tags.get("GameType")
+        if variant and variant.value.strip().lower() not in ("", "standard", "chess"):
+            self.error("variant", f"variant {variant.value!r}: only standard chess is "
+                       "rated; game not read", variant.line, variant.column)
+            return False
+        if kind and kind.value.strip().split(",")[0] not in ("", "0"):
+            self.error("variant", f"GameType {kind.value!r} is not chess (0): a "
+                       "draughts PDN game is not read; expected chess PGN",
+                       kind.line, kind.column)
+            return False
+        return True
 
     def round(self, tag: _Tag) -> int | None:
         match = _ROUND.fullmatch(tag.value)

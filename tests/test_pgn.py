@@ -144,6 +144,17 @@ def test_self_pairing():
     assert [p.code for p in t.problems] == ["pgn.self-pairing"]
 
 
+@pytest.mark.parametrize("tags, read", [({"Variant": "Standard"}, True),
+                                         ({"Variant": "Chess960"}, False),
+                                         ({"Variant": "Crazyhouse"}, False),
+                                         ({"GameType": "0"}, True),
+                                         ({"GameType": "20"}, False)])
+def test_only_standard_chess(tags, read):
+    t = parse_pgn(game(**tags))
+    assert bool(t.players) == read
+    assert [p.code for p in t.problems] == ([] if read else ["pgn.variant"])
+
+
 def test_result_marker_must_agree_with_the_tag():
     t = parse_pgn(game() + "1. e4 e5 0-1\n")
     assert [(p.code, p.line) for p in t.problems] == [("pgn.result-mismatch", 6)]
