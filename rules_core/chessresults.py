@@ -89,7 +89,7 @@ class _Reader:
         self.text = text.removeprefix("\ufeff")
         self.problems: list[Problem] = []
         self.t = Tournament(source_format="chess-results", game="chess")
-        self.where = _Locator(self.text)
+        self.where: _Locator     # made once the text is well-formed XML
 
     def error(self, code, message, line=None, column=None, severity=ERROR):
         self.problems.append(Problem(severity, f"chessresults.{code}", message,
@@ -122,6 +122,7 @@ class _Reader:
             line, column = e.position
             self.error("syntax", f"not well-formed XML: {_reason(e)}", line, column + 1)
             return None
+        self.where = _Locator(self.text)
         if root.tag != "chessresults":
             self.error("not-chessresults", f"root element <{root.tag}>: expected "
                        "<chessresults> (the chess-results.com upload XML)", 1)
