@@ -77,11 +77,17 @@ class _Locator:
         return bisect.bisect_left(self.breaks, offset) + 1
 
     def attribute(self, start: int | None, name: str) -> int | None:
+        return self.at(start, name)[0]
+
+    def at(self, start: int | None, name: str) -> tuple[int | None, int | None]:
+        """(line, column) of attribute `name` of the element at `start`."""
         if start is None:
-            return None
+            return None, None
         end = self.text.find(">", start)
-        match = re.compile(rf"\b{name}\s*=").search(self.text, start, end if end > 0 else None)
-        return self.line(match.start() if match else start)
+        match = re.compile(rf"\b{name}\s*=").search(self.text, start,
+                                                     end if end > 0 else len(self.text))
+        offset = match.start() if match else start
+        return self.line(offset), offset - self.text.rfind("\n", 0, offset)
 
 
 class _Reader:
@@ -157,7 +163,7 @@ class _Reader:
         if kind not in SYSTEMS:
             self.error("bad-type", f"tournament type {kind!r}: expected 0 (Swiss), "
                        "1 (round robin), 2 (team round robin) or 3 (team Swiss)",
-                       self.where.attribute(start, "type"))
+                       *self.where.at(start, "type"))
             return None
         if SYSTEMS[kind] == "round-robin" and (replay or "").strip() == "2":
             return "double-round-robin"
@@ -170,7 +176,7 @@ class _Reader:
         if re.fullmatch(r"-?\d+", text):
             return int(text)
         self.error(f"bad-{name}", f"{name} {value!r}: expected a whole number",
-                   self.where.attribute(start, name))
+                   *self.where.at(start, name))
         return None
 
     def date(self, value, name, start) -> date | None:
@@ -180,7 +186,7 @@ class _Reader:
         found = _parse_date(text)
         if found is None:
             self.error("bad-date", f"{name} {value!r}: expected a date YYYYMMDD or "
-                       "DD.MM.YYYY", self.where.attribute(start, name), severity=WARNING)
+                       "DD.MM.YYYY", *self.where.at(start, name), severity=WARNING)
         return found
 
     def round_dates(self, rounds: list[ET.Element]) -> None:
@@ -213,6 +219,8 @@ class _Reader:
         get = element.attrib.get
         line = self.where.line(start) if start is not None else None
         number = self.number(get("no"), "no", start)
+        if number is None and (get("no") or "").strip():
+            return None                         # not a number: reported
         if number is None or number < 1:
             self.error("bad-player", f"player without a start number (no={get('no')!r}): "
                        "expected no=\"1\", \"2\" ...", line)
@@ -237,7 +245,7 @@ class _Reader:
             p.birth_year = p.birth.year if p.birth else None
             if p.birth is None:
                 self.error("bad-dob", f"dob {text!r}: expected YYYY or DD.MM.YYYY",
-                           self.where.attribute(start, "dob"), severity=WARNING)
+                           *self.where.at(start, "dob"), severity=WARNING)
 
     def points_value(self, value, start) -> float | None:
         text = (value or "").strip().replace(",", ".")
@@ -247,7 +255,7 @@ class _Reader:
             return float(text)
         except ValueError:
             self.error("bad-points", f"pts {value!r}: expected points such as '4,5'",
-                       self.where.attribute(start, "pts"), severity=WARNING)
+                       *self.where.at(start, "pts"), severity=WARNING)
             return None
 
     def points(self) -> None:
@@ -286,7 +294,7 @@ class _Reader:
             return
         if white not in by_number:
             self.error("unknown-player", f"round {round_}: whiteno {white} is not a "
-                       "player of this event", self.where.attribute(start, "whiteno"))
+                       "player of this event", *self.where.at(start, "whiteno"))
             return
         reported = len(self.problems)
         scores = [self.score(get(k), k, start) for k in ("reswhite", "resblack")]
@@ -309,26 +317,26 @@ class _Reader:
             return float(text) if text else None
         except ValueError:
             self.error("bad-result", f"{name} {value!r}: expected points 1.0, 0.5 "
-                       "or 0.0", self.where.attribute(start, name))
+                       "or 0.0", *self.where.at(start, name))
             return None
 
     def codes(self, round_, forfeit, scores, start) -> tuple[str, str] | None:
-        line = self.where.attribute(start, "reswhite")
+        line = self.where.at(start, "reswhite")
         if None in scores:
             self.error("no-result", f"round {round_}: a game without a result "
-                       "(reswhite and resblack: expected 1.0, 0.5 or 0.0)", line)
+                       "(reswhite and resblack: expected 1.0, 0.5 or 0.0)", *line)
             return None
         table = _BY_FORFEIT.get(forfeit)
         if table is None:
             self.error("bad-forfeit", f"round {round_}: forfeit {forfeit!r}: expected "
                        "K (forfeit), U (not rated), D (penalty) or nothing",
-                       self.where.attribute(start, "forfeit"))
+                       *self.where.at(start, "forfeit"))
             return None
         codes = table.get(tuple(scores))
         if codes is None:
             self.error("bad-result", f"round {round_}: result {scores[0]:g}-{scores[1]:g}"
                        f"{' (forfeit ' + forfeit + ')' if forfeit else ''} cannot be a "
-                       "game's: expected 1-0, 0.5-0.5 or 0-1", line)
+                       "game's: expected 1-0, 0.5-0.5 or 0-1", *line)
         return codes
 
     def add(self, player: Player, result: RoundResult) -> None:

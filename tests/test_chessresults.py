@@ -34,7 +34,7 @@ SWISS = [
 # tests/data/chessresults/malformed.xml: (line, code)
 MALFORMED = [(4, "chessresults.bad-date"), (4, "chessresults.bad-rounds"),
              (4, "chessresults.bad-type"), (8, "chessresults.bad-no"),
-             (8, "chessresults.bad-player"), (9, "chessresults.duplicate-number"),
+             (9, "chessresults.duplicate-number"),
              (10, "chessresults.bad-rtgfide"), (13, "chessresults.no-result"),
              (14, "chessresults.bad-result"), (15, "chessresults.unknown-player"),
              (16, "chessresults.bad-forfeit"), (17, "chessresults.bad-result")]
@@ -93,6 +93,20 @@ def test_points_that_differ_from_the_games_are_a_warning():
 def test_malformed_every_problem_with_its_line():
     t = read("malformed.xml")
     assert sorted((p.line, p.code) for p in t.problems) == MALFORMED
+
+
+def test_columns_point_at_the_attribute():
+    t = read("malformed.xml")
+    assert {(p.code, p.line, p.column) for p in t.problems} >= {
+        ("chessresults.bad-type", 4, 21), ("chessresults.bad-forfeit", 16, 88)}
+
+
+def test_player_without_a_number():
+    t = parse_chessresults('<chessresults>\n<players>\n<player lastname="A"/>\n'
+                           '<player no="0" lastname="B"/>\n</players>\n</chessresults>')
+    assert sorted((p.code, p.line) for p in t.problems) == [
+        ("chessresults.bad-player", 3), ("chessresults.bad-player", 4),
+        ("chessresults.no-players", 1), ("chessresults.no-tournament", 1)]
 
 
 def test_doctype_refused_before_parsing():
