@@ -80,6 +80,7 @@ class _Game:
     tags: dict[str, _Tag] = field(default_factory=dict)
     moves: list[tuple[int, str]] = field(default_factory=list)
     closed: bool = False          # a blank line or movetext followed the tags
+    in_comment: bool = False      # the movetext so far leaves a '{' open
 
     def value(self, name: str) -> str:
         tag = self.tags.get(name)
@@ -116,6 +117,9 @@ class _Reader:
 
     def line(self, games: list[_Game], number: int, raw: str) -> None:
         stripped = raw.strip()
+        if games and games[-1].in_comment:
+            self.movetext(games[-1], number, raw)   # a comment spans lines
+            return
         if stripped.startswith("%"):
             return                              # PGN standard 6: escape line
         if not stripped:
@@ -127,8 +131,12 @@ class _Reader:
             return
         if not games:
             games.append(_Game(number))
-        games[-1].moves.append((number, raw))
-        games[-1].closed = True
+        self.movetext(games[-1], number, raw)
+
+    def movetext(self, game: _Game, number: int, raw: str) -> None:
+        game.moves.append((number, raw))
+        game.closed = True
+        game.in_comment = _comment_open(raw, game.in_comment)
 
     def tag_line(self, games: list[_Game], number: int, raw: str) -> None:
         if not games or games[-1].closed:
@@ -154,7 +162,7 @@ class _Reader:
             return
         text = "\n".join(line for _, line in game.moves)
         last = game.moves[-1][0]
-        if text.count("{") > text.count("}"):
+        if game.in_comment:
             self.error("truncated", "a comment '{' is not closed: the file may be "
                        "truncated", last)
             return
@@ -446,6 +454,19 @@ def _system(count: int, pairs: int, meetings: dict) -> tuple[str, str]:
         return "double-round-robin", (f"each pair of the {count} players met twice, "
                                       "once with each colour")
     return "swiss", "not every pair of players met the same number of times"
+
+
+def _comment_open(line: str, inside: bool) -> bool:
+    """Whether a ``{`` comment is still open after `line` (PGN standard 5:
+    a brace comment may span lines, a ``;`` comment ends with its line)."""
+    for char in line:
+        if inside:
+            inside = char != "}"
+        elif char == ";":
+            return False
+        elif char == "{":
+            inside = True
+    return inside
 
 
 def _without_comments(text: str) -> str:

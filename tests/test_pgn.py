@@ -160,6 +160,12 @@ def test_result_marker_must_agree_with_the_tag():
     assert [(p.code, p.line) for p in t.problems] == [("pgn.result-mismatch", 6)]
 
 
+def test_comments_span_lines_and_hide_brackets():
+    text = game() + "1. e4 {a comment\n[not a tag] and\n\nstill it} e5 ; {not opened\n1-0\n"
+    t = parse_pgn(text)
+    assert t.problems == [] and len(t.players) == 2
+
+
 def test_missing_required_tags():
     t = parse_pgn('[Event "x"]\n[White "A"]\n\n1. e4 *\n')
     assert [(p.code, p.line) for p in t.problems] == [("pgn.no-result-tag", 1),
