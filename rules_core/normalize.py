@@ -125,7 +125,8 @@ def _federation(t: Tournament, value, p: Player | None, mapped) -> str | None:
     code, warning = normalise_federation(value)
     if warning:
         who = f"player {p.number}: " if p else "event: "
-        _warn(t, "normalize.federation", who + warning, p.line if p else None)
+        line = p.line if p else t.header_lines.get("032")     # TRF: the event's
+        _warn(t, "normalize.federation", who + warning, line)
     elif code and value and value.strip().upper() != code:
         mapped[value.strip().upper()] = code
     return code

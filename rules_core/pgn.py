@@ -242,6 +242,7 @@ class _Builder:
         if text in _UNKNOWN[:3]:
             return None
         line = next(g.tags["TimeControl"].line for g in games if g.value("TimeControl"))
+        self.t.header_lines["122"] = line       # where the check points a rate warning
         return self.pgn_time_control(text, line)
 
     def pgn_time_control(self, text: str, line: int) -> str | None:
@@ -272,6 +273,10 @@ class _Builder:
             if g.value("Date") not in ("", "????.??.??"):
                 self.game_dates[g.line] = self.date(g.tags["Date"])
         days = sorted(d for d in self.game_dates.values() if d)
+        dated = next((g.tags[k].line for g in games for k in ("EventDate", "Date")
+                      if g.value(k)), None)
+        if dated:
+            self.t.header_lines["042"] = dated  # where the check points a date warning
         self.t.start = event_date or (days[0] if days else None)
         self.t.end = days[-1] if days else event_date
 

@@ -227,3 +227,10 @@ def test_uzchess_cup_is_a_ten_player_round_robin():
     assert sum(len(p.results) for p in t.players) == 90
     codes = [r.code for p in t.players for r in p.results if r.color == "w"]
     assert (codes.count("1"), codes.count("0"), codes.count("=")) == (12, 9, 24)
+
+
+def test_check_points_rate_and_date_warnings_at_their_tags():
+    t = parse_pgn(game(TimeControl="abc", Date="2025.05.01"))
+    found = {p["code"]: p["line"] for p in check_tournament(t).data["problems"]}
+    assert found["pgn.bad-time-control"] == found["check.unknown-rate"] == 5
+    assert t.header_lines["042"] == 6
