@@ -107,7 +107,7 @@ _TRF_RECORD = re.compile(r"(?m)^(?:001|012) ")
 
 def detect_format(text: str, filename: str = "") -> str:
     """The reader for a file, by its content first: the chess-results XML
-    (a ``<chessresults>`` root, or any XML), PGN (a tag pair or move 1
+    (a ``<chessresults>`` element, or any text opening with ``<?xml``), PGN (a tag pair or move 1
     first), the draughts formats (section tags, column headers), JSON (an
     object), the native TOML (an [event] or [[players]] table), TRF (a 001
     or 012 record); then by the file's ending; else `UNKNOWN`."""
@@ -133,7 +133,7 @@ def _native_or_trf(head: str, text: str) -> str | None:
 
 
 def _suffix(filename: str) -> str:
-    name = filename.lower().rsplit("/", 1)[-1]
+    name = filename.lower().replace("\\", "/").rsplit("/", 1)[-1]
     return "." + name.rsplit(".", 1)[-1] if "." in name else ""
 
 

@@ -35,7 +35,8 @@ DETECTION = [
     # nothing in the content: the ending decides
     ("x.toml", "", "native-toml"), ("x.json", "", "native-json"), ("x.trf", "", "trf"),
     ("x.pgn", "", "pgn"), ("x.xml", "", "chess-results"), ("x.CSV", "a;b\n", "toernooibase"),
-    ("dir.d/x", "hello", UNKNOWN),
+    ("dir.d/x", "hello", UNKNOWN), ("C:\\dir.d\\x", "hello", UNKNOWN),
+    ("C:\\events\\open.PGN", "", "pgn"),
     # neither content nor ending
     ("x", "", UNKNOWN), ("x.txt", "hello world\n", UNKNOWN), ("x", "<html></html>", UNKNOWN),
     ("x", "[section]\nkey = 1\n", UNKNOWN),
