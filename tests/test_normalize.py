@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_core.federations import FEDERATIONS, FIDE_TO_ISO, ISO_TO_FIDE
@@ -148,3 +148,23 @@ def test_draughts_bye_points():
     t.game = "draughts"
     t.players[0].results[0] = RoundResult(1, 3, "w", "1", 2.0, 3)
     assert normalise_tournament(t).player(1).results[0].code == "U"
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(2, 8), st.data())
+def test_placeholders_leave_every_players_points(count, data):
+    """Conservation: removing bye placeholders changes no real player's
+    points, and no result names a player that is gone."""
+    names = [data.draw(st.sampled_from(["Adams, Ann", "BYE", "spielfrei", "Dunn, Di"]))
+             for _ in range(count)]
+    players = [Player(i + 1, name, line=i + 1) for i, name in enumerate(names)]
+    for round_, (a, b) in enumerate(zip(players[::2], players[1::2]), start=1):
+        score = data.draw(st.sampled_from([0.0, 0.5, 1.0]))
+        a.results.append(RoundResult(round_, b.number, "w", "1", score))
+        b.results.append(RoundResult(round_, a.number, "b", "0", 1.0 - score))
+    kept = {p.number: p.score for p in players if not is_bye_placeholder(p.name)}
+    t = normalise_tournament(Tournament(players=players))
+    assert {p.number: p.score for p in t.players} == kept
+    numbers = {p.number for p in t.players}
+    assert all(r.opponent in numbers for p in t.players for r in p.results
+               if r.opponent is not None)

@@ -6,6 +6,8 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules_core.check import check_tournament, read_tournament
 from rules_core.pgn import looks_like_pgn, parse_pgn
@@ -234,3 +236,37 @@ def test_check_points_rate_and_date_warnings_at_their_tags():
     found = {p["code"]: p["line"] for p in check_tournament(t).data["problems"]}
     assert found["pgn.bad-time-control"] == found["check.unknown-rate"] == 5
     assert t.header_lines["042"] == 6
+
+
+# -- properties -------------------------------------------------------------------
+
+def _round_robin(count: int) -> list[list[tuple[int, int]]]:
+    """The circle method: every pair once, count - 1 rounds (count even)."""
+    seats = list(range(count))
+    rounds = []
+    for _ in range(count - 1):
+        rounds.append([(seats[i], seats[count - 1 - i]) for i in range(count // 2)])
+        seats = [seats[0], seats[-1], *seats[1:-1]]
+    return rounds
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 5).map(lambda n: 2 * n), st.data())
+def test_any_round_robin_reads_back(count, data):
+    """Whatever the results and the order of the games: every player's
+    points are those written, and the system is a round robin."""
+    games, points = [], [0.0] * count
+    for number, pairs in enumerate(_round_robin(count), start=1):
+        for board, (white, black) in enumerate(pairs, start=1):
+            result = data.draw(st.sampled_from(["1-0", "0-1", "1/2-1/2"]))
+            share = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[result]
+            points[white] += share
+            points[black] += 1 - share
+            games.append(game(f"{number}.{board}", f"Player, {white:02d}",
+                              f"Player, {black:02d}", result))
+    order = data.draw(st.permutations(games))
+    t = parse_pgn("".join(order))
+    assert not t.problems
+    assert t.system == ("match" if count == 2 else "round-robin")
+    assert {p.name: p.score for p in t.players} == \
+        {f"Player, {i:02d}": points[i] for i in range(count)}
