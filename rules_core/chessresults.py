@@ -152,6 +152,9 @@ class _Reader:
         self.t.rounds = self.number(get("rounds"), "rounds", start)
         self.t.start = self.date(get("from"), "from", start)
         self.t.end = self.date(get("to"), "to", start)
+        if (get("ratedfide") or "").strip().upper() == "N":
+            self.t.notes.append('the file says the event is not FIDE-rated '
+                                '(ratedfide="N"): figures are what the rules would give')
         if start is not None:
             line = self.where.line(start)
             self.t.header_lines.update({"042": self.where.attribute(start, "from") or line,

@@ -163,3 +163,10 @@ def test_team_event_points_from_a_team_bye_are_a_note():
     assert t.system == "team"
     assert not [p for p in t.problems if p.code == "chessresults.points-differ"]
     assert any("points (pts) of 1 player differ" in n for n in t.notes)
+
+
+def test_not_fide_rated_is_a_note():
+    text = (DATA / "swiss.xml").read_text(encoding="utf-8").replace(
+        'replay="1"', 'replay="1" ratedfide="N"')
+    assert any('ratedfide="N"' in n for n in parse_chessresults(text).notes)
+    assert not any("ratedfide" in n for n in read("swiss.xml").notes)
