@@ -155,6 +155,10 @@ class _Reader:
         if (get("ratedfide") or "").strip().upper() == "N":
             self.t.notes.append('the file says the event is not FIDE-rated '
                                 '(ratedfide="N"): figures are what the rules would give')
+        self.header_lines(start)
+
+    def header_lines(self, start: int | None) -> None:
+        """Where the check points a date or rate-of-play warning."""
         if start is not None:
             line = self.where.line(start)
             self.t.header_lines.update({"042": self.where.attribute(start, "from") or line,
@@ -301,8 +305,11 @@ class _Reader:
             return
         reported = len(self.problems)
         scores = [self.score(get(k), k, start) for k in ("reswhite", "resblack")]
-        if len(self.problems) > reported:
-            return                              # an unreadable result, reported
+        if len(self.problems) == reported:      # else an unreadable result, reported
+            self.game(get, by_number, (round_, white, black), scores, start, line)
+
+    def game(self, get, by_number, who, scores, start, line) -> None:
+        round_, white, black = who
         if black in (PAB, NOT_PAIRED):
             self.add(by_number[white], _bye(round_, black, scores[0] or 0.0, line))
             return

@@ -170,14 +170,19 @@ class _Reader:
         if marker is None:
             self.error("truncated", "the moves do not end with a result (1-0, 0-1, "
                        "1/2-1/2 or *): the file may be truncated", last)
-            return
+        else:
+            self.agree(game, marker[1], last)
+
+    def agree(self, game: _Game, marker: str, last: int) -> None:
+        """The termination marker stands for a missing Result tag; a Result
+        tag must say the same."""
         result = game.tags.get("Result")
         if result is None:
-            game.tags["Result"] = _Tag(marker[1], last, None)
-            self.error("no-result-tag", f"no Result tag: the result {marker[1]!r} that "
+            game.tags["Result"] = _Tag(marker, last, None)
+            self.error("no-result-tag", f"no Result tag: the result {marker!r} that "
                        "ends the moves is used", game.line, severity=WARNING)
-        elif marker[1] != result.value.strip() and result.value.strip() in RESULTS:
-            self.error("result-mismatch", f"the moves end with {marker[1]!r} but the "
+        elif marker != result.value.strip() and result.value.strip() in RESULTS:
+            self.error("result-mismatch", f"the moves end with {marker!r} but the "
                        f"Result tag (line {result.line}) is {result.value!r}", last)
 
 
@@ -314,6 +319,10 @@ class _Builder:
         if white is black:
             self.error("self-pairing", f"{white.name!r} plays themself", game.line)
             return
+        self.place(game, round_, codes, white, black)
+
+    def place(self, game: _Game, round_: int, codes, white, black) -> None:
+        """The game in both players' rounds, unless one already has one."""
         line = game.tags["Result"].line
         if self.twice(white, round_, line) or self.twice(black, round_, line):
             return
