@@ -7,9 +7,11 @@ keys, extra keys allowed.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import date
 
+from .chessresults import looks_like_chessresults, parse_chessresults
 from .editions import EDITIONS, UnknownEdition, edition_for, get_edition
 from .fide import engine as fide_engine
 from .fide import events as fide_events
@@ -22,23 +24,61 @@ from .fmjd.standings import SYSTEMS as TIEBREAK_SYSTEMS
 from .fmjd.standings import standings
 from .model import Tournament
 from .native import parse_native
+from .normalize import normalise_tournament
 from .numbers import as_float
 from .problems import ERROR, WARNING, Problem
 from .results import EventRating, PlayerRating
+from .pgn import looks_like_pgn, parse_pgn
 from .timecontrol import minutes_for_60
 from .trf import parse_trf
 
 __all__ = ["CheckOptions", "CheckResult", "check_text", "check_tournament",
            "read_tournament", "detect_format",
-           "rate_of_play_for", "UnknownEdition", "FORMATS"]
+           "rate_of_play_for", "UnknownEdition", "FORMATS", "FORMAT_NAMES",
+           "READERS", "UNKNOWN"]
 
-READERS = {"trf": parse_trf,
-           "native-toml": parse_native,
-           "native-json": lambda text: parse_native(text, json_format=True),
-           "fmjd-official": parse_official,
-           "arbiter-pro": parse_arbiter_pro,
-           "toernooibase": parse_toernooibase}
-FORMATS = tuple(READERS)
+_PARSERS = {"trf": parse_trf,
+            "native-toml": parse_native,
+            "native-json": lambda text: parse_native(text, json_format=True),
+            "fmjd-official": parse_official,
+            "arbiter-pro": parse_arbiter_pro,
+            "toernooibase": parse_toernooibase,
+            "pgn": parse_pgn,
+            "chess-results": parse_chessresults}
+FORMATS = tuple(_PARSERS)
+UNKNOWN = "unknown"
+
+# What `sitegen check` says it read ("read as PGN"), by the contract's
+# event.format (the reader's `Tournament.source_format`).
+FORMAT_NAMES = {"trf": "FIDE TRF", "native": "the native format",
+                "fmjd-official": "the FMJD official format",
+                "arbiter-pro": "a Draughts Arbiter Pro export",
+                "toernooibase": "a Toernooibase export", "pgn": "PGN",
+                "chess-results": "chess-results XML", UNKNOWN: "no known format"}
+
+_EXPECTED = ("expected a FIDE TRF (lines '012 NAME', '001 ...'), PGN ([Event \"...\"] "
+             "tags), the chess-results upload XML (<chessresults>), the native format "
+             "in TOML ([event], [[players]]) or JSON ({\"event\": ...}), the FMJD "
+             "official format (<section Info>), or a Draughts Arbiter Pro or Toernooibase "
+             "crosstable (CSV with a header row)")
+
+
+def _unknown(text: str) -> Tournament:
+    """A file of no known format: one error naming what was expected."""
+    line = next((n for n, x in enumerate(text.splitlines(), start=1) if x.strip()), None)
+    what = "not a tournament file of a known format" if line else "the file is empty"
+    return Tournament(source_format=UNKNOWN, problems=[
+        Problem(ERROR, "check.unknown-format", f"{what}: {_EXPECTED}", line)])
+
+
+def _finalised(parse):
+    """A reader whose output is normalised (rules_core.normalize), once."""
+    return lambda text: normalise_tournament(parse(text))
+
+
+# format -> text in, a normalised Tournament out (for the content loader too)
+READERS = {name: _finalised(parse) for name, parse in _PARSERS.items()}
+READERS[UNKNOWN] = _unknown
 
 # game -> (rate an event, what a rating officer would query)
 ENGINES = {"chess": (fide_engine.rate_event, fide_events.event_problems),
@@ -58,30 +98,48 @@ class CheckOptions:
     counting: str = "standard"         # draughts: fmjd Annex 3 §5.6a systems
 
 
+_EXTENSIONS = {".trf": "trf", ".toml": "native-toml", ".json": "native-json",
+               ".pgn": "pgn", ".xml": "chess-results",
+               ".csv": "toernooibase"}   # its reader says what a crosstable needs
+_TOML_TABLE = re.compile(r"(?m)^\s*\[\[?\s*(?:event|players)\s*\]\]?\s*(?:#.*)?$")
+_TRF_RECORD = re.compile(r"(?m)^(?:001|012) ")
+
+
 def detect_format(text: str, filename: str = "") -> str:
-    """By the file's ending, else by its first meaningful line; the draughts
-    formats by their section tags and column headers."""
-    draughts = detect_draughts_format(text)
-    if draughts:
-        return draughts
-    name = filename.lower()
-    if name.endswith(".csv"):
-        return "toernooibase"   # its reader says precisely what a crosstable needs
-    if name.endswith(".toml"):
-        return "native-toml"
-    if name.endswith(".json"):
-        return "native-json"
-    if name.endswith(".trf"):
-        return "trf"
+    """The reader for a file, by its content first: the chess-results XML
+    (a ``<chessresults>`` element, or any text opening with ``<?xml``), PGN (a tag pair or move 1
+    first), the draughts formats (section tags, column headers), JSON (an
+    object), the native TOML (an [event] or [[players]] table), TRF (a 001
+    or 012 record); then by the file's ending; else `UNKNOWN`."""
     head = text.lstrip("\ufeff \t\r\n")
+    if head.startswith("<") and (head.startswith("<?xml") or looks_like_chessresults(text)):
+        return "chess-results"
+    if looks_like_pgn(text):
+        return "pgn"
+    by_content = detect_draughts_format(text) or _native_or_trf(head, text)
+    if by_content:
+        return by_content
+    return _EXTENSIONS.get(_suffix(filename), UNKNOWN)
+
+
+def _native_or_trf(head: str, text: str) -> str | None:
     if head.startswith("{"):
         return "native-json"
-    if head.startswith("[") or head.startswith("#"):
-        return "native-toml" if "[event]" in text or "[[players]]" in text else "trf"
-    return "trf"
+    if _TOML_TABLE.search(text):
+        return "native-toml"
+    if _TRF_RECORD.search(text):
+        return "trf"
+    return None
+
+
+def _suffix(filename: str) -> str:
+    name = filename.lower().replace("\\", "/").rsplit("/", 1)[-1]
+    return "." + name.rsplit(".", 1)[-1] if "." in name else ""
 
 
 def read_tournament(text: str, filename: str = "", format: str | None = None) -> Tournament:
+    """Read a file with the reader of `format` (default: `detect_format`),
+    normalised (rules_core.normalize)."""
     return READERS[format or detect_format(text, filename)](text)
 
 
@@ -143,7 +201,8 @@ def check_tournament(t: Tournament, options: CheckOptions | None = None) -> Chec
     problems.extend(p for p in event_problems(t, edition, minutes)
                     if not (mismatch and p.code == "rating.rate-of-play"))
     rating = rate_event(t, edition, _k_by_number(t, options.k, problems))
-    result["event"].update(system=rating.system, rateable=rating.rateable, notes=rating.notes)
+    result["event"].update(system=rating.system, rateable=rating.rateable,
+                           notes=t.notes + rating.notes)
     result["players"] = _players(t, rating)
     if t.game == "draughts":
         _draughts_standings(t, result, options)
@@ -259,7 +318,7 @@ def _event(t: Tournament, edition, rate) -> dict:
                       "players": len(t.players), "women_only": t.women_only,
                       "national_championship": t.national_championship,
                       "rated_players": sum(1 for p in t.players if p.rated),
-                      "format": t.source_format}}
+                      "format": t.source_format, "notes": list(t.notes)}}
 
 
 def _players(t: Tournament, rating: EventRating) -> list[dict]:

@@ -73,7 +73,9 @@ class Player:
     `local_id` is the FMJD official format's "local ID" (fmjd Annex 9 §11);
     `rating_list` the list letter A/B/C printed beside a draughts rating
     (fmjd Annex 9 §6.3); `declared_tiebreaks` the tie-break columns a file
-    prints, under the check contract's keys.
+    prints, under the check contract's keys.  `source_name` is the name as
+    the file spells it (`name` is normalised: rules_core.normalize), kept
+    for matching.
     """
 
     number: int
@@ -98,6 +100,7 @@ class Player:
     rating_list: str | None = None
     declared_tiebreaks: dict[str, float] = field(default_factory=dict)
     line: int | None = None
+    source_name: str | None = None
 
     @property
     def rated(self) -> bool:
@@ -111,7 +114,9 @@ class Player:
 
 @dataclass
 class Tournament:
-    """An event: its header, its players and what the reader noticed."""
+    """An event: its header, its players and what the reader noticed:
+    `problems`, and `notes` (what a reader or the normalisation assumed or
+    changed, printed with the event's notes)."""
 
     name: str = ""
     city: str = ""
@@ -135,6 +140,7 @@ class Tournament:
     problems: list[Problem] = field(default_factory=list)
     source_format: str = ""
     header_lines: dict[str, int] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
 
     def player(self, number: int) -> Player | None:
         """The player with this start number (an index kept while the list

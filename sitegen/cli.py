@@ -26,7 +26,8 @@ def _parser() -> argparse.ArgumentParser:
         "Publish chess and draughts ratings as a static site; check a tournament."))
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="rate one tournament file")
-    check.add_argument("file", help="a TRF, or the native TOML/JSON format")
+    check.add_argument("file", help="a TRF, PGN, chess-results XML, native TOML/JSON or "
+                       "draughts file (recognised by its content)")
     check.add_argument("--rules", metavar="ID", help="force an edition (see `sitegen editions`)")
     check.add_argument("--format", choices=("text", "json"), default="text")
     check.add_argument("--input-format", choices=FORMATS,

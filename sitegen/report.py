@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rules_core.check import FORMAT_NAMES
+
 __all__ = ["check_table", "editions_table"]
 
 _COLUMNS = (("Rk", "rank", 3), ("No", "number", 4), ("Name", "name", 28),
@@ -38,8 +40,9 @@ def _heading(result: dict) -> str:
     dates = " to ".join(d for d in (e["start"], e["end"]) if d) or "no dates"
     edition = (f"edition {result['edition']}" if result["edition"]
                else "not rated: the input has errors")
+    read_as = FORMAT_NAMES.get(e.get("format"), e.get("format") or "no known format")
     return (f"{e['name'] or '(no name)'}: {dates}, {e['system'] or 'system unknown'}, "
-            f"{e['rate_of_play'] or 'rate unknown'}; {edition}")
+            f"{e['rate_of_play'] or 'rate unknown'}; {edition}; read as {read_as}")
 
 
 def _row(cells: list[str]) -> str:
