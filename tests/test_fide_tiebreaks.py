@@ -1,0 +1,195 @@
+"""FIDE tie-breaks (rules_core/fide/tiebreaks.py) against the regulation's
+worked examples.
+
+Source of every figure below: IA Mario Held, "Exercises in tie-breaking",
+FIDE TEC, rev. 2403220900, on C.07 (2023) (the file
+docs/tie-breaks/Tiebreak_exercises-TEC-2023.pdf of the public repository
+Sharly-Chess/sharly-chess), transcribed by hand.  The crosstables are its
+section 2.1 (a 16-player, 5-round Swiss) and 2.2 (a 6-player round robin).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules_core.fide import tiebreaks as tb
+from rules_core.model import Player, RoundResult, Tournament
+
+# Exercises 2.1: number -> (name, rating, rounds).  "+B10" a win with Black
+# against 10; "=BYE" a requested half-point bye (H); "+BYE" the pairing-
+# allocated bye (U); "+F9" / "-F11" forfeits; "--" a round not played (Z:
+# Paul's zero-point bye, Nick's withdrawal).
+SWISS = {
+    1: ("Alyx", 2200, "+W9 =B13 =W2 +B15 =W4"),
+    2: ("Bruno", 2150, "+B10 +W7 =B1 +W16 =B3"),
+    3: ("Charline", 2100, "=W11 +B6 +W8 =B4 =W2"),
+    4: ("David", 2050, "+B12 =BYE +W13 =W3 =B1"),
+    5: ("Helene", 2000, "-W13 -B15 +W11 =B7 +W10"),
+    6: ("Franck", 1950, "-B14 -W3 +BYE +W10 +B8"),
+    7: ("Genevieve", 1900, "+W15 -B2 -B16 =W5 -B11"),
+    8: ("Irina", 1850, "=B16 +W14 -B3 +W13 -W6"),
+    9: ("Jessica", 1800, "-B1 -W10 =BYE -F11 +BYE"),
+    10: ("Lais", 1750, "-W2 +B9 -W15 -B6 -B5"),
+    11: ("Maria", 1700, "=B3 -W16 -B5 +F9 +W7"),
+    12: ("Nick", 1650, "-W4 +BYE +F14 -- --"),
+    13: ("Opal", 1600, "+B5 =W1 -B4 -B8 -W14"),
+    14: ("Paul", 1550, "+W6 -B8 -F12 -- +B13"),
+    15: ("Reine", 1500, "-B7 +W5 +B10 -W1 -B16"),
+    16: ("Stephan", 1450, "=W8 +B11 +W7 -B2 +W15"),
+}
+
+# Exercises 2.2, in its "Swiss" form (forfeit 5-6 of round 4 written as
+# a forfeit, which counts as a game in a round robin).
+ROUND_ROBIN = {
+    1: ("Alyx", 2200, "=W5 +W2 +B3 -W4 +B6"),
+    2: ("Bruno", 2150, "+W6 -B1 +W5 =W3 +B4"),
+    3: ("Charline", 2100, "+W4 +B6 -W1 =B2 +W5"),
+    4: ("David", 2050, "-B3 -B5 =W6 +B1 -W2"),
+    5: ("Franck", 1950, "=B1 +W4 -B2 -FW6 -B3"),
+    6: ("Helene", 2000, "-B2 -W3 =B4 +FB5 -W1"),
+}
+
+_CODES = {"+": ("1", 1.0), "=": ("=", 0.5), "-": ("0", 0.0)}
+
+
+def _round(k: int, cell: str) -> RoundResult:
+    if cell == "--":
+        return RoundResult(k, None, None, "Z", 0.0)
+    if cell.endswith("BYE"):
+        return RoundResult(k, None, None, "U" if cell[0] == "+" else "H",
+                           1.0 if cell[0] == "+" else 0.5)
+    sign, rest = cell[0], cell[1:]
+    if rest.startswith("F"):
+        colour = rest[1].lower() if rest[1] in "WB" else None
+        number = rest[2:] if colour else rest[1:]
+        return RoundResult(k, int(number), colour, sign, 1.0 if sign == "+" else 0.0)
+    code, score = _CODES[sign]
+    return RoundResult(k, int(rest[1:]), rest[0].lower(), code, score)
+
+
+def crosstable(table: dict, system: str = "swiss", start=date(2024, 6, 1),
+               order: list[int] | None = None) -> Tournament:
+    players = []
+    for number in order or list(table):
+        name, rating, cells = table[number]
+        results = [_round(k, c) for k, c in enumerate(cells.split(), start=1)]
+        players.append(Player(number, name, rating=rating, results=results))
+    return Tournament(name="exercises", start=start, system=system, players=players)
+
+
+def values(table, spec, system="swiss", **kw):
+    return tb.compute(crosstable(table, system, **kw), tb.parse_tiebreaks(spec))
+
+
+# Exercises 1-9 (BH), 5-8 (BH-C1), 12 (SB), 13 (SB-C1), 17 (ARO), 18
+# (ARO-C1; #12 has none left: "undefined"), 20 (TPR), 27 (WIN), 28 (WON),
+# 29 (BPG), 30 (BWG), 31 (GE), 32 (PS), 33 (PS-C1): player -> value.
+SWISS_EXPECTED = {
+    "buchholz": {2: 13.0, 3: 15.5, 4: 15.0, 1: 12.5, 16: 12.5, 6: 12.0, 8: 13.5, 11: 13.5,
+                 5: 8.5, 15: 12.0, 12: 11.5, 14: 11.0, 7: 14.5, 13: 14.0, 9: 9.0, 10: 13.0},
+    "buchholz_cut1": {2: 12.0, 3: 13.0, 4: 11.5, 1: 11.0, 16: 11.0, 6: 11.0, 8: 12.0,
+                      11: 12.0, 5: 7.5, 15: 11.0, 12: 9.5, 14: 9.0, 7: 12.5, 13: 12.0,
+                      9: 7.5, 10: 11.5},
+    "sonneborn_berger": {2: 9.5, 3: 10.5, 4: 9.75, 1: 8.0, 16: 7.25, 6: 6.5, 11: 5.75,
+                         8: 5.25, 5: 4.25, 14: 4.5, 12: 4.0, 15: 3.5, 13: 4.25, 7: 3.25,
+                         9: 2.25, 10: 1.5},
+    "sonneborn_berger_cut1": {2: 8.5, 3: 9.25, 4: 8.0, 1: 7.25, 16: 5.75, 6: 5.5, 11: 4.25,
+                              8: 3.75, 5: 3.25, 12: 4.0, 14: 3.0, 15: 2.5, 13: 4.25,
+                              7: 1.25, 9: 2.25, 10: 0.0},
+    "aro": {2: 1880, 3: 1940, 4: 1888, 1: 1820, 16: 1820, 6: 1813, 11: 1863, 8: 1730,
+            5: 1690, 12: 2050, 15: 1860, 13: 1930, 7: 1760, 9: 1975, 10: 1880, 14: 1800},
+    "aro_cut1": {2: 1988, 3: 2000, 4: 1983, 1: 1900, 16: 1900, 6: 1900, 11: 2000, 8: 1800,
+                 5: 1738, 15: 1963, 14: 1900, 12: None, 9: 2200, 13: 2025, 7: 1838,
+                 10: 1975},
+    "tpr": {2: 2120, 3: 2089, 4: 2081, 1: 1969, 16: 1969, 6: 1813, 11: 1776, 8: 1730,
+            5: 1690, 14: 1925, 15: 1788, 12: 1250, 13: 1781, 7: 1611, 9: 1175, 10: 1640},
+    "wins": {2: 3, 16: 3, 1: 2, 3: 2, 4: 2, 6: 3, 5: 2, 8: 2, 11: 2, 12: 2, 14: 2, 15: 2,
+             7: 1, 9: 1, 13: 1, 10: 1},
+    "games_won": {2: 3, 16: 3, 1: 2, 3: 2, 4: 2, 6: 2, 5: 2, 8: 2, 11: 1, 14: 2, 15: 2,
+                  12: 0, 7: 1, 13: 1, 9: 0, 10: 1},
+    "black_games": {2: 3, 1: 2, 3: 2, 4: 2, 16: 2, 6: 2, 5: 2, 8: 2, 11: 2, 15: 3, 14: 2,
+                    12: 0, 7: 3, 13: 3, 9: 1, 10: 3},
+    "black_wins": {2: 1, 1: 1, 3: 1, 4: 1, 16: 1, 6: 1, 5: 0, 8: 0, 11: 0, 12: 0, 14: 1,
+                   15: 1, 7: 0, 9: 0, 13: 1, 10: 1},
+    "games_elected": {2: 5, 4: 4, 1: 5, 3: 5, 16: 5, 6: 5, 8: 5, 11: 5, 5: 5, 12: 3, 15: 5,
+                      14: 3, 13: 5, 7: 5, 9: 3, 10: 5},
+    "progressive": {2: 13.0, 4: 11.5, 1: 11.0, 3: 11.0, 16: 10.5, 6: 6.0, 8: 8.5, 11: 5.5,
+                    5: 5.0, 12: 7.0, 15: 7.0, 14: 6.0, 13: 7.0, 7: 6.0, 9: 2.5, 10: 4.0},
+    "progressive_cut1": {2: 12.0, 4: 10.5, 1: 10.0, 3: 10.5, 16: 10.0, 6: 6.0, 8: 8.0,
+                         11: 5.0, 5: 5.0, 12: 7.0, 15: 7.0, 14: 5.0, 13: 6.0, 7: 5.0,
+                         9: 2.5, 10: 4.0},
+}
+SPEC = "BH,BH/C1,SB,SB/C1,ARO,ARO/C1,TPR,WIN,WON,BPG,BWG,GE,PS,PS/C1"
+
+
+@pytest.mark.parametrize("key", sorted(SWISS_EXPECTED))
+def test_swiss_exercises(key):
+    got = values(SWISS, SPEC)
+    assert {n: got[n][key] for n in SWISS} == SWISS_EXPECTED[key]
+
+
+# Exercise 21 (APRO of the players on 3.5 points) and exercise 9 (AOB,
+# "to two decimal places").
+def test_apro_and_aob():
+    got = values(SWISS, "APRO,AOB")
+    assert {n: got[n]["apro"] for n in (3, 4, 1, 16)} == {3: 1904, 4: 1772, 1: 1789, 16: 1805}
+    expected_aob = {2: 13.60, 3: 13.40, 4: 13.38, 16: 13.30, 1: 12.60, 6: 13.25, 5: 13.40,
+                    8: 13.00, 11: 12.75, 12: 15.00, 14: 13.17, 15: 12.20, 9: 12.75,
+                    13: 12.10, 7: 11.90, 10: 10.90}
+    assert {n: got[n]["average_opponents_buchholz"] for n in SWISS} == expected_aob
+
+
+# Exercises 14 (SB), 15 (SB-C1), 16 (KS) on the round robin.
+RR_EXPECTED = {
+    "sonneborn_berger": {1: 9.25, 2: 6.25, 3: 6.25, 4: 4.25, 5: 3.25, 6: 2.25},
+    "sonneborn_berger_cut1": {1: 9.25, 2: 4.75, 3: 4.75, 4: 4.25, 5: 3.25, 6: 1.5},
+    "koya": {1: 2.0, 2: 0.5, 3: 0.5, 4: 1.0, 5: 0.5, 6: 0.0},
+}
+
+
+@pytest.mark.parametrize("key", sorted(RR_EXPECTED))
+def test_round_robin_exercises(key):
+    got = values(ROUND_ROBIN, "SB,SB/C1,KS", system="round-robin")
+    assert {n: got[n][key] for n in ROUND_ROBIN} == RR_EXPECTED[key]
+
+
+def _order(table, spec, system="swiss"):
+    standings = tb.rank(crosstable(table, system), tb.parse_tiebreaks(spec))
+    return [(s.number, s.rank) for s in standings]
+
+
+# Exercise 26: the round robin by direct encounter: Alyx first of the 3.5
+# group, Bruno and Charline still tied; Helene, Franck, David in that
+# order (the forfeit counts as a game, 15.2).
+def test_direct_encounter_round_robin():
+    assert _order(ROUND_ROBIN, "DE", "round-robin") == [
+        (1, 1), (2, 2), (3, 2), (6, 4), (5, 5), (4, 6)]
+
+
+# Exercise 3: #8 and #11 tied on BH 13.5, #5 after them; exercise 4:
+# 3.5 points: #3 (15.5), #4 (15.0), #1 and #16 tied (12.5).
+def test_buchholz_ranking_leaves_ties_shared():
+    ranks = dict(_order(SWISS, "BH"))
+    assert (ranks[3], ranks[4], ranks[1], ranks[16]) == (2, 3, 4, 4)
+    assert (ranks[8], ranks[11], ranks[5]) == (7, 7, 9)
+
+
+# Exercise 25: of Genevieve, Irina and Stephan (tied), Stephan beat
+# Genevieve and drew with Irina, who never met Genevieve: Irina could still
+# reach Stephan's 1.5, so no one is first and the group stays tied (6.2).
+def test_direct_encounter_incomplete_group_stays_tied():
+    table = {7: ("G", None, "-B16 --"), 8: ("I", None, "=W16 --"),
+             16: ("S", None, "+W7 =B8")}
+    xt = tb._build(crosstable(table), None)
+    assert tb.direct_encounter_groups(xt, [7, 8, 16]) == [[7, 8, 16]]
+
+
+def test_direct_encounter_incomplete_group_with_a_sure_leader():
+    table = {7: ("G", None, "-B16 --"), 8: ("I", None, "-W16 --"),
+             16: ("S", None, "+W7 +B8")}
+    xt = tb._build(crosstable(table), None)
+    assert tb.direct_encounter_groups(xt, [7, 8, 16]) == [[16], [7, 8]]
