@@ -147,7 +147,10 @@ class TiebreakRules:
     ``virtual``: FIDE C.02 (2009) virtual opponent (the player's unplayed
     round is a game against an opponent with his score before the round,
     the round's result, then a draw each later round; the opponents count
-    every unplayed round of the player as a draw).
+    the player's forfeits as draws).
+    ``traditional``: events before 2009, as the 2005 event of
+    tests/test_fide_tiebreaks.py was ranked (docs/tiebreaks.md): not a
+    FIDE text, and the notes say so.
     """
 
     id: str
@@ -157,6 +160,10 @@ class TiebreakRules:
 
 
 RULES = (
+    TiebreakRules("before-2009", date(1, 1, 1), "traditional",
+                  "the practice before FIDE's 2009 rule (forfeits count as "
+                  "draws for the other players, as games for the two players "
+                  "involved; a round without an opponent adds nothing)"),
     TiebreakRules("fide-c02-2009", date(2009, 11, 1), "virtual",
                   "FIDE C.02 (2009), unplayed games: the virtual opponent "
                   "(80th FIDE Congress, Kallithea 2009)"),
@@ -178,12 +185,12 @@ def rules_for(start: date | None) -> tuple[TiebreakRules, str | None]:
     if start is None:
         return RULES[-1], (f"no start date: unplayed rounds counted as "
                            f"{RULES[-1].source} says")
-    in_force = [r for r in RULES if r.effective <= start]
-    if in_force:
-        return in_force[-1], None
-    return RULES[0], (f"the event starts {start.isoformat()}, before "
-                      f"{RULES[0].source} ({RULES[0].effective.isoformat()}): "
-                      "its unplayed rounds are counted that way")
+    in_force = [r for r in RULES if r.effective <= start][-1]
+    if in_force.unplayed == "traditional":
+        return in_force, (f"the event starts {start.isoformat()}, before FIDE's "
+                          f"first written rule for unplayed games ({RULES[1].source}, "
+                          f"{RULES[1].effective.isoformat()}): counted as {in_force.source}")
+    return in_force, None
 
 
 def default_tiebreaks(system: str | None) -> list[Tiebreak]:
@@ -260,22 +267,36 @@ class _Crosstable:
 
         FIDE C.07 (2023) 16.3: face value, except a requested bye (or
         absence) followed by no round with availability to play (16.2.5),
-        which counts as a draw (16.3.2).  FIDE C.02 (2009): every round
-        without a game counts as a draw.  Round robins: face value (15.2)."""
+        which counts as a draw (16.3.2).  FIDE C.02 (2009), and the practice
+        before it: a forfeit (won or lost) counts as a draw for the players
+        not involved in it.  Round robins: face value (15.2)."""
         if self.round_robin:
             return self.score[number]
         value, only_vur_after = 0.0, True
         for round_ in range(self.rounds, 0, -1):
             r = self.result(number, round_)
             face = r.score if r else 0.0
-            if self.rules.unplayed == "virtual":
-                value += face if self.is_game(r) else 0.5
+            if self.rules.unplayed != "dummy":
+                value += 0.5 if r is not None and r.code in "+-" else face
             elif self._requested(r) and only_vur_after:
                 value += 0.5
             else:
                 value += face
             only_vur_after = only_vur_after and self.is_vur(r)
         return value
+
+    def _against(self, number: int, r: RoundResult) -> float | None:
+        """The opponent's value in a round that counts as a game for BH and
+        SB, else None.  Before 2009 a forfeit counts as a game for the two
+        players involved, the forfeiting opponent at his score with that
+        forfeit at face value (docs/tiebreaks.md)."""
+        if self.is_game(r):
+            return self.opponent_value[r.opponent]
+        forfeit = (self.rules.unplayed == "traditional" and r is not None
+                   and r.code in "+-" and r.opponent in self.players)
+        if forfeit:
+            return self.opponent_value[r.opponent] + (1.0 - r.score) - 0.5
+        return None
 
     def entries(self, number: int, sonneborn: bool) -> list[_Entry]:
         """FIDE C.07 (2023) 8.1 and 9.1: one entry per round."""
@@ -284,9 +305,8 @@ class _Crosstable:
         for round_ in range(1, self.rounds + 1):
             r = self.result(number, round_)
             points = r.score if r else 0.0
-            if self.is_game(r):
-                value = self.opponent_value[r.opponent]
-            else:
+            value = self._against(number, r) if r is not None else None
+            if value is None:
                 value = self._unplayed_value(number, round_, running, points)
             factor = points if sonneborn else 1.0
             out.append(_Entry(value, value * factor,
@@ -297,9 +317,11 @@ class _Crosstable:
     def _unplayed_value(self, number, round_, before, points) -> float:
         """FIDE C.07 (2023) 16.4: a dummy opponent with the player's own
         final score.  FIDE C.02 (2009): the virtual opponent, Svon =
-        SPR + (1 - SfPR) + 0.5 x (n - R)."""
+        SPR + (1 - SfPR) + 0.5 x (n - R).  Before 2009: nothing."""
         if self.rules.unplayed == "dummy" or self.round_robin:
             return self.score[number]
+        if self.rules.unplayed == "traditional":
+            return 0.0
         return before + (1.0 - points) + 0.5 * (self.rounds - round_)
 
     def games(self, number: int):

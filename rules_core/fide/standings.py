@@ -1,0 +1,89 @@
+"""Chess standings for the check contract: ranks, tie-breaks and the notes
+that say where the order of tie-breaks came from and which ties remain.
+
+The order is, first found: the one given by the user (`--tiebreaks`), the
+event's own (TRF26 record 202, the native format's or a .meta.toml's
+`tiebreaks`), else the default of `tiebreaks.default_tiebreaks`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..model import Tournament
+from ..problems import WARNING, Problem
+from . import tiebreaks as tb
+
+__all__ = ["ChessStandings", "chess_standings"]
+
+
+@dataclass
+class ChessStandings:
+    """What `sitegen check` adds to a chess event."""
+
+    order: list[tb.Tiebreak]
+    rules: tb.TiebreakRules
+    source: str
+    lines: list[tb.Standing]
+    notes: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def chess_standings(t: Tournament, given: str | None = None) -> ChessStandings:
+    """Rank the event.  `given` is a comma list (`--tiebreaks`); a bad one
+    raises `tiebreaks.UnknownTiebreak` (a usage error)."""
+    problems: list[Problem] = []
+    order, source = _order(t, given, problems)
+    rules, assumption = tb.rules_for(t.start)
+    notes = [f"tie-breaks {', '.join(x.label for x in order)} ({source}); "
+             f"unplayed rounds as {rules.source}"]
+    if assumption:
+        notes.append(assumption)
+    if t.system == "team":
+        notes.append("team event: players ranked individually; the team "
+                     "standings and team tie-breaks are not computed")
+    if any(x.code in ("ARO", "TPR", "APRO") for x in order) and not all(p.rated for p in t.players):
+        notes.append("rating tie-breaks count only games against rated opponents "
+                     "(FIDE C.07 (2023) 10: undefined for unrated players)")
+    lines = tb.rank(t, order, rules)
+    return ChessStandings(order, rules, source, lines, notes, problems)
+
+
+def _order(t: Tournament, given: str | None, problems: list[Problem]):
+    if given:
+        return tb.parse_tiebreaks(given), "given with --tiebreaks"
+    if t.tiebreaks:
+        known, unknown = _known(t.tiebreaks)
+        if unknown:
+            problems.append(Problem(
+                WARNING, "tiebreaks.unknown",
+                f"tie-break list {t.tiebreaks!r}: {', '.join(repr(u) for u in unknown)} "
+                "not computed here (individual tie-breaks of FIDE C.07 (2023) only)",
+                t.header_lines.get("202")))
+        if known:
+            return known, "the event's list"
+    default = tb.default_tiebreaks(t.system)
+    return default, f"default for a {_kind(t.system)}"
+
+
+def _known(text: str) -> tuple[list[tb.Tiebreak], list[str]]:
+    known, unknown = [], []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        try:
+            known.extend(tb.parse_tiebreaks(item))
+        except tb.UnknownTiebreak:
+            unknown.append(item)
+    return known, unknown
+
+
+def _kind(system: str | None) -> str:
+    return "round robin" if system in tb.ROUND_ROBIN_SYSTEMS else "Swiss"
+
+
+def shared_note(line: tb.Standing) -> str:
+    """The explanation of a tie that remains (FIDE C.07 (2023) 4.2)."""
+    others = ", ".join(str(n) for n in line.shared)
+    return (f"place {line.rank} shared with {others}: points and every tie-break "
+            "equal (the regulations leave the rest to a drawing of lots, 4.2)")
