@@ -10,6 +10,7 @@ section 2.1 (a 16-player, 5-round Swiss) and 2.2 (a 6-player round robin).
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import pytest
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 
 from rules_core.fide import tiebreaks as tb
 from rules_core.model import Player, RoundResult, Tournament
+from tests.shared_data import third_party
 
 # Exercises 2.1: number -> (name, rating, rounds).  "+B10" a win with Black
 # against 10; "=BYE" a requested half-point bye (H); "+BYE" the pairing-
@@ -193,3 +195,180 @@ def test_direct_encounter_incomplete_group_with_a_sure_leader():
              16: ("S", None, "+W7 +B8")}
     xt = tb._build(crosstable(table), None)
     assert tb.direct_encounter_groups(xt, [7, 8, 16]) == [[16], [7, 8]]
+
+
+# -- UzChess Cup Masters 2025 (real games; scalachess's snapshot of its tie-breaks) ----------
+
+UZCHESS = "scalachess_uzchesscup2025.pgn"
+_SCORES = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}
+_LETTER = {1.0: "1", 0.5: "=", 0.0: "0"}
+
+
+def _pgn_headers(text: str) -> list[dict[str, str]]:
+    """Test-local: the tag pairs of each game (a game starts at its Round
+    tag in this file).  Not a PGN reader: rules_core.pgn is another
+    module's work."""
+    games: list[dict[str, str]] = []
+    for line in text.splitlines():
+        match = re.match(r'\[(\w+) "([^"]*)"\]', line)
+        if match:
+            if match[1] == "Round":
+                games.append({})
+            if games:
+                games[-1][match[1]] = match[2]
+    return games
+
+
+def _uzchess_tournament(text: str) -> Tournament:
+    games = _pgn_headers(text)
+    ids = sorted({g[k] for g in games for k in ("WhiteFideId", "BlackFideId")}, key=int)
+    number = {fide_id: n for n, fide_id in enumerate(ids, start=1)}
+    players = {n: Player(n, fide_id, id=fide_id) for fide_id, n in number.items()}
+    for g in games:
+        round_ = int(g["Round"].split(".")[0])
+        white, black = number[g["WhiteFideId"]], number[g["BlackFideId"]]
+        players[white].rating = int(g["WhiteElo"])
+        players[black].rating = int(g["BlackElo"])
+        w, b = _SCORES[g["Result"]]
+        players[white].results.append(RoundResult(round_, black, "w", _LETTER[w], w))
+        players[black].results.append(RoundResult(round_, white, "b", _LETTER[b], b))
+    return Tournament(name="UzChess Cup Masters 2025", start=date(2025, 6, 18),
+                      system="round-robin", players=list(players.values()))
+
+
+def _snapshot(text: str) -> dict[str, tuple[float, list[float]]]:
+    """scalachess's expected values: FIDE id -> (points, [DE, SB, WIN, BWG,
+    KS]); its DE is the place inside the group on equal points (0 alone)."""
+    out = {}
+    for fide_id, points, values in re.findall(
+            r"Player\((\d+),Some\(\d+\)\),([\d.]+),List\(([^)]*)\)", text):
+        out[fide_id] = (float(points), [float(v) for v in values.split(",")])
+    return out
+
+
+def test_uzchess_cup_2025_matches_the_scalachess_snapshot():
+    pgn = third_party("chess", UZCHESS).read_text(encoding="utf-8")
+    expected = _snapshot(third_party("chess", "scalachess_uzchesscup2025_tiebreaks"
+                                     ".expected.txt").read_text(encoding="utf-8"))
+    t = _uzchess_tournament(pgn)
+    order = tb.parse_tiebreaks("DE,SB,WIN,BWG,KS")
+    standings = {s.number: s for s in tb.rank(t, order)}
+    places = _direct_encounter_places(t)
+    for p in t.players:
+        s = standings[p.number]
+        points, (de, sb, wins, black_wins, koya) = expected[p.id]
+        assert (s.points, places[p.number], s.tiebreaks["sonneborn_berger"], s.tiebreaks["wins"],
+                s.tiebreaks["black_wins"], s.tiebreaks["koya"]) == \
+            (points, de, sb, wins, black_wins, koya), p.id
+
+
+def _direct_encounter_places(t: Tournament) -> dict[int, int]:
+    """The place each player takes by direct encounter inside his group on
+    equal points (1 = first), 0 for a player alone on his points."""
+    xt = tb._build(t, None)
+    places = {}
+    for points in {p.score for p in t.players}:
+        group = sorted(p.number for p in t.players if p.score == points)
+        ahead = 0
+        for sub in tb.direct_encounter_groups(xt, group):
+            for n in sub:
+                places[n] = 0 if len(group) == 1 else ahead + 1
+            ahead += len(sub)
+    return places
+
+
+# -- properties ------------------------------------------------------------------------------
+
+def _random_swiss(seed: int, players: int, rounds: int) -> Tournament:
+    """A Swiss-like event: random pairings, results, forfeits, requested
+    byes (H, Z) and a pairing-allocated bye (U) for the odd player out."""
+    import random
+    rng = random.Random(seed)
+    field = [Player(n, f"P{n}", rating=rng.choice([None, 1500 + 10 * n])) for n in
+             range(1, players + 1)]
+    for k in range(1, rounds + 1):
+        present = [p for p in field if rng.random() > 0.1 or not _bye(p, k, rng)]
+        rng.shuffle(present)
+        if len(present) % 2:
+            present.pop().results.append(RoundResult(k, None, None, "U", 1.0))
+        for white, black in zip(present[::2], present[1::2]):
+            _game(white, black, k, rng)
+    return Tournament(name="random", start=date(2024, 6, 1), system="swiss", players=field)
+
+
+def _bye(p: Player, k: int, rng) -> bool:
+    code = rng.choice("HZ")
+    p.results.append(RoundResult(k, None, None, code, 0.5 if code == "H" else 0.0))
+    return True
+
+
+def _game(white: Player, black: Player, k: int, rng) -> None:
+    kind = rng.choice(["1", "=", "0", "1", "=", "0", "+", "-"])
+    reply = {"1": "0", "=": "=", "0": "1", "+": "-", "-": "+"}[kind]
+    score = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0}
+    white.results.append(RoundResult(k, black.number, "w", kind, score[kind]))
+    black.results.append(RoundResult(k, white.number, "b", reply, score[reply]))
+
+
+EVENTS = st.builds(_random_swiss, st.integers(0, 10 ** 9), st.integers(2, 12),
+                   st.integers(1, 7))
+EVERY = "BH,BH/C1,BH/C2,BH/M1,SB,SB/C1,DE,WIN,WON,BPG,BWG,GE,ARO,ARO/C1,TPR,APRO,PS,PS/C1,KS,AOB"
+
+
+@settings(max_examples=60, deadline=None)
+@given(EVENTS, st.randoms(use_true_random=False))
+def test_tiebreaks_do_not_depend_on_the_order_of_players_in_the_file(t, rng):
+    order = tb.parse_tiebreaks(EVERY)
+    before = {(s.number, s.rank, tuple(sorted(s.tiebreaks.items()))) for s in tb.rank(t, order)}
+    rng.shuffle(t.players)
+    after = {(s.number, s.rank, tuple(sorted(s.tiebreaks.items()))) for s in tb.rank(t, order)}
+    assert before == after
+
+
+def _for_opponents(p: Player, rounds: int) -> float:
+    """FIDE C.07 (2023) 16.3, written out again: a requested bye or absence
+    with no later round in which the player was available counts 0.5."""
+    by_round = {r.round: r for r in p.results}
+    codes = [by_round[k].code if k in by_round else "Z" for k in range(1, rounds + 1)]
+    total = 0.0
+    for k, code in enumerate(codes):
+        later_unavailable = all(c in "HFZ-" for c in codes[k + 1:])
+        requested = code in "HFZ"
+        total += 0.5 if requested and later_unavailable else (
+            by_round[k + 1].score if k + 1 in by_round else 0.0)
+    return total
+
+
+@settings(max_examples=60, deadline=None)
+@given(EVENTS)
+def test_buchholz_is_the_sum_of_the_opponents_scores(t):
+    rounds = t.rounds_played
+    numbers = {p.number: p for p in t.players}
+    got = tb.compute(t, tb.parse_tiebreaks("BH"), tb.get_rules("fide-c07-2023"))
+    for p in t.players:
+        by_round = {r.round: r for r in p.results}
+        expected = 0.0
+        for k in range(1, rounds + 1):
+            r = by_round.get(k)
+            if r is not None and r.code in "1=0":
+                expected += _for_opponents(numbers[r.opponent], rounds)
+            else:
+                expected += p.score           # the dummy opponent, 16.4
+        assert got[p.number]["buchholz"] == pytest.approx(expected)
+
+
+@settings(max_examples=60, deadline=None)
+@given(EVENTS)
+def test_adding_a_round_changes_no_earlier_progressive_score(t):
+    rounds = t.rounds_played
+    order = tb.parse_tiebreaks("PS")
+    previous = {p.number: 0.0 for p in t.players}
+    for k in range(1, rounds + 1):
+        cut = Tournament(name="cut", start=t.start, system="swiss", players=[
+            Player(p.number, p.name, results=[r for r in p.results if r.round <= k])
+            for p in t.players])
+        cut_rounds = {p.number: p for p in cut.players}
+        got = tb.compute(cut, order)
+        for n, values in got.items():
+            assert values["progressive"] == pytest.approx(previous[n] + cut_rounds[n].score)
+            previous[n] = values["progressive"]
