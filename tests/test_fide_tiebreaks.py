@@ -372,3 +372,90 @@ def test_adding_a_round_changes_no_earlier_progressive_score(t):
         for n, values in got.items():
             assert values["progressive"] == pytest.approx(previous[n] + cut_rounds[n].score)
             previous[n] = values["progressive"]
+
+
+# -- the rules by date -----------------------------------------------------------------------
+
+# FIDE C.02 (2009), the virtual opponent, the examples of the 80th FIDE
+# Congress minutes (Kallithea 2009): in a 9-round Swiss, A (6 points) won
+# by default in round 3 with 2 points after round 2: his own contribution
+# for round 3 is 2 + 0 + 6 x 0.5 = 5, his value for his opponents 5.5.  B
+# (6 points) was absent in round 7 with 4 points after round 6: 4 + 1 + 2 x
+# 0.5 = 6, and 6.5 for his opponents.
+VIRTUAL = {
+    1: ("A", None, "+W3 +B4 +F5 =W6 +B7 -W8 +B9 -W10 =B11"),
+    2: ("B", None, "+W13 +B14 +W15 -B16 +W17 -B18 -F19 +W20 +B21"),
+}
+
+
+def _virtual_event() -> Tournament:
+    t = crosstable(VIRTUAL, start=date(2015, 1, 1))
+    opponents = {}
+    for p in t.players:
+        for r in p.results:
+            if r.opponent:
+                other = opponents.setdefault(r.opponent, Player(r.opponent, f"O{r.opponent}"))
+                reply = {"1": ("0", 0.0), "0": ("1", 1.0), "=": ("=", 0.5),
+                         "+": ("-", 0.0), "-": ("+", 1.0)}[r.code]
+                other.results.append(RoundResult(r.round, p.number, None, *reply))
+    t.players.extend(opponents.values())
+    return t
+
+
+def test_virtual_opponent_of_2009():
+    t = _virtual_event()
+    xt = tb._build(t, None)
+    assert xt.rules.id == "fide-c02-2009"
+    a, b = t.player(1), t.player(2)
+    assert (a.score, b.score) == (6.0, 6.0)
+    assert xt.entries(1, False)[2].value == 5.0
+    assert xt.entries(2, False)[6].value == 6.0
+    assert (xt.opponent_value[1], xt.opponent_value[2]) == (5.5, 6.5)
+
+
+def test_rules_by_date():
+    assert tb.rules_for(date(2005, 7, 28))[0].id == "before-2009"
+    assert tb.rules_for(date(2015, 1, 1)) == (tb.get_rules("fide-c02-2009"), None)
+    assert tb.rules_for(date(2023, 9, 1)) == (tb.get_rules("fide-c07-2023"), None)
+    rules, note = tb.rules_for(date(2025, 6, 18))
+    assert rules.id == "fide-c07-2023" and "2024-08-01" in note
+    assert "no start date" in tb.rules_for(None)[1]
+    with pytest.raises(ValueError, match="'fide-1990'"):
+        tb.get_rules("fide-1990")
+
+
+# Before 2009 (docs/tiebreaks.md): a forfeit counts as a draw for the other
+# players' Buchholz and as a game for the two players involved.
+def test_forfeits_before_2009():
+    table = {1: ("A", None, "+F2 +W3"), 2: ("B", None, "-F1 +B4"),
+             3: ("C", None, "+W4 -B1"), 4: ("D", None, "-B3 -W2")}
+    got = values(table, "BH,SB", start=date(2005, 1, 1))
+    # A: B (1 point, his forfeit against A at face) + C (1): BH 2, SB 2
+    # C: D (0) + A (1 + the forfeit win as a draw for C: 1.5) = 1.5
+    assert got[1] == {"buchholz": 2.0, "sonneborn_berger": 2.0}
+    assert got[3]["buchholz"] == 1.5
+    assert got[4]["buchholz"] == 1.0 + 1.5     # C 1; B: the forfeit as a draw, 0.5 + 1
+
+
+# -- the list ----------------------------------------------------------------------------------
+
+PARSED = [("BH/C1", "buchholz_cut1", "BH-C1"), ("bh-m1", "buchholz_median1", "BH-M1"),
+          ("sonneborn_berger_cut1", "sonneborn_berger_cut1", "SB-C1"),
+          ("ARO:C2", "aro_cut2", "ARO-C2"), ("KS", "koya", "KS"), ("DE", "direct_encounter", "DE")]
+
+
+@pytest.mark.parametrize("text, key, label", PARSED)
+def test_parse_tiebreaks(text, key, label):
+    (parsed,) = tb.parse_tiebreaks(text)
+    assert (parsed.key, parsed.label) == (key, label)
+
+
+def test_parse_tiebreaks_names_every_bad_entry():
+    with pytest.raises(tb.UnknownTiebreak, match="'XX', 'SB/M1', 'DE/C1'"):
+        tb.parse_tiebreaks("BH, XX, SB/M1, DE/C1")
+
+
+def test_default_orders():
+    assert [t.label for t in tb.default_tiebreaks("round-robin")] == ["DE", "WIN", "SB", "KS"]
+    assert [t.label for t in tb.default_tiebreaks("swiss")] == [
+        "BH-C1", "BH", "SB", "PS", "DE", "WIN", "BWG"]

@@ -172,6 +172,13 @@ RULES = (
 )
 
 
+# The C.07 edition applied from 1 August 2024 (FIDE Council 29/07/2024,
+# https://handbook.fide.com/chapter/TieBreakRegulations082024) and any later
+# one: not compared with the 2023 text here, so events from that day get a
+# note (docs/tiebreaks.md).
+AMENDED = date(2024, 8, 1)
+
+
 def get_rules(rule_id: str) -> TiebreakRules:
     for rules in RULES:
         if rules.id == rule_id:
@@ -186,6 +193,10 @@ def rules_for(start: date | None) -> tuple[TiebreakRules, str | None]:
         return RULES[-1], (f"no start date: unplayed rounds counted as "
                            f"{RULES[-1].source} says")
     in_force = [r for r in RULES if r.effective <= start][-1]
+    if start >= AMENDED:
+        return in_force, (f"ranked with {in_force.source}, as the FIDE TEC exercises "
+                          f"(rev. 2403) apply it; the amendments in force from "
+                          f"{AMENDED.isoformat()} are not compared here")
     if in_force.unplayed == "traditional":
         return in_force, (f"the event starts {start.isoformat()}, before FIDE's "
                           f"first written rule for unplayed games ({RULES[1].source}, "
