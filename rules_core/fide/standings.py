@@ -14,7 +14,9 @@ from ..model import Tournament
 from ..problems import WARNING, Problem
 from . import tiebreaks as tb
 
-__all__ = ["ChessStandings", "chess_standings"]
+__all__ = ["ChessStandings", "chess_standings", "shared_note"]
+
+SHOWN = 10      # players named in a note on a shared place
 
 
 @dataclass
@@ -84,6 +86,8 @@ def _kind(system: str | None) -> str:
 
 def shared_note(line: tb.Standing) -> str:
     """The explanation of a tie that remains (FIDE C.07 (2023) 4.2)."""
-    others = ", ".join(str(n) for n in line.shared)
+    others = ", ".join(str(n) for n in line.shared[:SHOWN])
+    if len(line.shared) > SHOWN:
+        others += f" and {len(line.shared) - SHOWN} more"
     return (f"place {line.rank} shared with {others}: points and every tie-break "
             "equal (the regulations leave the rest to a drawing of lots, 4.2)")

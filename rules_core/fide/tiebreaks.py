@@ -545,7 +545,8 @@ def direct_encounter_groups(xt: _Crosstable, group: list[int]) -> list[list[int]
     could reach his points by winning every game missing (6.2); then the
     same for the next place.  In Swiss events only games played over the
     board count (6.1.1); in round robins forfeits count too (15.2).
-    O(group x rounds)."""
+    O(group x rounds) a pass, a pass for each player set apart:
+    O(group^2 x rounds) at worst."""
     if len(group) < 2:
         return [group]
     points, unmet = _mutual(xt, group)
