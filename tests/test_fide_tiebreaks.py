@@ -459,3 +459,16 @@ def test_default_orders():
     assert [t.label for t in tb.default_tiebreaks("round-robin")] == ["DE", "WIN", "SB", "KS"]
     assert [t.label for t in tb.default_tiebreaks("swiss")] == [
         "BH-C1", "BH", "SB", "PS", "DE", "WIN", "BWG"]
+
+
+# Koya in a round robin of five (a bye each round): the maximum is 4
+# points, the limit 2 (FIDE C.07 (2023) 9.2).
+def test_koya_with_a_bye_each_round():
+    table = {1: ("A", None, "+W2 +B3 =W4 +B5 --"), 2: ("B", None, "-B1 +W4 +B5 -- =W3"),
+             3: ("C", None, "=W5 -W1 -- +W4 =B2"), 4: ("D", None, "-- -B2 =B1 -B3 -B5"),
+             5: ("E", None, "=B3 -- -W2 -W1 +W4")}
+    got = values(table, "KS", system="round-robin")
+    scores = {1: 3.5, 2: 2.5, 3: 2.0, 4: 0.5, 5: 1.5}
+    assert {n: crosstable(table).player(n).score for n in table} == scores
+    # A: B (2.5) 1 + C (2.0) 1; B: A 0 + C ½; C: B ½ + A 0; D: A ½; E: C ½ + A 0 + B 0
+    assert {n: got[n]["koya"] for n in table} == {1: 2.0, 2: 0.5, 3: 0.5, 4: 0.5, 5: 0.5}

@@ -238,6 +238,7 @@ class _Crosstable:
     by_round: dict[int, dict[int, RoundResult]] = field(default_factory=dict)
     score: dict[int, float] = field(default_factory=dict)
     opponent_value: dict[int, float] = field(default_factory=dict)
+    most_games: int = 0
 
     def build(self) -> "_Crosstable":
         self.rounds = self.t.rounds_played
@@ -248,6 +249,7 @@ class _Crosstable:
             self.score[p.number] = p.score
         for number in self.players:
             self.opponent_value[number] = self._opponent_value(number)
+        self.most_games = max((len(self.games(n)) for n in self.players), default=0)
         return self
 
     def result(self, number: int, round_: int) -> RoundResult | None:
@@ -423,8 +425,10 @@ def _progressive(xt: _Crosstable, n: int, tb: Tiebreak) -> float:
 
 def _koya(xt: _Crosstable, n: int, tb: Tiebreak) -> float:
     """FIDE C.07 (2023) 9.2 (KS): points scored against the opponents who
-    scored at least half of the maximum possible score (one point a round)."""
-    limit = xt.rounds / 2
+    scored at least half of the maximum possible score: a point a game,
+    the most games any player has (a round robin with a bye each round:
+    one game fewer than rounds)."""
+    limit = xt.most_games / 2
     return sum(r.score for r in xt.games(n) if xt.score[r.opponent] >= limit)
 
 
