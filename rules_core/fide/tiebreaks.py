@@ -25,36 +25,15 @@ from datetime import date
 
 from ..model import Player, RoundResult, Tournament
 from .tables import DP_BY_PERCENT, NOTIONAL_DP
+from .tiebreak_tables import (CODES, CUTTABLE, DEFAULT_ORDERS, MEDIAN, PLAYED, REQUESTED_BYES,
+                              ROUND_ROBIN_SYSTEMS)
 
 __all__ = ["Tiebreak", "TiebreakRules", "RULES", "rules_for", "get_rules",
            "parse_tiebreaks", "default_tiebreaks", "compute", "rank",
            "direct_encounter_groups", "UnknownTiebreak", "Standing",
            "ROUND_ROBIN_SYSTEMS", "CODES"]
 
-ROUND_ROBIN_SYSTEMS = ("round-robin", "double-round-robin", "match")
-
-# FIDE C.07 (2023) 16.1: rounds played over the board; the codes of the TRF
-# (FIDE C.04 Annex 2): W D L are played games reported as not rated.
-PLAYED = frozenset("1=0WDL")
-# FIDE C.07 (2023) 16.2.1-16.2.2: unplayed rounds with availability to play,
-# the pairing-allocated bye (U) and the forfeit win (+).
-AVAILABLE = frozenset("U+")
-# FIDE C.07 (2023) 16.1.2: voluntarily unplayed rounds (VUR): requested
-# byes (half point H, full point F, zero point Z; also the rounds after a
-# withdrawal, written Z or 0000 -) and the forfeit loss (-).
-REQUESTED_BYES = frozenset("HFZ")
-
-# The regulation's codes (FIDE C.07 (2023) 5) -> the check contract's key.
-CODES: dict[str, str] = {
-    "BH": "buchholz", "SB": "sonneborn_berger", "DE": "direct_encounter",
-    "WIN": "wins", "WON": "games_won", "BPG": "black_games",
-    "BWG": "black_wins", "GE": "games_elected", "ARO": "aro", "TPR": "tpr",
-    "APRO": "apro", "PS": "progressive", "KS": "koya",
-    "AOB": "average_opponents_buchholz",
-}
-# FIDE C.07 (2023) 14.1 Cut-n, 14.2 Median-n: the only modifiers taken.
-_CUTTABLE = ("BH", "SB", "ARO", "PS")
-_MEDIAN = ("BH",)
+_CUTTABLE, _MEDIAN = CUTTABLE, MEDIAN
 _NAMES = {v: k for k, v in CODES.items()}
 
 
@@ -208,9 +187,8 @@ def default_tiebreaks(system: str | None) -> list[Tiebreak]:
     """The recommended order when the event gives none (docs/tiebreaks.md):
     round robins DE, WIN, SB, KS; Swiss and other systems BH-C1, BH, SB, PS,
     DE, WIN, BWG (FIDE C.02 (2017) 13.16.2 and 13.16.5)."""
-    spec = ("DE,WIN,SB,KS" if system in ROUND_ROBIN_SYSTEMS
-            else "BH/C1,BH,SB,PS,DE,WIN,BWG")
-    return parse_tiebreaks(spec)
+    kind = "round-robin" if system in ROUND_ROBIN_SYSTEMS else "swiss"
+    return parse_tiebreaks(DEFAULT_ORDERS[kind])
 
 
 # -------------------------------------------------------------- crosstable
