@@ -180,7 +180,7 @@ def test_buchholz_ranking_leaves_ties_shared():
     assert (ranks[8], ranks[11], ranks[5]) == (7, 7, 9)
 
 
-# Exercise 25: of Genevieve, Irina and Stephan (tied), Stephan beat
+# As in exercise 25: of Genevieve, Irina and Stephan (tied), Stephan beat
 # Genevieve and drew with Irina, who never met Genevieve: Irina could still
 # reach Stephan's 1.5, so no one is first and the group stays tied (6.2).
 def test_direct_encounter_incomplete_group_stays_tied():
@@ -472,3 +472,43 @@ def test_koya_with_a_bye_each_round():
     assert {n: crosstable(table).player(n).score for n in table} == scores
     # A: B (2.5) 1 + C (2.0) 1; B: A 0 + C ½; C: B ½ + A 0; D: A ½; E: C ½ + A 0 + B 0
     assert {n: got[n]["koya"] for n in table} == {1: 2.0, 2: 0.5, 3: 0.5, 4: 0.5, 5: 0.5}
+
+
+# Exercise 25: the Swiss of 2.1 played to nine rounds, ranked by direct
+# encounter.  On 6 points Franck is first (2 points among the four),
+# Alyx and David stay tied (1.5 each, and drew), Bruno last; the 4.5, 4 and
+# 3 point groups stay tied.  (The exercise's side table for 4 points shows
+# Helene beating Paul; its crosstable, transcribed here, has Paul beating
+# Helene in round 6: the group stays tied either way.)
+SWISS_9 = {
+    3: ("Charline", 2100, "=W11 +B6 +W8 =B4 -W2 +B16 =W1 +W14 +B10"),
+    1: ("Alyx", 2200, "+W9 =B13 =W2 +B15 =W4 =B6 =B3 =W16 +B8"),
+    2: ("Bruno", 2150, "+B10 +W7 =B1 +W16 +B3 =W4 -W6 =B15 =W5"),
+    4: ("David", 2050, "+B12 =BYE +W13 =W3 =B1 =B2 =W16 =B6 +W15"),
+    6: ("Franck", 1950, "-B14 -W3 +BYE +W10 +B8 =W1 +B2 =W4 +B16"),
+    7: ("Genevieve", 1900, "+W15 -B2 -B16 =W5 -B11 -B10 +W13 +W9 +B14"),
+    8: ("Irina", 1850, "=B16 +W14 -B3 +W13 -W6 =B11 =W15 +B5 -W1"),
+    16: ("Stephan", 1450, "=W8 +B11 +W7 -B2 +W15 -W3 =B4 =B1 -W6"),
+    5: ("Helene", 2000, "-W13 -B15 +W11 =B7 +W10 -B14 +B9 -W8 =B2"),
+    10: ("Lais", 1750, "-W2 +B9 -W15 -B6 -B5 +W7 +B12 +W11 -W3"),
+    14: ("Paul", 1550, "+W6 -B8 -F12 -- +B13 +W5 +W11 -B3 -W7"),
+    15: ("Reine", 1500, "-B7 +W5 +B10 -W1 -B16 +W12 =B8 =W2 -B4"),
+    11: ("Maria", 1700, "=B3 -W16 -B5 +F9 +W7 =W8 -B14 -B10 =W13"),
+    9: ("Jessica", 1800, "-B1 -W10 =BYE -F11 +BYE +B13 -W5 -B7 =W12"),
+    12: ("Nick", 1650, "-W4 +BYE +F14 -- -- -B15 -W10 =B13 =B9"),
+    13: ("Opal", 1600, "+B5 =W1 -B4 -B8 -W14 -W9 -B7 =W12 =B11"),
+}
+SWISS_9_POINTS = {3: 6.5, 1: 6.0, 2: 6.0, 4: 6.0, 6: 6.0, 7: 4.5, 8: 4.5, 16: 4.5, 5: 4.0,
+                  10: 4.0, 14: 4.0, 15: 4.0, 11: 3.5, 9: 3.0, 12: 3.0, 13: 2.5}
+
+
+def test_direct_encounter_swiss_exercise_25():
+    t = crosstable(SWISS_9)
+    assert {p.number: p.score for p in t.players} == SWISS_9_POINTS
+    xt = tb._build(t, None)
+    assert tb.direct_encounter_groups(xt, [1, 2, 4, 6]) == [[6], [1, 4], [2]]
+    assert tb.direct_encounter_groups(xt, [7, 8, 16]) == [[7, 8, 16]]
+    assert tb.direct_encounter_groups(xt, [5, 10, 14, 15]) == [[5, 10, 14, 15]]
+    assert tb.direct_encounter_groups(xt, [9, 12]) == [[9, 12]]
+    ranks = dict(_order(SWISS_9, "DE"))
+    assert (ranks[6], ranks[1], ranks[4], ranks[2]) == (2, 3, 3, 5)
