@@ -12,7 +12,8 @@ ROWS = [("DE", "direct_encounter", "6"), ("WIN", "wins", "7.1"), ("WON", "games_
         ("PS", "progressive", "7.5"), ("GE", "games_elected", "7.6"),
         ("BH", "buchholz", "8.1"), ("AOB", "average_opponents_buchholz", "8.2"),
         ("SB", "sonneborn_berger", "9.1"), ("KS", "koya", "9.2"), ("ARO", "aro", "10.1"),
-        ("TPR", "tpr", "10.2"), ("APRO", "apro", "10.4")]
+        ("TPR", "tpr", "10.2"), ("PTP", "ptp", "10.3"), ("APRO", "apro", "10.4"),
+        ("APPO", "appo", "10.5")]
 
 
 @pytest.mark.parametrize("code, key, article", ROWS)

@@ -145,6 +145,20 @@ def test_apro_and_aob():
     assert {n: got[n]["average_opponents_buchholz"] for n in SWISS} == expected_aob
 
 
+# Exercise 22 (PTP of #3: 2112) and the summary table after it (PTP and
+# APPO of every player).
+PTP = {2: 2216, 3: 2112, 4: 2168, 1: 2029, 16: 2013, 6: 1810, 11: 1763, 8: 1715, 5: 1689,
+       12: 1250, 15: 1768, 14: 1942, 9: 950, 13: 1744, 7: 1531, 10: 1575}
+APPO = {2: 1852, 3: 1934, 4: 1784, 1: 1769, 16: 1799, 6: 1836, 11: 1836, 8: 1924, 5: 1676,
+        12: 2168, 15: 1767, 14: 1756, 9: 1802, 13: 1909, 7: 1890, 10: 1687}
+
+
+def test_perfect_performance_and_its_average():
+    got = values(SWISS, "PTP,APPO")
+    assert {n: got[n]["ptp"] for n in SWISS} == PTP
+    assert {n: got[n]["appo"] for n in SWISS} == APPO
+
+
 # Exercises 14 (SB), 15 (SB-C1), 16 (KS) on the round robin.
 RR_EXPECTED = {
     "sonneborn_berger": {1: 9.25, 2: 6.25, 3: 6.25, 4: 4.25, 5: 3.25, 6: 2.25},
@@ -312,7 +326,8 @@ def _game(white: Player, black: Player, k: int, rng) -> None:
 
 EVENTS = st.builds(_random_swiss, st.integers(0, 10 ** 9), st.integers(2, 12),
                    st.integers(1, 7))
-EVERY = "BH,BH/C1,BH/C2,BH/M1,SB,SB/C1,DE,WIN,WON,BPG,BWG,GE,ARO,ARO/C1,TPR,APRO,PS,PS/C1,KS,AOB"
+EVERY = ("BH,BH/C1,BH/C2,BH/M1,SB,SB/C1,DE,WIN,WON,BPG,BWG,GE,ARO,ARO/C1,TPR,APRO,PTP,APPO,"
+         "PS,PS/C1,KS,AOB")
 
 
 @settings(max_examples=60, deadline=None)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from ..model import Player, RoundResult, Tournament
-from .tables import DP_BY_PERCENT, NOTIONAL_DP
+from .tables import DP_BY_PERCENT, NOTIONAL_DP, PD_BANDS
 from .tiebreak_tables import (CODES, CUTTABLE, DEFAULT_ORDERS, MEDIAN, PLAYED, REQUESTED_BYES,
                               ROUND_ROBIN_SYSTEMS)
 
@@ -449,9 +449,52 @@ def _tpr(xt: _Crosstable, n: int, tb: Tiebreak) -> int | None:
     return aro + DP_BY_PERCENT.get(percent, NOTIONAL_DP.get(percent, 0))
 
 
+def _expected_hundredths(rating: int, opponents: list[int]) -> int:
+    """The sum of the expected scores, in hundredths, of a player rated
+    `rating` against `opponents`: the FIDE table (B.02 8.1.2,
+    `tables.PD_BANDS`) without the 400-point cut (FIDE C.07 (2023) 10.3)."""
+    total = 0
+    for opponent in opponents:
+        difference = rating - opponent
+        high = _band(abs(difference))
+        total += high if difference >= 0 else 100 - high
+    return total
+
+
+def _band(difference: int) -> int:
+    for low, high, percent in PD_BANDS:
+        if low <= difference and (high is None or difference <= high):
+            return percent
+    raise ValueError(f"no band for a rating difference of {difference}")
+
+
+def _ptp(xt: _Crosstable, n: int, tb: Tiebreak) -> int | None:
+    """FIDE C.07 (2023) 10.3 (PTP): the lowest rating whose expected score
+    against the opponents met reaches the points scored; a zero score gives
+    the lowest-rated opponent's rating - 800, and (our reading, symmetric)
+    a full score the highest-rated's + 800.  O(games x log 1600)."""
+    games = _rated_games(xt, n)
+    if not games:
+        return None
+    ratings = [r for r, _ in games]
+    target = round(100 * sum(s for _, s in games))
+    if target == 0:
+        return min(ratings) - 800
+    if target == 100 * len(games):
+        return max(ratings) + 800
+    low, high = min(ratings) - 800, max(ratings) + 800
+    while low < high:
+        middle = (low + high) // 2
+        if _expected_hundredths(middle, ratings) >= target:
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
 def _apro(xt: _Crosstable, n: int, tb: Tiebreak, tprs: dict) -> int | None:
-    """FIDE C.07 (2023) 10.4 (APRO): the average of the TPRs of the
-    opponents met, rounded."""
+    """FIDE C.07 (2023) 10.4 (APRO) and 10.5 (APPO): the average of the
+    TPRs (PTPs) of the opponents met, rounded."""
     values = [tprs[r.opponent] for r in xt.games(n) if tprs.get(r.opponent) is not None]
     return _round_half_up(sum(values) / len(values)) if values else None
 
@@ -466,7 +509,7 @@ def _aob(xt: _Crosstable, n: int, tb: Tiebreak, buchholz: dict) -> float | None:
 _PLAIN = {"BH": _buchholz, "SB": _sonneborn_berger, "WIN": _wins,
           "WON": _games_won, "BPG": _black_games, "BWG": _black_wins,
           "GE": _games_elected, "PS": _progressive, "KS": _koya, "ARO": _aro,
-          "TPR": _tpr}
+          "TPR": _tpr, "PTP": _ptp}
 
 
 def _build(t: Tournament, rules: TiebreakRules | None) -> _Crosstable:
@@ -496,9 +539,9 @@ def _values(xt: _Crosstable, order: list[Tiebreak]) -> dict[int, dict]:
 def _column(xt: _Crosstable, tb: Tiebreak) -> dict[int, float | int | None]:
     if tb.code in _PLAIN:
         return {n: _PLAIN[tb.code](xt, n, tb) for n in xt.players}
-    if tb.code == "APRO":
-        tprs = _column(xt, Tiebreak("TPR"))
-        return {n: _apro(xt, n, tb, tprs) for n in xt.players}
+    if tb.code in ("APRO", "APPO"):
+        performances = _column(xt, Tiebreak("TPR" if tb.code == "APRO" else "PTP"))
+        return {n: _apro(xt, n, tb, performances) for n in xt.players}
     buchholz = _column(xt, Tiebreak("BH"))
     return {n: _aob(xt, n, tb, buchholz) for n in xt.players}
 
