@@ -42,7 +42,8 @@ TIEBREAK_LABELS = {
     "sonneborn_berger_cut1": "Sonneborn-Berger Cut-1", "direct_encounter": "Direct encounter",
     "games_won": "Games won", "black_games": "Games with Black", "black_wins": "Wins with Black",
     "games_elected": "Games elected", "aro": "ARO", "aro_cut1": "ARO Cut-1",
-    "aro_cut2": "ARO Cut-2", "tpr": "TPR", "apro": "APRO", "ptp": "PTP", "appo": "APPO", "progressive": "Progressive",
+    "aro_cut2": "ARO Cut-2", "tpr": "TPR", "apro": "APRO", "ptp": "PTP", "appo": "APPO",
+    "progressive": "Progressive",
     "progressive_cut1": "Progressive Cut-1", "koya": "Koya",
     "average_opponents_buchholz": "Average opponents' Buchholz",
 }

@@ -44,7 +44,8 @@ def chess_standings(t: Tournament, given: str | None = None) -> ChessStandings:
     if t.system == "team":
         notes.append("team event: players ranked individually; the team "
                      "standings and team tie-breaks are not computed")
-    if any(x.code in ("ARO", "TPR", "APRO") for x in order) and not all(p.rated for p in t.players):
+    rating_based = any(x.code in ("ARO", "TPR", "APRO", "PTP", "APPO") for x in order)
+    if rating_based and not all(p.rated for p in t.players):
         notes.append("rating tie-breaks count only games against rated opponents "
                      "(FIDE C.07 (2023) 10: undefined for unrated players)")
     lines = tb.rank(t, order, rules)
