@@ -43,7 +43,7 @@ TIEBREAK_LABELS = {
     "games_won": "Games won", "black_games": "Games with Black", "black_wins": "Wins with Black",
     "games_elected": "Games elected", "aro": "ARO", "aro_cut1": "ARO Cut-1",
     "aro_cut2": "ARO Cut-2", "tpr": "TPR", "apro": "APRO", "ptp": "PTP", "appo": "APPO",
-    "progressive": "Progressive",
+    "progressive": "Progressive", "fore_buchholz": "Fore Buchholz",
     "progressive_cut1": "Progressive Cut-1", "koya": "Koya",
     "average_opponents_buchholz": "Average opponents' Buchholz",
 }

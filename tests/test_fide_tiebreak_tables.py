@@ -11,6 +11,7 @@ ROWS = [("DE", "direct_encounter", "6"), ("WIN", "wins", "7.1"), ("WON", "games_
         ("BPG", "black_games", "7.3"), ("BWG", "black_wins", "7.4"),
         ("PS", "progressive", "7.5"), ("GE", "games_elected", "7.6"),
         ("BH", "buchholz", "8.1"), ("AOB", "average_opponents_buchholz", "8.2"),
+        ("FB", "fore_buchholz", "8.3"),
         ("SB", "sonneborn_berger", "9.1"), ("KS", "koya", "9.2"), ("ARO", "aro", "10.1"),
         ("TPR", "tpr", "10.2"), ("PTP", "ptp", "10.3"), ("APRO", "apro", "10.4"),
         ("APPO", "appo", "10.5")]
@@ -26,7 +27,8 @@ def test_no_other_code():
 
 
 def test_modifiers_and_round_codes():
-    assert tables.CUTTABLE == ("BH", "SB", "ARO", "PS") and tables.MEDIAN == ("BH",)
+    assert tables.CUTTABLE == ("BH", "FB", "SB", "ARO", "PS")
+    assert tables.MEDIAN == ("BH", "FB")
     assert tables.PLAYED == frozenset("1=0WDL") and tables.REQUESTED_BYES == frozenset("HFZ")
 
 

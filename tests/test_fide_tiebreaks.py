@@ -145,6 +145,16 @@ def test_apro_and_aob():
     assert {n: got[n]["average_opponents_buchholz"] for n in SWISS} == expected_aob
 
 
+# Exercise 10: Fore Buchholz, every game of the last round a draw.
+FORE = {2: 13.5, 3: 15.0, 4: 15.5, 1: 13.5, 16: 13.5, 8: 12.5, 6: 12.0, 15: 12.0, 5: 10.0,
+        11: 12.5, 12: 11.5, 14: 10.5, 7: 13.5, 9: 9.5, 13: 13.5, 10: 12.5}
+
+
+def test_fore_buchholz():
+    got = values(SWISS, "FB")
+    assert {n: got[n]["fore_buchholz"] for n in SWISS} == FORE
+
+
 # Exercise 22 (PTP of #3: 2112) and the summary table after it (PTP and
 # APPO of every player).
 PTP = {2: 2216, 3: 2112, 4: 2168, 1: 2029, 16: 2013, 6: 1810, 11: 1763, 8: 1715, 5: 1689,
@@ -326,7 +336,7 @@ def _game(white: Player, black: Player, k: int, rng) -> None:
 
 EVENTS = st.builds(_random_swiss, st.integers(0, 10 ** 9), st.integers(2, 12),
                    st.integers(1, 7))
-EVERY = ("BH,BH/C1,BH/C2,BH/M1,SB,SB/C1,DE,WIN,WON,BPG,BWG,GE,ARO,ARO/C1,TPR,APRO,PTP,APPO,"
+EVERY = ("BH,BH/C1,BH/C2,BH/M1,FB,FB/C1,SB,SB/C1,DE,WIN,WON,BPG,BWG,GE,ARO,ARO/C1,TPR,APRO,PTP,APPO,"
          "PS,PS/C1,KS,AOB")
 
 

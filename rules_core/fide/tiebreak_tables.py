@@ -18,19 +18,20 @@ CODES: dict[str, str] = {
     "BWG": "black_wins", "GE": "games_elected", "ARO": "aro", "TPR": "tpr",
     "APRO": "apro", "PS": "progressive", "KS": "koya",
     "AOB": "average_opponents_buchholz", "PTP": "ptp", "APPO": "appo",
+    "FB": "fore_buchholz",
 }
 
 # The article of C.07 (2023) that defines each code.
 ARTICLES: dict[str, str] = {
     "DE": "6", "WIN": "7.1", "WON": "7.2", "BPG": "7.3", "BWG": "7.4",
-    "PS": "7.5", "GE": "7.6", "BH": "8.1", "AOB": "8.2", "SB": "9.1",
+    "PS": "7.5", "GE": "7.6", "BH": "8.1", "AOB": "8.2", "FB": "8.3", "SB": "9.1",
     "KS": "9.2", "ARO": "10.1", "TPR": "10.2", "PTP": "10.3", "APRO": "10.4",
     "APPO": "10.5",
 }
 
 # FIDE C.07 (2023) 14.1 Cut-n and 14.2 Median-n: the codes they apply to here.
-CUTTABLE = ("BH", "SB", "ARO", "PS")
-MEDIAN = ("BH",)
+CUTTABLE = ("BH", "FB", "SB", "ARO", "PS")
+MEDIAN = ("BH", "FB")
 
 # FIDE C.07 (2023) 16.1: rounds played over the board; the codes of the TRF
 # (FIDE C.04 Annex 2): W D L are played games reported as not rated.

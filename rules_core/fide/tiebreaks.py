@@ -512,6 +512,21 @@ _PLAIN = {"BH": _buchholz, "SB": _sonneborn_berger, "WIN": _wins,
           "TPR": _tpr, "PTP": _ptp}
 
 
+def _fore(xt: _Crosstable) -> _Crosstable:
+    """FIDE C.07 (2023) 8.3: the event as Fore Buchholz sees it, every game
+    of the last round a draw (a forfeit too); byes and absences as they
+    are.  A copy: O(players x rounds)."""
+    last = xt.rounds
+    players = []
+    for p in xt.t.players:
+        results = [RoundResult(r.round, r.opponent, r.color, "=", 0.5)
+                   if r.round == last and r.opponent in xt.players else r
+                   for r in p.results]
+        players.append(Player(p.number, p.name, rating=p.rating, results=results))
+    t = Tournament(name=xt.t.name, start=xt.t.start, system=xt.t.system, players=players)
+    return _Crosstable(t, xt.rules).build()
+
+
 def _build(t: Tournament, rules: TiebreakRules | None) -> _Crosstable:
     return _Crosstable(t, rules or rules_for(t.start)[0]).build()
 
@@ -539,6 +554,9 @@ def _values(xt: _Crosstable, order: list[Tiebreak]) -> dict[int, dict]:
 def _column(xt: _Crosstable, tb: Tiebreak) -> dict[int, float | int | None]:
     if tb.code in _PLAIN:
         return {n: _PLAIN[tb.code](xt, n, tb) for n in xt.players}
+    if tb.code == "FB":
+        fore = _fore(xt)
+        return {n: _buchholz(fore, n, tb) for n in xt.players}
     if tb.code in ("APRO", "APPO"):
         performances = _column(xt, Tiebreak("TPR" if tb.code == "APRO" else "PTP"))
         return {n: _apro(xt, n, tb, performances) for n in xt.players}
