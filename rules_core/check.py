@@ -200,7 +200,8 @@ def _chess_standings(t: Tournament, result: dict, options: CheckOptions,
 def _draughts_standings(t: Tournament, result: dict, options: CheckOptions) -> None:
     """fmjd Annex 3 §5.10-5.11 and Annex 5: places and the tie-breaks of the
     event's system (default: round robins §5.11.1.2.1, Swiss §5.2)."""
-    if options.tiebreaks and options.tiebreaks not in TIEBREAK_SYSTEMS:
+    if isinstance(options.tiebreaks, str) and options.tiebreaks and \
+            options.tiebreaks not in TIEBREAK_SYSTEMS:
         raise UnknownTiebreak(f"unknown draughts tie-break system {options.tiebreaks!r}; "
                               f"expected one of {', '.join(sorted(TIEBREAK_SYSTEMS))}")
     lines = standings(t, options.tiebreaks, options.counting)
