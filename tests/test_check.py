@@ -235,3 +235,8 @@ def test_unknown_chess_tiebreak_is_a_usage_error():
     from rules_core.check import UnknownTiebreak
     with pytest.raises(UnknownTiebreak, match="'XYZ'"):
         check_text(_round_robin_native(), "rr.toml", CheckOptions(tiebreaks="BH,XYZ"))
+
+
+def test_karl_mala_note_counts_the_players_placed_otherwise(karl_mala_ranked):
+    assert any(n.startswith("2 of the 276 players the file ranks stand elsewhere")
+               for n in karl_mala_ranked["event"]["notes"])

@@ -46,3 +46,16 @@ def test_unrated_opponents_are_noted_for_rating_tiebreaks():
     assert any("rated opponents" in n for n in notes)
     values = {line.number: line.tiebreaks for line in chess_standings(t, "ARO,TPR").lines}
     assert values[1] == {"aro": None, "tpr": None} and values[2] == {"aro": 2000, "tpr": 2000}
+
+
+def test_file_ranks_reproduced_or_counted():
+    t = _all_drawn(4)
+    t.players[0].results[0] = RoundResult(1, 2, "w", "1", 1.0)      # 1 beats 2
+    t.players[1].results[0] = RoundResult(1, 1, "b", "0", 0.0)
+    for p, rank in zip(t.players, (1, 4, 2, 3)):                    # 3 and 4 share 2nd
+        p.rank = rank
+    assert "the ranks printed in the file are reproduced" in chess_standings(t, "WIN").notes
+    for p, rank in zip(t.players, (4, 1, 2, 3)):
+        p.rank = rank
+    assert any(n.startswith("2 of the 4 players the file ranks stand elsewhere")
+               for n in chess_standings(t, "WIN").notes)

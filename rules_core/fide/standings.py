@@ -8,6 +8,7 @@ event's own (TRF26 record 202, the native format's or a .meta.toml's
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 
 from ..model import Tournament
@@ -49,7 +50,33 @@ def chess_standings(t: Tournament, given: str | None = None) -> ChessStandings:
         notes.append("rating tie-breaks count only games against rated opponents "
                      "(FIDE C.07 (2023) 10: undefined for unrated players)")
     lines = tb.rank(t, order, rules)
+    notes.extend(_file_ranks_note(t, lines))
     return ChessStandings(order, rules, source, lines, notes, problems)
+
+
+def _file_ranks_note(t: Tournament, lines: list[tb.Standing]) -> list[str]:
+    """Where the file prints final ranks (0 for a player it does not rank):
+    how many of those players stand elsewhere in our order, the fewest
+    whose moving makes the two orders agree (players sharing a place here
+    may stand in any order).  O(n log n)."""
+    printed = sorted(((line.rank, t.player(line.number).rank) for line in lines
+                      if (t.player(line.number).rank or 0) > 0))
+    if not printed:
+        return []
+    elsewhere = len(printed) - _longest_increasing([theirs for _, theirs in printed])
+    if not elsewhere:
+        return ["the ranks printed in the file are reproduced"]
+    return [f"{elsewhere} of the {len(printed)} players the file ranks stand elsewhere in "
+            "its order (`file_rank`): its tie-breaks may differ; give them with --tiebreaks"]
+
+
+def _longest_increasing(values: list[int]) -> int:
+    """The length of the longest strictly increasing subsequence."""
+    tails: list[int] = []
+    for value in values:
+        i = bisect.bisect_left(tails, value)
+        tails[i:i + 1] = [value]
+    return len(tails)
 
 
 def _order(t: Tournament, given: str | None, problems: list[Problem]):
