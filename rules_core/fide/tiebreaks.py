@@ -7,9 +7,10 @@ on 01/08/2023 and applied from 1 September 2023
 modifiers (14) and how unplayed rounds count (16).  Events that started
 before that date are ranked with the rule FIDE applied before: the virtual
 opponent of the 80th FIDE Congress (Kallithea, 2009), printed in handbook
-C.02 until 2023 (cited `FIDE C.02 (2009) virtual opponent`).  Which rule
-applies is chosen by the event's start date, like the rating editions
-(`rules_for`).
+C.02 until 2023 (cited `FIDE C.02 (2009)`); events before that, with the
+practice a 2005 file shows (`before-2009`, not a FIDE text: the notes say
+so).  The rule is chosen by the event's start date, like the rating
+editions (`rules_for`).
 
 Every figure is computed from the crosstable only: a player's score is the
 sum of the points of his rounds (chess: 1, 0.5, 0).  Complexity: every value
