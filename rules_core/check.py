@@ -15,6 +15,8 @@ from .chessresults import looks_like_chessresults, parse_chessresults
 from .editions import EDITIONS, UnknownEdition, edition_for, get_edition
 from .fide import engine as fide_engine
 from .fide import events as fide_events
+from .fide.standings import chess_standings, shared_note
+from .fide.tiebreaks import UnknownTiebreak
 from .fmjd import event as fmjd_event
 from .fmjd.edition import FmjdEdition
 from .fmjd.exports import detect_draughts_format, parse_arbiter_pro, parse_toernooibase
@@ -34,8 +36,8 @@ from .trf import parse_trf
 
 __all__ = ["CheckOptions", "CheckResult", "check_text", "check_tournament",
            "read_tournament", "detect_format",
-           "rate_of_play_for", "UnknownEdition", "FORMATS", "FORMAT_NAMES",
-           "READERS", "UNKNOWN"]
+           "rate_of_play_for", "UnknownEdition", "UnknownTiebreak", "FORMATS",
+           "FORMAT_NAMES", "READERS", "UNKNOWN"]
 
 _PARSERS = {"trf": parse_trf,
             "native-toml": parse_native,
@@ -94,7 +96,9 @@ class CheckOptions:
     k: dict[str, int] = field(default_factory=dict)
     format: str | None = None
     norms: bool = False                # draughts: title norms (fmjd Annex 10)
-    tiebreaks: str | None = None       # draughts: an id of fmjd.standings.SYSTEMS
+    # draughts: an id of fmjd.standings.SYSTEMS; chess: a comma list of
+    # FIDE C.07 (2023) tie-breaks ("BH/C1,BH,SB", rules_core/fide/tiebreaks.py)
+    tiebreaks: str | None = None
     counting: str = "standard"         # draughts: fmjd Annex 3 §5.6a systems
 
 
@@ -208,6 +212,8 @@ def check_tournament(t: Tournament, options: CheckOptions | None = None) -> Chec
         _draughts_standings(t, result, options)
         if options.norms:
             _norms(t, result)
+    else:
+        _chess_standings(t, result, options, problems)
     result["problems"] = _sorted(problems)
     return CheckResult(result, t, edition, rating)
 
@@ -226,9 +232,37 @@ def _unrated(t, edition, rate, problems) -> CheckResult:
     return CheckResult(result, t, edition)
 
 
+def _chess_standings(t: Tournament, result: dict, options: CheckOptions,
+                     problems: list[Problem]) -> None:
+    """FIDE C.07 (2023): every player's rank and tie-breaks (keys of
+    rules_core/fide/tiebreaks.py), a note for every tie that remains, and
+    the file's own rank beside ours where it prints one."""
+    ranked = chess_standings(t, options.tiebreaks)
+    problems.extend(ranked.problems)
+    by_number = {p["number"]: p for p in result["players"]}
+    for line in ranked.lines:
+        player = by_number[line.number]
+        player["file_rank"] = t.player(line.number).rank or None
+        player["rank"] = line.rank
+        player["tiebreaks"] = {x.key: line.tiebreaks.get(x.key) for x in ranked.order}
+        if line.shared:
+            player["notes"].append(shared_note(line))
+    order = {line.number: i for i, line in enumerate(ranked.lines)}
+    result["players"].sort(key=lambda p: order.get(p["number"], len(order)))
+    event = result["event"]
+    event["tiebreaks"] = [x.key for x in ranked.order]
+    event["tiebreak_system"] = ", ".join(x.label for x in ranked.order)
+    event["tiebreak_rules"] = ranked.rules.id
+    event["notes"] = list(event.get("notes") or []) + ranked.notes
+
+
 def _draughts_standings(t: Tournament, result: dict, options: CheckOptions) -> None:
     """fmjd Annex 3 §5.10-5.11 and Annex 5: places and the tie-breaks of the
     event's system (default: round robins §5.11.1.2.1, Swiss §5.2)."""
+    if isinstance(options.tiebreaks, str) and options.tiebreaks and \
+            options.tiebreaks not in TIEBREAK_SYSTEMS:
+        raise UnknownTiebreak(f"unknown draughts tie-break system {options.tiebreaks!r}; "
+                              f"expected one of {', '.join(sorted(TIEBREAK_SYSTEMS))}")
     lines = standings(t, options.tiebreaks, options.counting)
     by_number = {p["number"]: p for p in result["players"]}
     for line in lines:

@@ -136,6 +136,9 @@ class Tournament:
     referee: str = ""
     remarks: str = ""
     winner: str = ""
+    # The ordered list of tie-breaks the event declares (TRF26 record 202,
+    # the native format's or a .meta.toml's `tiebreaks`), as written.
+    tiebreaks: str = ""
     players: list[Player] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     source_format: str = ""

@@ -61,7 +61,7 @@ _GAME_CODES = set("10=+-WDL") | set(REFEREE_CODES) | {"=+", "=-"}
 # Points are the game's own: chess 1 / 0.5 / 0, draughts 2 / 1 / 0; the
 # referee decisions of fmjd Annex 9 §11 carry their own points.
 _POINTS_PER_GAME = {"chess": 1, "draughts": 2}
-_EVENT_TEXT = ("name", "city", "federation", "time_control")
+_EVENT_TEXT = ("name", "city", "federation", "time_control", "tiebreaks")
 _EVENT_FLAGS = ("national_championship", "women_only", "olympiad", "league")
 _PLAYER_TEXT = ("name", "id", "sex", "title", "federation", "time_control")
 _PLAYER_INTS = ("rating", "k", "games_before", "birth_year", "standard_rating")
@@ -138,6 +138,8 @@ class _Reader:
             return
         for key in _EVENT_TEXT:
             setattr(t, key, self.text_value(event, key, t))
+        if isinstance(event.get("tiebreaks"), list):     # ["BH/C1", "BH"]
+            t.tiebreaks = ",".join(str(item) for item in event["tiebreaks"])
         for key in _EVENT_FLAGS:
             setattr(t, key, self.flag(event, key))
         t.start = self.date_value(event, "start")

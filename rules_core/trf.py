@@ -56,7 +56,7 @@ IGNORED_REASONS = {
     "152": "initial colour", "162": "scoring system (the default "
     "1/0.5/0 is used)", "172": "starting-rank method",
     "182": "pairing controller", "192": "encoded tournament type",
-    "202": "tie-break list", "212": "standings definition",
+    "212": "standings definition",
     "222": "encoded time control", "240": "byes (their points are not "
     "added)", "250": "accelerated rounds", "260": "prohibited pairings",
     "299": "abnormal points (not applied)", "300": "team line-ups",
@@ -323,6 +323,11 @@ class _Reader:
                          f"rounds in record {record}, got {value!r}",
                          number, 5)
 
+    def header_tiebreaks(self, record, value, text, number) -> None:
+        """TRF26 202: the ordered tie-break list (read by
+        rules_core/fide/tiebreaks.py, which reports what it cannot use)."""
+        self.tournament.tiebreaks = value
+
     def header_round_dates(self, record, value, text, number) -> None:
         """132: one date per round, columns 92-99, 102-109, ... (TRF26)."""
         for k, column in enumerate(_round_columns(text)):
@@ -561,7 +566,7 @@ _HEADER_READERS = {
     "092": _Reader.header_type, "102": lambda *args: None,
     "112": lambda *args: None, "122": _Reader.header_time,
     "132": _Reader.header_round_dates, "142": _Reader.header_rounds,
-    "XXR": _Reader.header_rounds,
+    "XXR": _Reader.header_rounds, "202": _Reader.header_tiebreaks,
 }
 
 

@@ -11,7 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-from rules_core.check import FORMATS, CheckOptions, UnknownEdition, check_text
+from rules_core.check import FORMATS, CheckOptions, UnknownEdition, UnknownTiebreak, check_text
 from rules_core.editions import EDITIONS
 from rules_core.fmjd.standings import SYSTEMS as TIEBREAK_SYSTEMS
 
@@ -38,10 +38,12 @@ def _parser() -> argparse.ArgumentParser:
                        help="a file of 'PLAYER K' lines (start number or FIDE id)")
     check.add_argument("--norms", action="store_true",
                        help="draughts: every title norm considered (fmjd Annex 10 §4)")
-    check.add_argument("--tiebreaks", choices=sorted(TIEBREAK_SYSTEMS), metavar="SYSTEM",
-                       help="draughts: the tie-break system (fmjd Annex 5 §5.1-5.3, "
-                       "'round-robin' Annex 3 §5.11.1.2.1, 'annex-17'); default by the "
-                       "event's system")
+    check.add_argument("--tiebreaks", metavar="LIST",
+                       help="chess: the ordered tie-breaks of FIDE C.07 (2023), e.g. "
+                       "'BH/C1,BH,SB,DE' (docs/tiebreaks.md); draughts: the system, one of "
+                       + ", ".join(sorted(TIEBREAK_SYSTEMS)) + " (fmjd Annex 5 §5.1-5.3, "
+                       "'round-robin' Annex 3 §5.11.1.2.1); default: the event's own "
+                       "list, else by its system")
     check.add_argument("--counting", choices=("standard", "plus-remise", "beijing"),
                        default="standard", help="draughts: the counting system of the "
                        "standings (fmjd Annex 3 §5.6a); rating always counts 2/1/0")
@@ -107,7 +109,7 @@ def _check(args) -> int:
                                tiebreaks=args.tiebreaks, counting=args.counting,
                                norms=args.norms)
         result = check_text(text, args.file, options)
-    except (SourceError, UnknownEdition) as error:
+    except (SourceError, UnknownEdition, UnknownTiebreak) as error:
         print(f"sitegen check: {error}", file=sys.stderr)
         return 2
     if args.format == "json":

@@ -62,7 +62,8 @@ def _cell(value) -> str:
 
 
 def _tiebreaks(result: dict) -> list[str]:
-    """Draughts: the tie-breaks of the event's system, a line per player."""
+    """The tie-breaks in the order applied, a line per player (draughts:
+    the event's system; chess: FIDE C.07 (2023), docs/tiebreaks.md)."""
     rows = [p for p in result["players"] if p["tiebreaks"]]
     if not rows:
         return []
@@ -75,6 +76,8 @@ def _tiebreaks(result: dict) -> list[str]:
 
 
 def _tiebreak(value) -> str:
+    if value is None:
+        return "-"          # undefined (e.g. ARO without a rated opponent)
     if isinstance(value, list):
         return "/".join(f"{v:g}" for v in value)
     return f"{value:g}" if isinstance(value, (int, float)) else str(value)

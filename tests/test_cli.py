@@ -95,3 +95,31 @@ def test_usage_error_exit_2(capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["check"])
     assert exit_.value.code == 2
+
+
+# -- --tiebreaks: chess lists (FIDE C.07 (2023)), draughts systems (fmjd Annex 5) -----------
+
+def test_check_chess_tiebreaks_option(capsys):
+    status, out, _ = run(capsys, "check", SAMPLE, "--tiebreaks", "SB,WIN", "--format", "json")
+    result = json.loads(out)
+    assert status == 0 and result["event"]["tiebreaks"] == ["sonneborn_berger", "wins"]
+    assert all(set(p["tiebreaks"]) == {"sonneborn_berger", "wins"} for p in result["players"])
+
+
+def test_check_text_shows_the_tiebreaks(capsys):
+    status, out, _ = run(capsys, "check", SAMPLE, "--tiebreaks", "BH/C1,BH")
+    assert status == 0 and "Tie-breaks (BH-C1, BH):" in out and "buchholz_cut1" in out
+
+
+@pytest.mark.parametrize("value", ["BH,XYZ", "SB/M1"])
+def test_check_unknown_chess_tiebreak_is_a_usage_error(capsys, value):
+    status, out, err = run(capsys, "check", SAMPLE, "--tiebreaks", value)
+    assert status == 2 and out == "" and "unknown tie-break" in err
+
+
+def test_check_draughts_tiebreaks_keep_their_systems(capsys):
+    path = str(third_party("draughts", "clpippel_2022-Ouagadougou-Open.csv"))
+    status, out, _ = run(capsys, "check", path, "--tiebreaks", "5.1", "--format", "json")
+    assert status == 0 and json.loads(out)["event"]["tiebreak_system"] == "5.1"
+    status, _, err = run(capsys, "check", path, "--tiebreaks", "BH")
+    assert status == 2 and "unknown draughts tie-break system 'BH'" in err

@@ -630,3 +630,13 @@ def test_bbp_zero_point_bye():
     t = read("bbp_dutch_2025_C9.input.trf")
     assert len(t.players) == 5 and t.rounds == 3
     assert results_of(t, 5) == [(1, None, None, "Z", 0.0)]
+
+
+# TRF26 record 202: the ordered tie-break list, kept as written for
+# rules_core/fide/tiebreaks.py (docs/tiebreaks.md); no longer "ignored".
+def test_tiebreak_record_202_is_read():
+    text = BASIC.replace("XXR 3\n", "XXR 3\n202 BH/C1,BH,SB\n")
+    t = parse_trf(text)
+    assert t.tiebreaks == "BH/C1,BH,SB"
+    assert t.header_lines["202"] == BASIC_HEADER.index("XXR 3") + 2
+    assert not [p for p in t.problems if "'202'" in p.message]
