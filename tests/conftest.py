@@ -5,8 +5,9 @@ and the embedded demo federation (content/).  Tests read them and never
 write into them; a test that changes content builds its own site.
 
 The browser tests (tests/test_browser.py: Debian's Chromium through
-Playwright, and rules_core's tests inside Pyodide under Node) carry the
-`browser` mark, so `python -m pytest -m "not browser"` runs everything else.
+Playwright, and rules_core's tests inside Pyodide under Node; the large
+site's addresses in Chromium in tests/test_scale.py) carry the `browser`
+mark, so `python -m pytest -m "not browser"` runs everything else.
 """
 
 from __future__ import annotations
@@ -17,13 +18,16 @@ import pytest
 
 from tests.shared_data import NO_SHARED, ROOT, THIRD_PARTY
 
-# Modules whose every test needs a browser or the Pyodide runtime.
+# Modules whose every test needs a browser or the Pyodide runtime, and
+# single tests elsewhere that drive Chromium.
 BROWSER_MODULES = frozenset({"test_browser.py"})
+BROWSER_TESTS = frozenset({"test_scale.py::test_player_addresses_and_search_in_a_browser"})
 
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if item.path.name in BROWSER_MODULES:
+        if item.path.name in BROWSER_MODULES or \
+                f"{item.path.name}::{item.originalname}" in BROWSER_TESTS:
             item.add_marker(pytest.mark.browser)
 
 
