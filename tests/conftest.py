@@ -1,4 +1,14 @@
-"""Fixtures for every test module (see `tests.shared_data` for the paths)."""
+"""Fixtures for every test module (see `tests.shared_data` for the paths).
+
+Sites built once per test session: the golden fixture site (tests/golden.py)
+and the embedded demo federation (content/).  Tests read them and never
+write into them; a test that changes content builds its own site.
+
+The browser tests (tests/test_browser.py: Debian's Chromium through
+Playwright, and rules_core's tests inside Pyodide under Node; the large
+site's addresses in Chromium in tests/test_scale.py) carry the `browser`
+mark, so `python -m pytest -m "not browser"` runs everything else.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +16,19 @@ from pathlib import Path
 
 import pytest
 
-from tests.shared_data import NO_SHARED, THIRD_PARTY
+from tests.shared_data import NO_SHARED, ROOT, THIRD_PARTY
+
+# Modules whose every test needs a browser or the Pyodide runtime, and
+# single tests elsewhere that drive Chromium.
+BROWSER_MODULES = frozenset({"test_browser.py"})
+BROWSER_TESTS = frozenset({"test_scale.py::test_player_addresses_and_search_in_a_browser"})
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.path.name in BROWSER_MODULES or \
+                f"{item.path.name}::{item.originalname}" in BROWSER_TESTS:
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture
@@ -14,3 +36,21 @@ def shared_dir() -> Path:
     if not THIRD_PARTY.exists():
         pytest.skip(NO_SHARED)
     return THIRD_PARTY
+
+
+@pytest.fixture(scope="session")
+def golden_fixture_site(tmp_path_factory) -> Path:
+    """The content of tests/site_fixture.py built as tests/golden/site is."""
+    from tests.golden import build_fixture_site
+
+    return build_fixture_site(tmp_path_factory.mktemp("golden") / "site")
+
+
+@pytest.fixture(scope="session")
+def demo_site(tmp_path_factory) -> Path:
+    """The embedded demo federation (content/) built once for the session."""
+    from sitegen.build import build
+
+    site = tmp_path_factory.mktemp("demo") / "site"
+    build(ROOT / "content", site, show_progress=False)
+    return site

@@ -139,12 +139,11 @@ def test_search_key_folds_as_the_script_does():
     assert views.search_key("—") == "_"
 
 
-def test_large_site_assets_only_on_large_sites(large_site, tmp_path):
+def test_large_site_assets_only_on_large_sites(large_site, golden_fixture_site):
     assert (large_site / "static" / "large-site.js").is_file()
     assert 'src="/static/large-site.js"' in (large_site / "index.html").read_text("utf-8")
     assert 'id="player-lookup"' in (large_site / "404.html").read_text("utf-8")
-    normal = tmp_path / "site"
-    build(write_content(tmp_path / "content"), normal, show_progress=False)
+    normal = golden_fixture_site      # the same content, normal thresholds
     assert not (normal / "static" / "large-site.js").exists()
     assert not (normal / "players" / "shards.json").exists()
 

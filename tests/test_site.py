@@ -16,22 +16,17 @@ from tests.shared_data import ROOT
 from tests.site_fixture import write_content
 
 
-@pytest.fixture(scope="module")
-def fixture_site(tmp_path_factory) -> Path:
-    return build_fixture_site(tmp_path_factory.mktemp("golden") / "site")
-
-
-def test_golden_site(fixture_site):
+def test_golden_site(golden_fixture_site):
     """Every file equals tests/golden/site (regenerate: python -m tests.golden)."""
-    built, expected = site_files(fixture_site), site_files(GOLDEN)
+    built, expected = site_files(golden_fixture_site), site_files(GOLDEN)
     assert sorted(built) == sorted(expected)
     different = [name for name in built if built[name] != expected[name]]
     assert different == []
 
 
-def test_two_builds_are_byte_identical(fixture_site, tmp_path):
+def test_two_builds_are_byte_identical(golden_fixture_site, tmp_path):
     again = build_fixture_site(tmp_path / "again")
-    assert site_files(again) == site_files(fixture_site)
+    assert site_files(again) == site_files(golden_fixture_site)
 
 
 class _Links(HTMLParser):
@@ -62,16 +57,13 @@ def broken_links(site: Path) -> list[str]:
     return broken
 
 
-def test_no_broken_internal_link_in_the_demo_site(tmp_path):
-    site = tmp_path / "demo"
-    build(ROOT / "content", site, show_progress=False)
-    assert broken_links(site) == []
-    assert (site / "index.html").is_file() and (site / "sitemap.xml").is_file()
+def test_no_broken_internal_link_in_the_demo_site(demo_site):
+    assert broken_links(demo_site) == []
+    assert (demo_site / "index.html").is_file() and (demo_site / "sitemap.xml").is_file()
 
 
-def test_every_demo_player_has_a_page(tmp_path):
-    site = tmp_path / "demo"
-    build(ROOT / "content", site, show_progress=False)
+def test_every_demo_player_has_a_page(demo_site):
+    site = demo_site
     ids = set()
     for name in ("chess", "draughts"):
         lines = (ROOT / "content" / "players" / f"{name}.csv").read_text().splitlines()[1:]
