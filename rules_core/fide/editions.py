@@ -446,7 +446,7 @@ class FideStandard2009Fide(FideStandard2009):
     k_new = 25                            # FIDE news 2009: "the K values stay"
     half_point_bonus = Fraction(25, 2)    # FIDE news 2009: "will stay as 12.5"
     articles = {**FideStandard2009.articles,
-                "k": "FIDE news 13.7.2009", "ru": "FIDE news 13.7.2009"}
+                "k": "fide-2009fide 8.56", "ru": "fide-2009fide 8.23"}
 
 
 class FideStandard2011(FideStandard2009Fide):
@@ -590,7 +590,8 @@ class FideRapidBlitz2012(FideStandard2011):
     url = ("https://old.fide.com/component/content/article/1-fide-news/"
            "5721-rapid-and-blitz-rating-lists.html")
     summary = "rapid and blitz lists open: the standard method with K 20 for everyone"
-    doc = "fide-rb-2012"
+    # The method is the standard one (the 2009 text's articles); what the
+    # announcement changes cites it.
     effective = date(2012, 1, 1)
     rates = ("rapid", "blitz")
     list_months = tuple(range(1, 13))
@@ -599,8 +600,8 @@ class FideRapidBlitz2012(FideStandard2011):
     max_days = None
     caveats = ("the half point of a new player's first event is taken as in "
                "standard play (+15): the 2012 rapid and blitz figure is not established",)
-    articles = {**FideStandard2011.articles, "k": "FIDE news 16.11.2011",
-                "rate": "FIDE news 16.11.2011", "different_times": "FIDE news 16.11.2011"}
+    articles = {**FideStandard2011.articles, "k": "fide-rb-2012 8.56",
+                "rate": "fide-rb-2012 1.1", "different_times": "fide-rb-2012 1.1"}
 
     def rate_of_play(self, minutes, ratings):
         """Rapid 15 to under 60 minutes, blitz 5 to under 15 (FIDE news 2011)."""
@@ -643,8 +644,7 @@ class FideRapidBlitz2022(FideRapidBlitz2012Jul):
     caveats = ("first ratings of 2022 rapid and blitz are not established: the "
                "2012 method (9 games, +15 a half point) is used",)
     articles = {**FideRapidBlitz2012Jul.articles, "rc": "fide-2022 8.3.1",
-                "k": "FIDE rapid and blitz regulations 2022",
-                "rounds": "FIDE rapid and blitz regulations 2022"}
+                "k": "fide-rb-2022 8.56", "rounds": "fide-rb-2022 3.1"}
 
     def rate_of_play(self, minutes, ratings):
         return FideRapidBlitz2024.rate_of_play(self, minutes, ratings)
@@ -669,7 +669,7 @@ class FideRapidBlitz2024Dec(FideRapidBlitz2024):
     summary = "a game 600+ points apart is not rated if either player is above 2600"
     effective = date(2024, 12, 1)
     unrated_gap = (600, 2600)
-    articles = {**FideRapidBlitz2024.articles, "gap": "FIDE rapid and blitz regulations, 1.12.2024"}
+    articles = {**FideRapidBlitz2024.articles, "gap": "fide-rb-2024dec 7.3.1"}
 
 
 class FideStandard2025(FideStandard2024):
