@@ -1,0 +1,329 @@
+"""The editions: constants, the choice by date, the timeline, the rules added
+after 2009, and FIDE's own published figures (docs/editions.md)."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from rules_core.check import check_text
+from rules_core.editions import (GAPS, TIMELINE_START, UnknownEdition, choose, edition_for,
+                                 get_edition, timeline)
+from rules_core.fide.editions import FIDE_EDITIONS
+from rules_core.fide.engine import p_percent, rate_event
+from sitegen.report import editions_table
+from tests.builders import swiss
+
+DATA = Path(__file__).parent / "data"
+TODAY = date(2026, 11, 23)
+F = Fraction
+
+# -- every edition's constants ---------------------------------------------------
+# (id, K new / default / permanent, K with the games before unknown, K of a
+#  junior rated 2000, rating-difference cap, cap once an event, uncapped from,
+#  600/2600 rule, floor, first rating: minimum games, pool window (periods,
+#  months), unrated: minimum score, minimum rated opponents (Swiss, any system),
+#  half-point bonus, max initial rating, Rn of 2000 + 0.5 and 2000 - 0.5,
+#  initial 2002.5 rounded, article)
+CONSTANTS = [
+    ("fide-standard-2002", (25, 15, 2400), 15, 15, 350, False, None, None, 1801, 9, (7, None),
+     F(1), (3, 0), F(25, 2), None, (2001, 2000), 2003,
+     "fide-2002 10.54 (K), 10.51 (350), 9.21 (1801), 9.14 (9 games), 10.56 (rounding)"),
+    ("fide-standard-2003web", (25, 15, 2400), 15, 15, 350, False, None, None, 2005, 9, (7, None),
+     F(1), (3, 0), F(25, 2), None, (2001, 2000), 2005,
+     "fide-2003web 10.31 (2005), 10.32 (nearest 5), 10.64 (K)"),
+    ("fide-standard-2009", (30, 15, 2400), 15, 15, 400, False, None, None, 1200, 9, (None, 24),
+     F(1), (3, 3), F(15), None, (2001, 2000), 2003,
+     "fide-2009 8.56 (K 30), 8.54 (400), 8.23 (+15), 0.6 (1200), 7.14 (24 months)"),
+    ("fide-standard-2009-fide", (25, 15, 2400), 15, 15, 400, False, None, None, 1200, 9,
+     (None, 24), F(1), (3, 3), F(25, 2), None, (2001, 2000), 2003,
+     "FIDE news 13 July 2009: K values and 12.5 stay (fide-2009fide 8.56, 8.23)"),
+    ("fide-standard-2011", (30, 15, 2400), 15, 15, 400, False, None, None, 1200, 9, (None, 24),
+     F(1), (3, 3), F(15), None, (2001, 2000), 2003, "fide-2011 8.56: K 30 for a new player"),
+    ("fide-standard-2012", (30, 15, 2400), 15, 15, 400, False, None, None, 1000, 9, (None, 24),
+     F(1), (3, 3), F(15), None, (2001, 2000), 2003, "fide-2012 0.6: floor 1000"),
+    ("fide-standard-2014", (40, 20, 2400), 20, 40, 400, False, None, None, 1000, 5, (None, 26),
+     F(1, 2), (0, 0), F(20), None, (2001, 2000), 2003,
+     "fide-2014 8.56: K 40/20/10, juniors under 2300 K 40; 7.14: 5 games, 26 months"),
+    ("fide-standard-2022", (40, 20, 2400), 20, 40, 400, True, None, None, 1000, 5, (None, 26),
+     F(1, 2), (0, 0), F(20), None, (2001, 2000), 2003, "fide-2022 8.3.1: one upgrade an event"),
+    ("fide-standard-2024", (40, 20, 2400), 20, 40, 400, False, None, None, 1400, 5, (None, 26),
+     F(1, 2), (0, 0), None, 2200, (2001, 1999), 2003,
+     "fide-rb-2024 7.3.3 (K), 7.3.1 (400), 6.1.4 (1400, 5 games, 26 months), 7.3.4 (away from 0)"),
+    ("fide-standard-2025", (40, 20, 2400), 20, 40, 400, False, 2650, None, 1400, 5, (None, 26),
+     F(1, 2), (0, 0), None, 2200, (2001, 1999), 2003, "fide-2025 8.3.1: 2650 and above uncapped"),
+    ("fide-rapid-blitz-2012", (30, 15, 2400), 20, 20, 400, False, None, None, 1200, 9,
+     (None, 24), F(1), (3, 3), F(15), None, (2001, 2000), 2003,
+     "FIDE news 16 November 2011: K 20 in all cases (fide-rb-2012 8.56)"),
+    ("fide-rapid-blitz-2012-07", (30, 15, 2400), 20, 20, 400, False, None, None, 1000, 9,
+     (None, 24), F(1), (3, 3), F(15), None, (2001, 2000), 2003, "fide-2012 0.6: floor 1000"),
+    ("fide-rapid-blitz-2022", (30, 15, 2400), 20, 20, 400, True, None, None, 1000, 9,
+     (None, 24), F(1), (3, 3), F(15), None, (2001, 2000), 2003,
+     "fide-2022 8.3.1 (one upgrade), fide-rb-2022 8.56 (K 20)"),
+    ("fide-rapid-blitz-2024", (40, 20, 2400), 20, 40, 400, False, None, None, 1400, 5,
+     (None, 26), F(1, 2), (0, 0), None, 2200, (2001, 1999), 2003,
+     "fide-rb-2024 7.3.3, 7.3.1, 6.1.4, 7.2.4, 7.3.4"),
+    ("fide-rapid-blitz-2024-12", (40, 20, 2400), 20, 40, 400, False, None, (600, 2600), 1400, 5,
+     (None, 26), F(1, 2), (0, 0), None, 2200, (2001, 1999), 2003,
+     "fide-rb-2024dec 7.3.1: 600 points apart, a player above 2600"),
+]
+
+
+# FIDE news 16 November 2011: "the K factor used will in all cases be 20"
+# (fide-rb-2012 8.56), kept in 2022 (fide-rb-2022 8.56).
+K_ALL = {"fide-rapid-blitz-2012": 20, "fide-rapid-blitz-2012-07": 20,
+         "fide-rapid-blitz-2022": 20}
+
+
+def test_the_table_has_every_fide_edition():
+    assert sorted(row[0] for row in CONSTANTS) == sorted(e.id for e in FIDE_EDITIONS)
+
+
+@pytest.mark.parametrize("row", CONSTANTS, ids=[row[0] for row in CONSTANTS])
+def test_edition_constants(row):
+    (name, k, k_unknown, k_junior, cap, once, uncapped, gap, floor, minimum, window,
+     min_score, opponents, bonus, max_initial, rounded, initial, _article) = row
+    e = get_edition(name)
+    assert (e.k_new, e.k_default, e.k_permanent_rating) == k
+    assert e.k_factor(2000, None, False, 2020, 1980)[0] == k_unknown
+    assert e.k_factor(2000, 40, False, 2020, 2005)[0] == k_junior
+    assert e.k_factor(2000, 10, False, 2020, 1980)[0] in (k[0], 20)
+    assert e.k_factor(2450, 100, False, 2020, 1980)[0] == K_ALL.get(name, 10)
+    assert (e.rating_difference_cap, e.cap_once_per_event, e.uncapped_from) == (cap, once,
+                                                                                uncapped)
+    assert e.unrated_gap == gap
+    assert (e.floor, e.first_rating_minimum_games) == (floor, minimum)
+    assert (e.pool_window_periods, e.pool_window_months) == window
+    assert e.unrated_min_score == min_score
+    assert (e.unrated_min_rated_opponents_swiss, e.unrated_min_rated_opponents_all) == opponents
+    assert e.half_point_bonus == bonus and e.max_initial_rating == max_initial
+    assert (e.new_rating(2000, F(1, 2)), e.new_rating(2000, F(-1, 2))) == rounded
+    assert e.round_initial(F(4005, 2)) == initial
+
+
+# K of a new player (fewer than 30 games) where the edition does not give
+# every player one K: fide-2002 10.54a 25, fide-2009 8.56 30, fide-2014 8.56 40.
+NEW_PLAYER_K = [("fide-standard-2002", 25), ("fide-standard-2009", 30),
+                ("fide-standard-2009-fide", 25), ("fide-standard-2011", 30),
+                ("fide-standard-2014", 40), ("fide-standard-2024", 40),
+                ("fide-rapid-blitz-2012", 20), ("fide-rapid-blitz-2022", 20)]
+
+
+@pytest.mark.parametrize("name, k", NEW_PLAYER_K)
+def test_new_player_k(name, k):
+    assert get_edition(name).k_factor(2000, 10, False, 2020, 1980)[0] == k
+
+
+# p = W / n in hundredths rounded half up (DESIGN interpretation 1): 1/8 is
+# 12.5 %, 13; 7/8 is 87.5 %, 88.
+@pytest.mark.parametrize("score, games, p", [(F(1), 8, 13), (F(7), 8, 88), (F(1, 2), 4, 13)])
+def test_p_rounds_half_up(score, games, p):
+    assert p_percent(score, games) == p
+
+
+# K x n <= 700 (fide-rb-2024 7.3.3; fide-2014 and fide-rb-2022, see caveats).
+@pytest.mark.parametrize("name, capped", [("fide-standard-2012", 30), ("fide-standard-2014", 17),
+                                          ("fide-rapid-blitz-2022", 17),
+                                          ("fide-standard-2025", 17)])
+def test_k_times_games(name, capped):
+    assert get_edition(name).cap_k(30, 40)[0] == capped
+
+
+# -- the choice by date ---------------------------------------------------------------
+# (rate, effective date, edition from that day, edition the day before)
+BOUNDARIES = [
+    ("standard", date(2002, 7, 1), "fide-standard-2002", "fide-standard-2002"),
+    ("standard", date(2003, 7, 1), "fide-standard-2003web", "fide-standard-2002"),
+    ("standard", date(2009, 7, 1), "fide-standard-2009-fide", "fide-standard-2003web"),
+    ("standard", date(2011, 7, 1), "fide-standard-2011", "fide-standard-2009-fide"),
+    ("standard", date(2012, 7, 1), "fide-standard-2012", "fide-standard-2011"),
+    ("standard", date(2014, 7, 1), "fide-standard-2014", "fide-standard-2012"),
+    ("standard", date(2022, 1, 1), "fide-standard-2022", "fide-standard-2014"),
+    ("standard", date(2024, 3, 1), "fide-standard-2024", "fide-standard-2022"),
+    ("standard", date(2025, 10, 1), "fide-standard-2025", "fide-standard-2024"),
+    ("rapid", date(2012, 1, 1), "fide-rapid-blitz-2012", "fide-rapid-blitz-2012"),
+    ("blitz", date(2012, 7, 1), "fide-rapid-blitz-2012-07", "fide-rapid-blitz-2012"),
+    ("rapid", date(2022, 1, 1), "fide-rapid-blitz-2022", "fide-rapid-blitz-2012-07"),
+    ("rapid", date(2024, 3, 1), "fide-rapid-blitz-2024", "fide-rapid-blitz-2022"),
+    ("blitz", date(2024, 12, 1), "fide-rapid-blitz-2024-12", "fide-rapid-blitz-2024"),
+]
+
+
+@pytest.mark.parametrize("rate, day, on, before", BOUNDARIES)
+def test_boundary(rate, day, on, before):
+    assert choose("chess", rate, day).edition.id == on
+    assert choose("chess", rate, day - timedelta(days=1)).edition.id == before
+
+
+def test_rapid_blitz_2024_applies_from_1_march():
+    """The 2024 text says 1 January, FIDE's handbook 1 March: 1 March is
+    taken (docs/editions.md)."""
+    assert get_edition("fide-rapid-blitz-2024").effective == date(2024, 3, 1)
+    assert choose("chess", "rapid", date(2024, 2, 29)).edition.id == "fide-rapid-blitz-2022"
+
+
+def test_the_italian_2009_text_is_chosen_only_with_rules():
+    assert get_edition("fide-standard-2009").by_date is False
+    assert all(edition_for("chess", "standard", date(y, 7, 1)).id != "fide-standard-2009"
+               for y in range(2009, 2027))
+
+
+def test_unknown_edition():
+    with pytest.raises(UnknownEdition, match="unknown edition: 'fide-1999'"):
+        get_edition("fide-1999")
+
+
+# -- no silent gap ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("rate", ["standard", "rapid", "blitz"])
+def test_timeline_tiles_2002_to_today(rate):
+    spans = timeline("chess", rate, TODAY)
+    assert spans[0].start == TIMELINE_START and spans[-1].end == TODAY
+    for before, after in zip(spans, spans[1:]):
+        assert after.start == before.end + timedelta(days=1)
+
+
+@pytest.mark.parametrize("year", range(2002, 2027))
+@pytest.mark.parametrize("rate", ["standard", "rapid"])
+def test_every_year_has_an_edition_or_a_warning(year, rate):
+    day = date(year, 6, 15)
+    choice = choose("chess", rate, day)
+    gap = next((g for g in GAPS if rate in g.rates and g.start <= day <= g.end), None)
+    if gap is None:
+        assert choice.edition.effective <= day and choice.gap is None
+    else:
+        assert choice.edition.id == gap.edition
+        assert f"rules of {day.isoformat()} not established" in choice.warnings[0]
+        assert gap.why in choice.warnings[0] and gap.edition in choice.warnings[0]
+
+
+def test_before_2002_warns_naming_the_edition():
+    choice = choose("chess", "standard", date(1999, 5, 1))
+    assert choice.edition.id == "fide-standard-2002"
+    assert choice.warnings[0].startswith("the event starts 1999-05-01, before the first "
+                                         "edition for standard (fide-standard-2002")
+
+
+def test_caveats_are_warnings():
+    choice = choose("chess", "standard", date(2015, 1, 1))
+    assert choice.edition.id == "fide-standard-2014" and choice.gap is None
+    assert choice.warnings == tuple(f"fide-standard-2014: {c}"
+                                    for c in choice.edition.caveats)
+
+
+def test_check_reports_the_gap_as_a_warning():
+    text = (DATA / "2025-january-rapid-600.toml").read_text().replace(
+        "2025-01-11", "2016-01-11")
+    result = check_text(text, "old.toml")
+    assert result["edition"] == "fide-rapid-blitz-2012-07"
+    warnings = [p["message"] for p in result["problems"] if p["code"] == "check.edition"]
+    assert any("not established" in w and "fide-rapid-blitz-2012-07" in w for w in warnings)
+
+
+def test_editions_command_lists_the_timelines():
+    out = editions_table(tuple(FIDE_EDITIONS), TODAY)
+    assert "chess, standard (2002-01-01 to 2026-11-23):" in out
+    assert "  2025-10-01 to 2026-11-23  fide-standard-2025  standard  players rated 2650+" in out
+    assert "  2024-03-01 to 2024-11-30  fide-rapid-blitz-2024  rapid/blitz" in out
+    assert "2002-01-01 to 2002-06-30  fide-standard-2002  standard  not established" in out
+    assert "chosen only with --rules ID:\n  fide-standard-2009  standard  from 2009-07-01" in out
+
+
+# -- the rules added after 2009 ----------------------------------------------------------
+
+def test_2650_rule_full_difference_for_the_top_player_cap_for_the_opponent():
+    """fide-2025 8.3.1 (tests/data/2025-november-open-2650.toml)."""
+    result = check_text((DATA / "2025-november-open-2650.toml").read_text(), "open.toml")
+    assert result["edition"] == "fide-standard-2025"
+    top, second = result["players"][0], result["players"][1]
+    assert top["rating"] == 2813 and top["expected"] == pytest.approx(1.99)
+    assert [g["difference"] for g in top["games"]] == [713, 913]
+    assert "no 400-point rule (fide-2025 8.3.1)" in " ".join(top["notes"])
+    assert top["change"] == pytest.approx(-4.9) and top["new_rating"] == 2808
+    assert second["games"][0]["difference"] == -400       # capped against the 2813 player
+
+
+def test_600_2600_rule_leaves_the_game_unrated_with_a_note():
+    """fide-rb-2024dec (tests/data/2025-january-rapid-600.toml)."""
+    result = check_text((DATA / "2025-january-rapid-600.toml").read_text(), "rapid.toml")
+    assert result["edition"] == "fide-rapid-blitz-2024-12"
+    strong, club = result["players"][0], result["players"][1]
+    assert strong["rated_games"] == 1 and club["rated_games"] == 1
+    for p in (strong, club):
+        assert any("750 points apart with a player above 2600: not rated" in n
+                   for n in p["notes"])
+
+
+def test_600_2600_rule_not_before_december_2024():
+    t = swiss(2650, [1900], [1.0], start=date(2024, 11, 30))
+    assert rate_event(t, get_edition("fide-rapid-blitz-2024")).players[0].rated_games == 1
+
+
+@pytest.mark.parametrize("ratings, rated", [((2601, 2001), 0), ((2601, 2002), 1),
+                                            ((2600, 1900), 1), ((1900, 2650), 0)])
+def test_600_2600_limits(ratings, rated):
+    """600 or more apart, a player above (not at) 2600."""
+    t = swiss(ratings[0], [ratings[1]], [0.5], start=date(2025, 1, 5))
+    assert rate_event(t, get_edition("fide-rapid-blitz-2024-12")).players[0].rated_games == rated
+
+
+def test_2650_rule_starts_at_2650():
+    e = get_edition("fide-standard-2025")
+    assert (e.difference_cap(2649), e.difference_cap(2650)) == (400, None)
+    assert get_edition("fide-standard-2024").difference_cap(2800) == 400
+
+
+# -- FIDE's own published figures --------------------------------------------------------
+# fide-rapid-blitz-2022: FIDE's rating calculation of a 2022 rapid event
+# (Coomera Halloween rapid), as its player quoted it on chesschat.org
+# ("FIDE rating uplift change", 2022): Ro 2000, K 20, 5.5 / 7, Rc 1592, change
+# -12.20; per game: opponent, score, chg, K x chg; only the 1063 game is
+# "uplifted to 1600".
+STEAD_2022 = [(1063, 1.0, F(8, 100), F(16, 10)), (1299, 1.0, F(1, 100), F(2, 10)),
+              (1413, 1.0, F(2, 100), F(4, 10)), (1872, 0.5, F(-17, 100), F(-34, 10)),
+              (1851, 0.0, F(-70, 100), F(-14)), (1427, 1.0, F(2, 100), F(4, 10)),
+              (1682, 1.0, F(13, 100), F(26, 10))]
+
+
+def test_fide_calculation_2022_rapid_one_upgrade():
+    t = swiss(2000, [r for r, *_ in STEAD_2022], [s for _, s, *_ in STEAD_2022],
+              start=date(2022, 10, 29))
+    edition = choose("chess", "rapid", t.start).edition
+    assert edition.id == "fide-rapid-blitz-2022"
+    r = rate_event(t, edition).players[0]
+    assert (r.k, r.rated_games, r.score) == (20, 7, F(11, 2))
+    for g, (_, _, chg, k_chg) in zip(r.games, STEAD_2022):
+        assert (g.score - g.expected, r.k * (g.score - g.expected)) == (chg, k_chg)
+    counted = [2000 - g.difference for g in r.games]
+    assert counted[0] == 1600 and sum(counted) / 7 == 1592      # Rc
+    assert r.change == F(-122, 10)
+
+
+# fide-standard-2009-fide: FIDE's rating calculator (ratings.fide.com,
+# calculator_rtd.phtml, K 25/15/10 as before July 2011), figures quoted by
+# the tests of jskills (FideEloCalculatorTest, "verified against
+# http://ratings.fide.com/calculator_rtd.phtml"): rating, K, opponent,
+# score, rating after the game.
+FIDE_CALCULATOR_2009 = [
+    (1200, 25, 1500, 1.0, F(122125, 100)), (1200, 25, 1500, 0.5, F(120875, 100)),
+    (1200, 25, 1500, 0.0, F(119625, 100)), (1500, 25, 1200, 0.0, F(147875, 100)),
+    (1500, 25, 1200, 0.5, F(149125, 100)), (1500, 25, 1200, 1.0, F(150375, 100)),
+    (1200, 15, 1200, 1.0, F(12075, 10)), (1200, 15, 1200, 0.5, F(1200)),
+    (1200, 15, 1200, 0.0, F(11925, 10)),
+    (2600, 10, 2500, 1.0, F(26036, 10)), (2600, 10, 2500, 0.5, F(25986, 10)),
+    (2600, 10, 2500, 0.0, F(25936, 10)), (2500, 10, 2600, 0.0, F(24964, 10)),
+    (2500, 10, 2600, 0.5, F(25014, 10)), (2500, 10, 2600, 1.0, F(25064, 10)),
+]
+
+
+@pytest.mark.parametrize("rating, k, opponent, score, after", FIDE_CALCULATOR_2009)
+def test_fide_calculator_2009(rating, k, opponent, score, after):
+    edition = get_edition("fide-standard-2009-fide")
+    t = swiss(rating, [opponent], [score], start=date(2010, 3, 1),
+              games_before=0 if k == 25 else 100)
+    r = rate_event(t, edition).players[0]
+    assert r.k == k
+    assert rating + r.change == after
