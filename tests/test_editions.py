@@ -327,3 +327,59 @@ def test_fide_calculator_2009(rating, k, opponent, score, after):
     r = rate_event(t, edition).players[0]
     assert r.k == k
     assert rating + r.change == after
+
+
+# -- the pipeline makes the same choice -----------------------------------------------
+
+PIPELINE_SITE = """[site]
+name = "Editions"
+federation = "TST"
+base_url = "https://editions.test.example"
+start = {start}
+end = {end}
+
+[[lists]]
+game = "chess"
+list = "{list}"
+"""
+
+PIPELINE_PLAYERS = """id,name,federation,sex,birth,title,standard,rapid,blitz,standard_games,rapid_games,blitz_games,reached
+1,"Top, T",TST,m,1990-01-01,GM,2700,2700,,100,100,,yes
+2,"Club, C",TST,m,1990-01-01,,2100,2100,,100,100,
+3,"Club, D",TST,m,1990-01-01,,2050,2050,,100,100,
+"""
+
+
+def _pipeline(tmp_path, list_name, start, end, events):
+    from sitegen.content import load_content
+    from sitegen.pipeline import compute
+    from tests.site_fixture import round_robin_toml
+    (tmp_path / "players").mkdir()
+    (tmp_path / "events" / "chess").mkdir(parents=True)
+    (tmp_path / "site.toml").write_text(
+        PIPELINE_SITE.format(start=start, end=end, list=list_name), encoding="utf-8")
+    (tmp_path / "players" / "chess.csv").write_text(PIPELINE_PLAYERS, encoding="utf-8")
+    for slug, day, control in events:
+        (tmp_path / "events" / "chess" / f"{slug}.toml").write_text(
+            round_robin_toml(slug, day, day, ["1", "2", "3"], time_control=control),
+            encoding="utf-8")
+    return {e.slug: e for e in compute(load_content(tmp_path)).events}
+
+
+def test_pipeline_rates_each_event_with_the_edition_of_its_date(tmp_path):
+    reports = _pipeline(tmp_path, "standard", "2025-09-01", "2025-11-30",
+                        [("september", "2025-09-20", "90+30"),
+                         ("october", "2025-10-04", "90+30")])
+    assert reports["september"].edition == "fide-standard-2024"
+    assert reports["october"].edition == "fide-standard-2025"
+    top = reports["october"].result["players"][0]
+    assert "no 400-point rule (fide-2025 8.3.1)" in " ".join(top["notes"])
+
+
+def test_pipeline_keeps_the_edition_warnings(tmp_path):
+    reports = _pipeline(tmp_path, "rapid", "2016-01-01", "2016-03-31",
+                        [("rapid", "2016-02-06", "15+10")])
+    report = reports["rapid"]
+    assert report.edition == "fide-rapid-blitz-2012-07"
+    assert any(p["code"] == "check.edition" and "not established" in p["message"]
+               for p in report.result["problems"])
