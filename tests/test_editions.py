@@ -383,3 +383,57 @@ def test_pipeline_keeps_the_edition_warnings(tmp_path):
     assert report.edition == "fide-rapid-blitz-2012-07"
     assert any(p["code"] == "check.edition" and "not established" in p["message"]
                for p in report.result["problems"])
+
+
+# -- invariants: an amendment changes only what it says -------------------------------
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+OPPONENTS = st.lists(st.integers(1000, 2900), min_size=1, max_size=9)
+SCORES_ = st.lists(st.sampled_from([0.0, 0.5, 1.0]), min_size=9, max_size=9)
+
+
+def _figures(edition_id, rating, opponents, scores, start):
+    t = swiss(rating, opponents, scores[:len(opponents)], start=start)
+    return [(p.k, p.change, p.new_rating, p.rated_games)
+            for p in rate_event(t, get_edition(edition_id)).players]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1400, 2649), OPPONENTS, SCORES_)
+def test_2025_changes_nothing_below_2650(rating, opponents, scores):
+    """fide-2025 8.3.1 only lifts the cap of players rated 2650 and above."""
+    if max(opponents) >= 2650:
+        opponents = [min(r, 2649) for r in opponents]
+    assert (_figures("fide-standard-2025", rating, opponents, scores, date(2025, 10, 1))
+            == _figures("fide-standard-2024", rating, opponents, scores, date(2025, 10, 1)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1400, 2900), OPPONENTS, SCORES_)
+def test_600_2600_changes_nothing_else(rating, opponents, scores):
+    """fide-rb-2024dec only removes games 600+ apart with a player above 2600."""
+    kept = [r for r in opponents if not (abs(rating - r) >= 600 and max(rating, r) > 2600)]
+    if kept != opponents:
+        return
+    assert (_figures("fide-rapid-blitz-2024-12", rating, opponents, scores, date(2025, 1, 1))
+            == _figures("fide-rapid-blitz-2024", rating, opponents, scores, date(2025, 1, 1)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1400, 2900), OPPONENTS, SCORES_)
+def test_one_upgrade_never_gives_more_than_every_upgrade(rating, opponents, scores):
+    """fide-2022 8.3.1: capping fewer games lowers every P_D the cap raised
+    for the weaker side's opponent: the stronger player's expected score is
+    at least the one with every game capped."""
+    once = _rated_one("fide-standard-2022", rating, opponents, scores)
+    every = _rated_one("fide-standard-2014", rating, opponents, scores)
+    if all(r <= rating for r in opponents):
+        assert once.expected >= every.expected
+    assert sum(1 for g in once.games if abs(g.difference) == 400
+               and abs(rating - g.opponent_rating) > 400) <= 1
+
+
+def _rated_one(edition_id, rating, opponents, scores):
+    t = swiss(rating, opponents, scores[:len(opponents)], start=date(2022, 6, 1))
+    return rate_event(t, get_edition(edition_id)).players[0]
