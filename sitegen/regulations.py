@@ -90,6 +90,7 @@ SOURCES = (
 # it changes ("fide-rb-2012 8.56": the standard K article, K 20 for all).
 EXTERNAL_DOCS = {
     "fide-2024": "FIDE Rating Regulations (standard), effective 1 March 2024",
+    "fide-2008fide": "FIDE's calculations game by game with the 350-point rule (by 2008)",
     "fide-2009fide": "FIDE Rating Regulations as applied from 1 July 2009 (FIDE news)",
     "fide-2011": "FIDE Rating Regulations, effective 1 July 2011",
     "fide-2012": "FIDE Rating Regulations, effective 1 July 2012",

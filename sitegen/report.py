@@ -32,7 +32,7 @@ def editions_table(editions, today: date | None = None) -> str:
         lines.append(f"{heading} ({TIMELINE_START.isoformat()} to {today.isoformat()}):")
         lines += [_span_line(span) for span in timeline(game, rate, today)]
         lines.append("")
-    lines.append("chosen only with --rules ID:")
+    lines.append("not chosen by date (--rules ID, or where a period above names them):")
     lines += [f"  {e.id}  {'/'.join(e.rates)}  from {e.effective.isoformat()}  "
               f"{_summary(e)}\n      source: {_source(e)}"
               for e in editions if not getattr(e, "by_date", True)]

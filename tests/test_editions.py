@@ -35,6 +35,9 @@ CONSTANTS = [
     ("fide-standard-2003web", (25, 15, 2400), 15, 15, 350, False, None, None, 2005, 9, (7, None),
      F(1), (3, 0), F(25, 2), None, (2001, 2000), 2005,
      "fide-2003web 10.31 (2005), 10.32 (nearest 5), 10.64 (K)"),
+    ("fide-standard-2008-fide", (25, 15, 2400), 15, 15, 350, False, None, None, 2005, 9,
+     (7, None), F(1), (3, 0), F(25, 2), None, (2001, 2000), 2005,
+     "fide-2008fide 10.61: game by game, 350 (FIDE's calculations 2008-2009)"),
     ("fide-standard-2009", (30, 15, 2400), 15, 15, 400, False, None, None, 1200, 9, (None, 24),
      F(1), (3, 3), F(15), None, (2001, 2000), 2003,
      "fide-2009 8.56 (K 30), 8.54 (400), 8.23 (+15), 0.6 (1200), 7.14 (24 months)"),
@@ -137,7 +140,9 @@ def test_k_times_games(name, capped):
 BOUNDARIES = [
     ("standard", date(2002, 7, 1), "fide-standard-2002", "fide-standard-2002"),
     ("standard", date(2003, 7, 1), "fide-standard-2003web", "fide-standard-2002"),
-    ("standard", date(2009, 7, 1), "fide-standard-2009-fide", "fide-standard-2003web"),
+    ("standard", date(2009, 7, 1), "fide-standard-2009-fide", "fide-standard-2008-fide"),
+    ("standard", date(2008, 4, 1), "fide-standard-2008-fide", "fide-standard-2003web"),
+    ("standard", date(2004, 7, 1), "fide-standard-2003web", "fide-standard-2003web"),
     ("standard", date(2011, 7, 1), "fide-standard-2011", "fide-standard-2009-fide"),
     ("standard", date(2012, 7, 1), "fide-standard-2012", "fide-standard-2011"),
     ("standard", date(2014, 7, 1), "fide-standard-2014", "fide-standard-2012"),
@@ -229,7 +234,11 @@ def test_editions_command_lists_the_timelines():
     assert "  2025-10-01 to 2026-11-23  fide-standard-2025  standard  players rated 2650+" in out
     assert "  2024-03-01 to 2024-11-30  fide-rapid-blitz-2024  rapid/blitz" in out
     assert "2002-01-01 to 2002-06-30  fide-standard-2002  standard  not established" in out
-    assert "chosen only with --rules ID:\n  fide-standard-2009  standard  from 2009-07-01" in out
+    assert ("not chosen by date (--rules ID, or where a period above names them):\n"
+            "  fide-standard-2008-fide  standard  from 2008-04-01") in out
+    assert "\n  fide-standard-2009  standard  from 2009-07-01" in out
+    assert ("2008-04-01 to 2009-06-30  fide-standard-2008-fide  standard  not established "
+            "(FIDE's calculations") in out
 
 
 # -- the rules added after 2009 ----------------------------------------------------------
@@ -437,3 +446,82 @@ def test_one_upgrade_never_gives_more_than_every_upgrade(rating, opponents, scor
 def _rated_one(edition_id, rating, opponents, scores):
     t = swiss(rating, opponents, scores[:len(opponents)], start=date(2022, 6, 1))
     return rate_event(t, get_edition(edition_id)).players[0]
+
+
+# -- FIDE's calculations of 2008-2010 ---------------------------------------------------
+# FIDE's own calculations (ratings.fide.com individual_calculations.phtml and
+# tournament_report.phtml), the figures quoted by the tests of the Perl module
+# Games-Ratings (t/100-109, 111, 112.Elo.t): rating, K, opponents, results
+# (player's), expected score We and rating change as FIDE printed them.
+W, D, L = 1.0, 0.5, 0.0
+FIDE_CALCULATIONS = {
+    # fide-standard-2008-fide: the rating periods of July 2008 to July 2009
+    "id 4625200, period 2008-07-01": (
+        "fide-standard-2008-fide", date(2008, 4, 1), 2240, 15,
+        [2242, 2360, 2289, 2251, 2303, 2152, 2313, 2309, 2110], [D, D, D, L, L, D, D, D, L],
+        F(426, 100), F(-189, 10)),
+    "id 4625200, period 2008-10-01": (
+        "fide-standard-2008-fide", date(2008, 7, 1), 2221, 15,
+        [1871, 2015, 2122, 2552, 2155, 2123, 2316, 2151], [D, W, W, L, D, W, D, W],
+        F(46, 10), F(135, 10)),
+    "id 4625200, period 2009-07-01": (
+        "fide-standard-2008-fide", date(2009, 4, 1), 2235, 15,
+        [2120, 2121, 2118, 2026, 2328, 2231, 2197, 2190], [D, D, W, L, L, W, L, W],
+        F(474, 100), F(-111, 10)),
+    "event 44463, Shirov": (
+        "fide-standard-2008-fide", date(2009, 6, 1), 2745, 10,
+        [2676, 2700, 2677, 2730, 2690, 2702, 2684, 2682, 2660], [L, L, L, L, D, D, L, D, D],
+        F(52, 10), F(-32)),
+    "event 44463, Bologan": (
+        "fide-standard-2008-fide", date(2009, 6, 1), 2690, 10,
+        [2730, 2682, 2702, 2684, 2745, 2660, 2676, 2700, 2677], [L, W, D, D, D, L, D, W, D],
+        F(443, 100), F(7, 10)),
+    # fide-standard-2009-fide: event 42427 (January 2010) and the May 2010 period
+    "id 1503014, period 2010-03-01 (Carlsen)": (
+        "fide-standard-2009-fide", date(2010, 1, 16), 2810, 10,
+        [2662, 2657, 2641, 2696, 2708, 2790, 2749, 2723, 2788, 2720, 2712, 2739, 2675],
+        [D, W, W, D, D, D, W, D, L, W, W, D, D], F(821, 100), F(29, 10)),
+    "event 42427, Kramnik": (
+        "fide-standard-2009-fide", date(2010, 1, 16), 2788, 10,
+        [2662, 2657, 2641, 2696, 2708, 2810, 2749, 2723, 2790, 2720, 2712, 2739, 2675],
+        [D, W, W, D, W, W, D, D, L, D, D, D, D], F(781, 100), F(19, 10)),
+    "event 42427, Shirov": (
+        "fide-standard-2009-fide", date(2010, 1, 16), 2723, 10,
+        [2662, 2657, 2641, 2696, 2708, 2810, 2749, 2790, 2788, 2720, 2712, 2739, 2675],
+        [W, W, W, D, L, D, D, L, D, D, D, W, W], F(657, 100), F(143, 10)),
+    "event 42427, Anand": (
+        "fide-standard-2009-fide", date(2010, 1, 16), 2790, 10,
+        [2720, 2696, 2712, 2708, 2739, 2810, 2675, 2749, 2662, 2723, 2657, 2788, 2641],
+        [D, D, D, D, D, D, D, D, D, W, D, W, D], F(785, 100), F(-35, 10)),
+    "event 42427, Nakamura": (
+        "fide-standard-2009-fide", date(2010, 1, 16), 2708, 10,
+        [2657, 2641, 2696, 2790, 2810, 2749, 2723, 2788, 2720, 2712, 2739, 2675, 2662],
+        [D, W, W, D, D, D, W, L, L, D, D, D, W], F(628, 100), F(122, 10)),
+    "id 4625200, period 2010-05-01": (
+        "fide-standard-2009-fide", date(2010, 3, 1), 2224, 15,
+        [2319, 2181, 2246, 2261, 2312, 2297, 2144], [L, W, W, D, L, L, W],
+        F(324, 100), F(39, 10)),
+}
+
+
+@pytest.mark.parametrize("case", FIDE_CALCULATIONS)
+def test_fide_calculations_2008_2010(case):
+    name, start, rating, k, opponents, scores, expected, change = FIDE_CALCULATIONS[case]
+    choice = choose("chess", "standard", start)
+    assert choice.edition.id == name
+    games = 0 if k == 25 else 100
+    t = swiss(rating, opponents, scores, start=start, games_before=games,
+              reached_2400=rating >= 2400)
+    r = rate_event(t, choice.edition).players[0]
+    assert (r.k, r.expected, r.change) == (k, expected, change)
+
+
+def test_2003web_would_not_give_fides_2008_figures():
+    """fide-2003web 10.61-10.64 (per tournament, D = R - Rc): We 4.23, not
+    the 4.26 FIDE printed for the July 2008 period; the gap says so."""
+    _, start, rating, _, opponents, scores, expected, _ = \
+        FIDE_CALCULATIONS["id 4625200, period 2008-07-01"]
+    t = swiss(rating, opponents, scores, start=start, games_before=100)
+    r = rate_event(t, get_edition("fide-standard-2003web")).players[0]
+    assert (r.expected, expected) == (F(423, 100), F(426, 100))
+    assert "game by game" in choose("chess", "standard", start).warnings[0]

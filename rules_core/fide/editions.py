@@ -18,7 +18,7 @@ from ..numbers import round_half_away, round_half_up, round_to_step
 from .tables import DP_BY_PERCENT, NOTIONAL_DP, PD_BANDS
 
 __all__ = ["FideEdition", "FideStandard2002", "FideStandard2003Web",
-           "FideStandard2009", "FideStandard2009Fide", "FideStandard2011",
+           "FideStandard2008Fide", "FideStandard2009", "FideStandard2009Fide", "FideStandard2011",
            "FideStandard2012", "FideStandard2014", "FideStandard2022",
            "FideRapidBlitz2012", "FideRapidBlitz2012Jul", "FideRapidBlitz2022",
            "FideRapidBlitz2024", "FideRapidBlitz2024Dec", "FideStandard2024",
@@ -425,6 +425,29 @@ class FideStandard2024(FideRapidBlitz2024):
         return rating + round_half_up(Fraction(2, 5) * (2000 - rating))
 
 
+class FideStandard2008Fide(FideStandard2003Web):
+    """fide-2008fide: game by game with the 350-point rule, as FIDE's own
+    calculations print the rating periods of July 2008 to July 2009
+    (ratings.fide.com individual calculations and tournament reports, quoted
+    by the tests of the Perl module Games-Ratings): the expected score is the
+    sum of P_D of each game, not P_D of D = R - Rc times n (fide-2003web
+    10.61-10.64).  When FIDE changed the method, and by which text, is not
+    established: the edition rates only the gap it belongs to."""
+
+    id = "fide-standard-2008-fide"
+    title = "FIDE ratings game by game with the 350-point rule (by 2008)"
+    source = "FIDE's calculations of the rating periods 2008-07 to 2009-07"
+    url = "http://ratings.fide.com/individual_calculations.phtml"
+    summary = "game by game (sum of P_D) with the 350-point rule, K 25/15/10"
+    doc = "fide-2003web"
+    # The earliest events of FIDE's calculations at hand (the July 2008
+    # list); chosen through its gap only (GAPS), never by this date.
+    effective = date(2008, 4, 1)
+    by_date = False
+    per_game = True
+    articles = {**FideStandard2003Web.articles, "rc": "fide-2008fide 10.61"}
+
+
 class FideStandard2009Fide(FideStandard2009):
     """fide-2009fide: the 2009 regulations as FIDE applied them from 1 July
     2009.  FIDE's announcement ("Changes to Title and Rating Regulations
@@ -706,8 +729,12 @@ class Gap:
 GAPS: tuple[Gap, ...] = (
     Gap(("standard",), date(2002, 1, 1), date(2002, 6, 30), "fide-standard-2002",
         "the regulations in force before July 2002 are not in this project"),
-    Gap(("standard",), date(2004, 7, 1), date(2009, 6, 30), "fide-standard-2003web",
-        "the amendments of 2004-2008 (the rating floor among them) are not established"),
+    Gap(("standard",), date(2004, 7, 1), date(2008, 3, 31), "fide-standard-2003web",
+        "the amendments of 2004-2008 (the rating floor, the change to a game-by-game "
+        "calculation) are not established"),
+    Gap(("standard",), date(2008, 4, 1), date(2009, 6, 30), "fide-standard-2008-fide",
+        "FIDE's calculations from the July 2008 list on rate game by game with the "
+        "350-point rule; the text and date of that change are not established"),
     Gap(("rapid", "blitz"), date(2002, 1, 1), date(2011, 12, 31), "fide-rapid-blitz-2012",
         "FIDE rated no rapid or blitz games before 1 January 2012"),
     Gap(("rapid", "blitz"), date(2014, 7, 1), date(2021, 12, 31), "fide-rapid-blitz-2012-07",
@@ -718,7 +745,7 @@ GAPS: tuple[Gap, ...] = (
 
 
 FIDE_EDITIONS: tuple[FideEdition, ...] = (
-    FideStandard2002(), FideStandard2003Web(), FideStandard2009(),
+    FideStandard2002(), FideStandard2003Web(), FideStandard2008Fide(), FideStandard2009(),
     FideStandard2009Fide(), FideStandard2011(), FideStandard2012(),
     FideStandard2014(), FideStandard2022(), FideStandard2024(), FideStandard2025(),
     FideRapidBlitz2012(), FideRapidBlitz2012Jul(), FideRapidBlitz2022(),
