@@ -63,9 +63,9 @@ CONSTANTS = [
      "FIDE news 16 November 2011: K 20 in all cases (fide-rb-2012 8.56)"),
     ("fide-rapid-blitz-2012-07", (30, 15, 2400), 20, 20, 400, False, None, None, 1000, 9,
      (None, 24), F(1), (3, 3), F(15), None, (2001, 2000), 2003, "fide-2012 0.6: floor 1000"),
-    ("fide-rapid-blitz-2022", (30, 15, 2400), 20, 20, 400, True, None, None, 1000, 9,
-     (None, 24), F(1), (3, 3), F(15), None, (2001, 2000), 2003,
-     "fide-2022 8.3.1 (one upgrade), fide-rb-2022 8.56 (K 20)"),
+    ("fide-rapid-blitz-2022", (30, 15, 2400), 20, 20, 400, True, None, None, 1000, 5,
+     (None, 26), F(1), (0, 0), F(15), None, (2001, 2000), 2003,
+     "fide-2022 8.3.1 (one upgrade), fide-rb-2022 8.56 (K 20), 5 rated opponents"),
     ("fide-rapid-blitz-2024", (40, 20, 2400), 20, 40, 400, False, None, None, 1400, 5,
      (None, 26), F(1, 2), (0, 0), None, 2200, (2001, 1999), 2003,
      "fide-rb-2024 7.3.3, 7.3.1, 6.1.4, 7.2.4, 7.3.4"),
@@ -525,3 +525,13 @@ def test_2003web_would_not_give_fides_2008_figures():
     r = rate_event(t, get_edition("fide-standard-2003web")).players[0]
     assert (r.expected, expected) == (F(423, 100), F(426, 100))
     assert "game by game" in choose("chess", "standard", start).warnings[0]
+
+
+# fide-2022 1.1 (FIDE news, January 2022: "3-hour games (90+90) will be
+# accepted provided that both players are rated below 2400, an increase from
+# 2200"): per game, 120 minutes from 2400, 90 from 1800.
+@pytest.mark.parametrize("name, ratings, minutes", [
+    ("fide-standard-2014", [2300, 1500], 120), ("fide-standard-2022", [2300, 1500], 90),
+    ("fide-standard-2022", [2400, 1500], 120), ("fide-standard-2022", [1799, 1500], 60)])
+def test_minimum_time(name, ratings, minutes):
+    assert get_edition(name).minimum_minutes(ratings) == minutes

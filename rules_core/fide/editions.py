@@ -587,12 +587,23 @@ class FideStandard2022(FideStandard2014):
     title = "FIDE Rating Regulations effective 1 January 2022"
     source = "FIDE Handbook B.02 (2022) 8.3.1"
     url = "https://handbook.fide.com/chapter/B022022"
-    summary = "the 400-point rule benefits a player once an event (the largest difference)"
+    summary = ("the 400-point rule benefits a player once an event (the largest "
+               "difference); minimum time per game by 2400/1800 (was 2200/1600)")
     effective = date(2022, 1, 1)
     cap_once_per_event = True
     caveats = ("the 2022 changes to first ratings are not established: first "
                "ratings as in fide-standard-2014",)
-    articles = {**FideStandard2014.articles, "rc": "fide-2022 8.3.1"}
+    articles = {**FideStandard2014.articles, "rc": "fide-2022 8.3.1", "rate": "fide-2022 1.1"}
+
+    def minimum_minutes(self, ratings):
+        """fide-2022 1.1: 120 minutes if a player is rated 2400 or more, 90 if
+        1800 or more, else 60 ("3-hour games (90+90) will be accepted provided
+        that both players are rated below 2400, an increase from 2200": FIDE
+        news, January 2022); the 2024 text keeps it."""
+        return FideStandard2024.minimum_minutes(self, ratings)
+
+    def minimum_is_per_game(self):
+        return True
 
 
 # -- rapid and blitz before 2024 --------------------------------------------
@@ -660,12 +671,24 @@ class FideRapidBlitz2022(FideRapidBlitz2012Jul):
     title = "FIDE Rapid and Blitz Rating Regulations (2022)"
     source = "FIDE Handbook B.02 (2022) 8.3.1; FIDE rapid and blitz regulations (2022)"
     url = "https://handbook.fide.com/chapter/B022022"
-    summary = ("400-point rule once an event, K 20 with K x n <= 700, "
-               "15 rapid / 30 blitz rounds a day, rapid over 10 minutes")
+    summary = ("400-point rule once an event, K 20 with K x n <= 700, 15 rapid / 30 "
+               "blitz rounds a day, rapid over 10 minutes; first rating from 5 games, "
+               "no round-robin method")
     effective = date(2022, 1, 1)
     cap_once_per_event = True
-    caveats = ("first ratings of 2022 rapid and blitz are not established: the "
-               "2012 method (9 games, +15 a half point) is used",)
+    # chessexpress, "Changes to rating and titles" (9 December 2021): "the
+    # 400 point rule applies here as well"; "The method of generating new
+    # ratings from Round Robin events has been removed, as players only need
+    # 5 rated opponents (and a PR above 1000)".
+    first_rating_minimum_games = 5
+    first_rating_window = "rating periods of not more than 26 months"
+    pool_window_months = 26
+    unrated_min_rated_opponents_swiss = 0
+    unrated_min_rated_opponents_all = 0
+    games_vs_unrated_in_round_robin = False
+    round_robin_composition = False
+    caveats = ("the first-rating formula of 2022 rapid and blitz is not established: "
+               "+15 a half point over 50 % and the 26-month window are assumed",)
     articles = {**FideRapidBlitz2012Jul.articles, "rc": "fide-2022 8.3.1",
                 "k": "fide-rb-2022 8.56", "rounds": "fide-rb-2022 3.1"}
 
