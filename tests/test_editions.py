@@ -535,3 +535,26 @@ def test_2003web_would_not_give_fides_2008_figures():
     ("fide-standard-2022", [2400, 1500], 120), ("fide-standard-2022", [1799, 1500], 60)])
 def test_minimum_time(name, ratings, minutes):
     assert get_edition(name).minimum_minutes(ratings) == minutes
+
+
+# -- the done-when lines, through the command line ----------------------------------------
+
+def test_sitegen_check_2650_and_600_rules(capsys):
+    from sitegen.cli import main
+    assert main(["check", str(DATA / "2025-november-open-2650.toml")]) == 0
+    out = capsys.readouterr().out
+    assert "edition fide-standard-2025" in out
+    assert "1: rated 2813: the full rating difference counts, no 400-point rule" in out
+    assert main(["check", str(DATA / "2025-january-rapid-600.toml")]) == 0
+    out = capsys.readouterr().out
+    assert "edition fide-rapid-blitz-2024-12" in out
+    assert "2: round 1: 1900 against 2650, 750 points apart with a player above 2600: " \
+           "not rated" in out
+
+
+def test_sitegen_editions_tiles_to_today(capsys):
+    from sitegen.cli import main
+    assert main(["editions"]) == 0
+    out = capsys.readouterr().out
+    assert "chess, standard (2002-01-01 to " in out
+    assert f"to {date.today().isoformat()}  fide-standard-2025" in out
