@@ -44,19 +44,15 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from datetime import date
-
 from markdown_it import MarkdownIt
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from markupsafe import Markup, escape
-
-from rules_core.editions import EDITIONS, timeline
 
 __all__ = ["Anchor", "Citation", "RegulationDoc", "RegulationError", "RegulationIndex",
            "Source", "SOURCES", "EXTERNAL_DOCS", "DEFAULT_FOLDER", "load_regulations",
            "render_text",
            "default_index", "find_citations", "cite_url", "link_citations",
-           "unknown_citations", "TimelineRow", "editions_timeline"]
+           "unknown_citations"]
 
 DEFAULT_FOLDER = Path(__file__).resolve().parent.parent / "content" / "regulations"
 
@@ -762,47 +758,3 @@ def link_citations(text: str) -> Markup:
 def unknown_citations(citations: Iterable[str]) -> list[str]:
     """The citations that do not resolve against the embedded regulations."""
     return default_index().unknown_citations(citations)
-
-
-# ---------------------------------------------------------------------------
-# The editions as a timeline (the /regulations/ index)
-# ---------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class TimelineRow:
-    """One span of the timeline: the edition in force from `start` to `end`
-    (None: still in force), its text's page when published, else its URL."""
-
-    start: str
-    end: str | None
-    edition: str
-    rates: str
-    summary: str
-    source: str
-    page: str | None       # "regulations/fide-2009/" where its articles are published
-    url: str | None        # the external source otherwise
-    gap: str | None        # why the rules of the span are not established
-
-
-TIMELINE_GROUPS = (("chess", "standard", "Chess, standard"),
-                   ("chess", "rapid", "Chess, rapid and blitz"),
-                   ("draughts", "standard", "Draughts"))
-
-
-def editions_timeline(end: date, docs: Iterable[RegulationDoc]) -> list[tuple[str, list[TimelineRow]]]:
-    """Per game and rate, the editions chosen by date from 2002 to `end`
-    (rules_core.editions.timeline): the same choice the pipeline makes."""
-    slugs = {doc.slug for doc in docs}
-    last = max([end] + [e.effective for e in EDITIONS if getattr(e, "by_date", True)])
-    return [(heading, [_timeline_row(span, slugs, last) for span in timeline(game, rate, last)])
-            for game, rate, heading in TIMELINE_GROUPS]
-
-
-def _timeline_row(span, slugs: set[str], last: date) -> TimelineRow:
-    e = span.edition
-    doc = "fmjd" if e.game == "draughts" else e.doc
-    url = getattr(e, "url", "")
-    return TimelineRow(span.start.isoformat(), None if span.end == last else span.end.isoformat(),
-                       e.id, "/".join(e.rates), getattr(e, "summary", "") or e.title, e.source,
-                       f"regulations/{doc}/" if doc in slugs else None,
-                       url if url.startswith("http") else None, span.gap)

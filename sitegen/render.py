@@ -28,7 +28,8 @@ from markupsafe import Markup
 
 from . import checkpages, downloads, views
 from .formats import fixed, isodate, month, points, signed, tiebreak, year_month
-from .regulations import RegulationIndex, editions_timeline, link_citations
+from .regulations import RegulationIndex, link_citations
+from .timeline import editions_timeline
 from .sitedata import SiteData
 
 __all__ = ["make_environment", "render_site", "templates_root"]
