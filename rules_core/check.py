@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from .chessresults import looks_like_chessresults, parse_chessresults
-from .editions import EDITIONS, UnknownEdition, edition_for, get_edition
+from .editions import UnknownEdition, choose, get_edition
 from .fide import engine as fide_engine
 from .fide import events as fide_events
 from .fide.standings import chess_standings, shared_note
@@ -301,19 +301,17 @@ def _edition(t: Tournament, rate: str | None, problems: list[Problem]):
         problems.append(Problem(WARNING, "check.no-date",
                                 "no start date: rated with the edition in force today; "
                                 "give --rules to choose", t.header_lines.get("042")))
-    edition = edition_for(t.game, rate, start)
-    if edition is None:
-        first = min((e for e in EDITIONS if e.game == t.game and rate in e.rates),
-                    key=lambda e: e.effective, default=None)
-        if first is None:
-            problems.append(Problem(ERROR, "check.no-edition",
-                                    f"no edition rates {t.game} at {rate} rate"))
-            return None
-        problems.append(Problem(WARNING, "check.before-editions",
-                                f"the event starts {start.isoformat()}, before the first "
-                                f"edition for {rate} ({first.id}, {first.effective.isoformat()}): "
-                                f"rated with {first.id}", t.header_lines.get("042")))
-        edition = first
+    choice = choose(t.game, rate, start)
+    if choice.edition is None:
+        problems.append(Problem(ERROR, "check.no-edition",
+                                f"no edition rates {t.game} at {rate} rate"))
+        return None
+    # every date is covered; where its rules are not established, or the
+    # edition takes a point from another text, the warning says so
+    # (rules_core.editions.choose, docs/editions.md)
+    problems.extend(Problem(WARNING, "check.edition", text, t.header_lines.get("042"))
+                    for text in choice.warnings)
+    edition = choice.edition
     return edition
 
 

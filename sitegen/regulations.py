@@ -76,11 +76,27 @@ SOURCES = (
     Source("fide-rating-regulations-2009-it.txt", "fide-2009",
            "Regolamento per il Rating FIDE (in force from 1 July 2009)", "FIDE"),
     Source("fide-rapid-blitz-rating-regulations-2024.txt", "fide-rb-2024",
-           "FIDE Rapid and Blitz Rating Regulations (from 1 January 2024)", "FIDE"),
+           "FIDE Rapid and Blitz Rating Regulations (2024; applied from 1 March 2024)",
+           "FIDE"),
     Source("fmjd-annexes-2024.txt", "fmjd", "FMJD Annexes (April 2024)", "FMJD"),
 )
 # Documents cited by rules_core but not published: citations stay plain text.
-EXTERNAL_DOCS = {"fide-2024": "FIDE Rating Regulations (standard), effective 1 March 2024"}
+# The editions after 2009 (docs/editions.md) cite them by the article of the
+# text each amends; an announcement without numbers is cited at the article
+# it changes ("fide-rb-2012 8.56": the standard K article, K 20 for all).
+EXTERNAL_DOCS = {
+    "fide-2024": "FIDE Rating Regulations (standard), effective 1 March 2024",
+    "fide-2008fide": "FIDE's calculations game by game with the 350-point rule (by 2008)",
+    "fide-2009fide": "FIDE Rating Regulations as applied from 1 July 2009 (FIDE news)",
+    "fide-2011": "FIDE Rating Regulations, effective 1 July 2011",
+    "fide-2012": "FIDE Rating Regulations, effective 1 July 2012",
+    "fide-2014": "FIDE Rating Regulations, effective 1 July 2014",
+    "fide-2022": "FIDE Rating Regulations, effective 1 January 2022",
+    "fide-2025": "FIDE Rating Regulations (standard), amended 1 October 2025",
+    "fide-rb-2012": "FIDE rapid and blitz rating lists, from 1 January 2012 (FIDE news)",
+    "fide-rb-2022": "FIDE Rapid and Blitz Rating Regulations (2022)",
+    "fide-rb-2024dec": "FIDE Rapid and Blitz Rating Regulations, amended 1 December 2024",
+}
 
 
 class RegulationError(ValueError):

@@ -29,6 +29,7 @@ from markupsafe import Markup
 from . import checkpages, downloads, views
 from .formats import fixed, isodate, month, points, signed, tiebreak, year_month
 from .regulations import RegulationIndex, link_citations
+from .timeline import editions_timeline
 from .sitedata import SiteData
 
 __all__ = ["make_environment", "render_site", "templates_root"]
@@ -253,7 +254,8 @@ def _regulations(w: _Writer) -> None:
     docs = views.regulation_docs(w.regulations)
     if not docs:
         return
-    w.page("regulations/", "regulations_index.html", "Regulations", docs=docs)
+    w.page("regulations/", "regulations_index.html", "Regulations", docs=docs,
+           timeline=editions_timeline(w.data.built, docs))
     for doc in docs:
         w.page(f"regulations/{doc.slug}/", "regulation.html", doc.title, doc=doc)
 

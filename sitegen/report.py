@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from rules_core.check import FORMAT_NAMES
+from rules_core.editions import TIMELINE_START, timeline
 
 __all__ = ["check_table", "editions_table"]
 
@@ -14,13 +17,45 @@ _COLUMNS = (("Rk", "rank", 3), ("No", "number", 4), ("Name", "name", 28),
             ("Ru", "initial_rating", 5), ("Rp", "performance", 5))
 
 
-def editions_table(editions) -> str:
-    rows = [("id", "game", "effective", "rates", "source")]
-    rows += [(e.id, e.game, e.effective.isoformat(), "/".join(e.rates), e.source)
-             for e in editions]
-    widths = [max(len(r[i]) for r in rows) for i in range(4)]
-    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r[:4], widths)) + "  " + r[4]
-                     for r in rows)
+# The timelines `sitegen editions` prints: (game, rate, heading).
+TIMELINES = (("chess", "standard", "chess, standard"),
+             ("chess", "rapid", "chess, rapid and blitz"),
+             ("draughts", "standard", "draughts"))
+
+
+def editions_table(editions, today: date | None = None) -> str:
+    """Each timeline from 2002-01-01 to `today`: every edition with its
+    dates, rates, source and what changed; then the editions chosen only
+    with --rules (docs/editions.md)."""
+    today = today or date.today()
+    lines: list[str] = []
+    for game, rate, heading in TIMELINES:
+        lines.append(f"{heading} ({TIMELINE_START.isoformat()} to {today.isoformat()}):")
+        lines += [_span_line(span) for span in timeline(game, rate, today)]
+        lines.append("")
+    lines.append("not chosen by date (--rules ID, or where a period above names them):")
+    lines += [f"  {e.id}  {'/'.join(e.rates)}  from {e.effective.isoformat()}  "
+              f"{_summary(e)}\n      source: {_source(e)}"
+              for e in editions if not getattr(e, "by_date", True)]
+    return "\n".join(lines)
+
+
+def _span_line(span) -> str:
+    e = span.edition
+    head = (f"  {span.start.isoformat()} to {span.end.isoformat()}  {e.id}  "
+            f"{'/'.join(e.rates)}  ")
+    if span.gap:
+        return head + f"not established ({span.gap}): rated with {e.id}, with a warning"
+    return head + f"{_summary(e)}\n      source: {_source(e)}"
+
+
+def _summary(edition) -> str:
+    return getattr(edition, "summary", "") or edition.title
+
+
+def _source(edition) -> str:
+    url = getattr(edition, "url", "")
+    return edition.source + (f" <{url}>" if url and not url.startswith("content/") else "")
 
 
 def check_table(result: dict, source: str) -> str:

@@ -20,12 +20,17 @@ from rules_core.fide.engine import (PlayerRating, hypothetical_rating,
 from rules_core.model import Player, RoundResult, Tournament
 from rules_core.numbers import round_half_up
 
-PER_GAME = ["fide-standard-2009", "fide-rapid-blitz-2024", "fide-standard-2024"]
+PER_GAME = ["fide-standard-2009", "fide-rapid-blitz-2024", "fide-standard-2024",
+            "fide-standard-2008-fide", "fide-standard-2009-fide", "fide-standard-2011",
+            "fide-standard-2012", "fide-standard-2014", "fide-rapid-blitz-2012",
+            "fide-rapid-blitz-2012-07"]
 PER_TOURNAMENT = ["fide-standard-2002", "fide-standard-2003web"]
 ALL_EDITIONS = PER_GAME + PER_TOURNAMENT
 # editions whose unrated players get Rc + bonus / + dp (fide-2002 10.22-10.25,
 # fide-2009 8.22-8.25); the 2024 editions use hypothetical opponents (7.2.3)
-BONUS_EDITIONS = ["fide-standard-2002", "fide-standard-2003web", "fide-standard-2009"]
+BONUS_EDITIONS = ["fide-standard-2002", "fide-standard-2003web", "fide-standard-2009",
+                  "fide-standard-2009-fide", "fide-standard-2011", "fide-standard-2014",
+                  "fide-rapid-blitz-2012"]
 HYPOTHETICAL_EDITIONS = ["fide-rapid-blitz-2024", "fide-standard-2024"]
 
 RATINGS = st.integers(1400, 2800)
@@ -121,11 +126,12 @@ def test_expected_scores_of_one_game_sum_to_one(edition_id, d):
 @given(event=_events())
 def test_per_game_change_is_k_times_score_minus_expected(edition_id, event):
     """fide-2009 8.54-8.55, fide-rb-2024 7.3.1-7.3.2: We is the sum of P_D
-    over the games, D capped at 400; the change is K (W - We)."""
+    over the games, D capped at 400 (350 in fide-2008fide); the change is K (W - We)."""
     rating, opponents, results, k = event
     edition = get_edition(edition_id)
+    cap = edition.rating_difference_cap
     r = _rated(edition_id, _event(rating, opponents, results, k))
-    expected = sum(Fraction(edition.pd(max(-400, min(400, rating - o))), 100)
+    expected = sum(Fraction(edition.pd(max(-cap, min(cap, rating - o))), 100)
                    for o in opponents)
     score = sum(Fraction(SCORES[c]).limit_denominator(2) for c in results)
     assert (r.k, r.score, r.expected) == (k, score, expected)

@@ -28,24 +28,7 @@ def notes(result, number=1):
     return " ".join(result.players[number - 1].notes)
 
 
-# -- editions in force ---------------------------------------------------------
-
-@pytest.mark.parametrize("rate_, day, expected", [
-    ("standard", date(2002, 7, 1), "fide-standard-2002"),
-    ("standard", date(2005, 7, 28), "fide-standard-2003web"),
-    ("standard", date(2009, 6, 30), "fide-standard-2003web"),
-    ("standard", date(2009, 7, 1), "fide-standard-2009"),
-    ("standard", date(2024, 2, 29), "fide-standard-2009"),
-    ("standard", date(2024, 3, 1), "fide-standard-2024"),
-    ("rapid", date(2024, 1, 1), "fide-rapid-blitz-2024"),
-    ("blitz", date(2026, 8, 1), "fide-rapid-blitz-2024"),
-])
-def test_edition_in_force(rate_, day, expected):
-    assert edition_for("chess", rate_, day).id == expected
-
-
-def test_no_rapid_edition_before_2024():
-    assert edition_for("chess", "rapid", date(2023, 12, 31)) is None
+# Which edition is in force on a date: tests/test_editions.py.
 
 
 # -- unplayed games (fide-2002 5.1) ---------------------------------------------

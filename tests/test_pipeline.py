@@ -20,11 +20,14 @@ def site(tmp_path_factory):
 
 
 def test_list_dates_follow_each_editions_calendar():
-    """fide-2009 7.11 six lists a year until fide-standard-2024 (monthly,
-    from 1 March 2024); FMJD quarterly (Annex 9 §4.3)."""
-    chess = [d for d, _ in list_dates("chess", "standard", date(2023, 11, 1), date(2024, 5, 31))]
-    assert chess == [date(2023, 11, 1), date(2024, 1, 1), date(2024, 3, 1), date(2024, 4, 1),
-                     date(2024, 5, 1)]
+    """fide-2009 7.11 six lists a year until fide-standard-2012 (monthly
+    from July 2012, docs/editions.md); FMJD quarterly (Annex 9 §4.3)."""
+    chess = [d for d, _ in list_dates("chess", "standard", date(2011, 11, 1), date(2012, 8, 31))]
+    assert chess == [date(2011, 11, 1), date(2012, 1, 1), date(2012, 3, 1), date(2012, 5, 1),
+                     date(2012, 7, 1), date(2012, 8, 1)]
+    chess = [d for d, _ in list_dates("chess", "standard", date(2023, 11, 1), date(2024, 3, 31))]
+    assert chess == [date(2023, 11, 1), date(2023, 12, 1), date(2024, 1, 1), date(2024, 2, 1),
+                     date(2024, 3, 1)]
     draughts = [d for d, _ in list_dates("draughts", "standard", date(2024, 1, 1),
                                          date(2024, 12, 31))]
     assert draughts == [date(2024, 1, 1), date(2024, 4, 1), date(2024, 7, 1), date(2024, 10, 1)]

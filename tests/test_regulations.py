@@ -75,7 +75,7 @@ KNOWN = [
 ]
 
 UNKNOWN = ["fide-2002 99.1", "fide-2003web 1.1", "fmjd Annex 7", "fmjd Annex 9 §12.1",
-           "fmjd Annex 18 § Nonsense", "fide-2025 1.1"]
+           "fmjd Annex 18 § Nonsense", "fide-2031 1.1"]
 
 SLUGS = ["fide-2002", "fide-2003web", "fide-2009", "fide-rb-2024", "fmjd",
          *(f"fmjd-annex-{n}" for n in (1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 17, 18))]

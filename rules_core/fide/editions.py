@@ -10,6 +10,7 @@ standard play in force from 1 March 2024 (not in regulations/: see
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 
@@ -17,8 +18,11 @@ from ..numbers import round_half_away, round_half_up, round_to_step
 from .tables import DP_BY_PERCENT, NOTIONAL_DP, PD_BANDS
 
 __all__ = ["FideEdition", "FideStandard2002", "FideStandard2003Web",
-           "FideStandard2009", "FideRapidBlitz2024", "FideStandard2024",
-           "FIDE_EDITIONS"]
+           "FideStandard2008Fide", "FideStandard2009", "FideStandard2009Fide", "FideStandard2011",
+           "FideStandard2012", "FideStandard2014", "FideStandard2022",
+           "FideRapidBlitz2012", "FideRapidBlitz2012Jul", "FideRapidBlitz2022",
+           "FideRapidBlitz2024", "FideRapidBlitz2024Dec", "FideStandard2024",
+           "FideStandard2025", "FIDE_EDITIONS", "GAPS", "Gap"]
 
 
 class FideEdition:
@@ -31,9 +35,19 @@ class FideEdition:
     game = "chess"
     effective = date(2002, 7, 1)
     rates: tuple[str, ...] = ("standard",)
+    # What `sitegen editions` and the /regulations/ timeline print.
+    url = "content/regulations/fide-rating-regulations-2002.txt"
+    summary = "per-tournament method: Rc, 350-point rule, K 25/15/10, floor 1801"
+    by_date = True                # chosen by an event's date (edition_for)
+    # Points of an edition that no source at hand establishes: each is
+    # printed as a warning wherever the edition rates (docs/editions.md).
+    caveats: tuple[str, ...] = ()
 
     per_game = False              # 10.5: Rc and We per tournament
     rating_difference_cap = 350   # 10.51
+    cap_once_per_event = False    # (fide-2022 8.3.1: one upgrade an event)
+    uncapped_from: int | None = None   # (fide-2025 8.3.1: 2650 and above)
+    unrated_gap: tuple[int, int] | None = None   # (fide-rb-2024-12: 600, 2600)
     half_point_bonus: Fraction | None = Fraction(25, 2)   # 10.23: +12.5
     notional_dp = False           # 10.1: dp indeterminate at 0 and 100 %
     floor = 1801                  # 9.21, 10.31, 10.32
@@ -130,8 +144,24 @@ class FideEdition:
     k_permanent_rating = 2400     # 10.54a: "once a player's published rating has reached 2400"
 
     def cap_k(self, k: int, games: int) -> tuple[int, list[str]]:
-        """No K x n cap before 2014 (the 2024 editions override)."""
+        """No K x n cap before 2014 (the 2014 and 2024 editions override)."""
         return k, []
+
+    def difference_cap(self, rating: int) -> int | None:
+        """The most a rating difference counts for a player of `rating`
+        (10.51: 350; fide-2009 8.54: 400); None: the full difference
+        (fide-2025 8.3.1, players rated 2650 and above)."""
+        if self.uncapped_from is not None and rating >= self.uncapped_from:
+            return None
+        return self.rating_difference_cap
+
+    def game_not_rated(self, rating: int, other: int) -> bool:
+        """fide-rb-2024-12: a game between players `unrated_gap[0]` or more
+        points apart is not rated if either is rated above `unrated_gap[1]`."""
+        if self.unrated_gap is None:
+            return False
+        gap, above = self.unrated_gap
+        return abs(rating - other) >= gap and max(rating, other) > above
 
     # -- roundings ---------------------------------------------------------
     def round_rating(self, value: Fraction) -> int:
@@ -169,6 +199,9 @@ class FideStandard2003Web(FideEdition):
     source = "fide-rating-system-web-2003.txt"
     doc = "fide-2003web"
     effective = date(2003, 7, 1)
+    url = "content/regulations/fide-rating-system-web-2003.txt"
+    summary = ("first performances below 2005 ignored, initial Rn rounded to 5, "
+               "Olympiad entry at 2200/2050, no unrated players in Scheveningen events")
     floor = 2005
     initial_rating_step = 5
     scheveningen_max_unrated = 0
@@ -198,6 +231,12 @@ class FideStandard2009(FideEdition):
     source = "fide-rating-regulations-2009-it.txt"
     doc = "fide-2009"
     effective = date(2009, 7, 1)
+    url = "content/regulations/fide-rating-regulations-2009-it.txt"
+    summary = ("the Italian text: per game, 400-point rule, K 30/15/10, +15 a half "
+               "point, six lists, floor 1200 (not what FIDE applied: --rules only)")
+    # FIDE did not apply this text's K 30 and +15 (fide-standard-2009-fide):
+    # kept for --rules, never chosen by date (docs/editions.md).
+    by_date = False
     per_game = True
     rating_difference_cap = 400
     half_point_bonus = Fraction(15)
@@ -230,7 +269,14 @@ class FideRapidBlitz2024(FideEdition):
     title = "FIDE Rapid and Blitz Rating Regulations (Council 15/12/2023)"
     source = "fide-rapid-blitz-rating-regulations-2024.txt"
     doc = "fide-rb-2024"
-    effective = date(2024, 1, 1)
+    # The text says "applied from 1 January 2024"; FIDE's handbook page
+    # says "applied from 1 March 2024", the day the standard regulations and
+    # the 1400 floor took effect: 1 March is taken (docs/editions.md).
+    effective = date(2024, 3, 1)
+    url = "https://handbook.fide.com/chapter/B02RBRegulations2024"
+    summary = ("first ratings against two hypothetical 1800 draws capped at 2200, "
+               "5 games in 26 months, floor 1400, K 40/20/10 with juniors, K x n <= 700, "
+               "400-point rule on every game")
     rates = ("rapid", "blitz")
     per_game = True
     rating_difference_cap = 400           # 7.3.1
@@ -343,6 +389,10 @@ class FideStandard2024(FideRapidBlitz2024):
     source = "not in regulations/: FIDE Handbook B.02, 2024"
     doc = "fide-2024"
     effective = date(2024, 3, 1)
+    url = "https://qc.fide.com/2024/03/01/new-rating-regulations-come-into-force/"
+    summary = ("the rapid and blitz method of 2024 for standard play: floor 1400, "
+               "hypothetical 1800 opponents, 400-point rule on every game again, "
+               "one-time rise of ratings below 2000")
     rates = ("standard",)
     standard_rating_counts = False
     max_hours_per_day = 12
@@ -375,7 +425,352 @@ class FideStandard2024(FideRapidBlitz2024):
         return rating + round_half_up(Fraction(2, 5) * (2000 - rating))
 
 
+class FideStandard2008Fide(FideStandard2003Web):
+    """fide-2008fide: game by game with the 350-point rule, as FIDE's own
+    calculations print the rating periods of July 2008 to July 2009
+    (ratings.fide.com individual calculations and tournament reports, quoted
+    by the tests of the Perl module Games-Ratings): the expected score is the
+    sum of P_D of each game, not P_D of D = R - Rc times n (fide-2003web
+    10.61-10.64).  When FIDE changed the method, and by which text, is not
+    established: the edition rates only the gap it belongs to."""
+
+    id = "fide-standard-2008-fide"
+    title = "FIDE ratings game by game with the 350-point rule (by 2008)"
+    source = "FIDE's calculations of the rating periods 2008-07 to 2009-07"
+    url = "http://ratings.fide.com/individual_calculations.phtml"
+    summary = "game by game (sum of P_D) with the 350-point rule, K 25/15/10"
+    doc = "fide-2003web"
+    # The earliest events of FIDE's calculations at hand (the July 2008
+    # list); chosen through its gap only (GAPS), never by this date.
+    effective = date(2008, 4, 1)
+    by_date = False
+    per_game = True
+    articles = {**FideStandard2003Web.articles, "rc": "fide-2008fide 10.61"}
+
+
+class FideStandard2009Fide(FideStandard2009):
+    """fide-2009fide: the 2009 regulations as FIDE applied them from 1 July
+    2009.  FIDE's announcement ("Changes to Title and Rating Regulations
+    effective from July 1st 2009", 13 July 2009): "The change of K as
+    decided in Dresden was not confirmed by the PB. The K values stay as
+    they are", and the half point of a new player's rating "will stay as
+    12.5 (half of the highest K value)".  Everything else is the 2009 text:
+    per game, the 400-point rule, six lists, floor 1200, at least 1 point
+    and 3 rated opponents for an unrated player's event."""
+
+    id = "fide-standard-2009-fide"
+    title = "FIDE Rating Regulations as applied from 1 July 2009"
+    source = "FIDE news, 13 July 2009 (K and the half point as before); the 2009 text otherwise"
+    url = ("http://www.fide.com/component/content/article/1-fide-news/4059-changes-to-"
+           "title-and-rating-regulations-effective-from-july-1st-2009.html")
+    summary = ("per game, 400-point rule (was 350 per tournament), six lists a year, "
+               "floor 1200; K 25/15/10 and +12.5 a half point kept")
+    by_date = True
+    k_new = 25                            # FIDE news 2009: "the K values stay"
+    half_point_bonus = Fraction(25, 2)    # FIDE news 2009: "will stay as 12.5"
+    articles = {**FideStandard2009.articles,
+                "k": "fide-2009fide 8.56", "ru": "fide-2009fide 8.23"}
+
+
+class FideStandard2011(FideStandard2009Fide):
+    """fide-2011: from 1 July 2011, K 30 for a player new to the list until
+    30 games (FIDE Handbook B.02 8.56 in force until 30 June 2014: "K = 30
+    for a player new to the rating list until he has completed events with
+    at least 30 games")."""
+
+    id = "fide-standard-2011"
+    title = "FIDE Rating Regulations effective 1 July 2011"
+    source = "FIDE Handbook B.02 (2011-2014) 8.56, as quoted with the 2014 change"
+    url = "http://www.fide.com/fide/handbook.html?id=161&view=article"
+    summary = "K 30 (was 25) for a player new to the list; +15 a half point (half of 30)"
+    effective = date(2011, 7, 1)
+    k_new = 30
+    half_point_bonus = Fraction(15)
+    caveats = ("the half point of a new player's first event is taken as +15 (half "
+               "of the highest K, as FIDE's 2009 announcement states the rule); "
+               "the 2011 text itself was not at hand",)
+    articles = {**FideStandard2009.articles, "k": "fide-2011 8.56", "ru": "fide-2011 8.23"}
+
+
+class FideStandard2012(FideStandard2011):
+    """fide-2012: the rating floor lowered from 1200 to 1000 on 1 July 2012
+    (ECF, "New FIDE venture", 2011: "at least 1200 (from 1 July that will
+    become 1000)")."""
+
+    id = "fide-standard-2012"
+    title = "FIDE Rating Regulations effective 1 July 2012"
+    source = "ECF, New FIDE venture (2011): the floor 1200 becomes 1000 on 1 July 2012"
+    url = "https://www.englishchess.org.uk/new-fide-venture/"
+    summary = "rating floor 1000 (was 1200)"
+    effective = date(2012, 7, 1)
+    floor = 1000
+    # Monthly lists from July 2012: the date is not established by a
+    # source at hand (docs/editions.md); it moves list dates only.
+    list_months = tuple(range(1, 13))
+    articles = {**FideStandard2011.articles, "floor": "fide-2012 0.6"}
+
+
+class FideStandard2014(FideStandard2012):
+    """fide-2014: from 1 July 2014 (FIDE Handbook B.02 8.56): "K = 40 for a
+    player new to the rating list until he has completed events with at
+    least 30 games; K = 20 as long as a player's rating remains under 2400;
+    K = 10 once a player's published rating has reached 2400 ...; K = 40
+    for all players until their 18th birthday, as long as their rating
+    remains under 2300".  First ratings (AICF, on handbook id=172): at least
+    half a point against rated players, 5 games against rated opponents
+    within 26 months, published from 1000."""
+
+    id = "fide-standard-2014"
+    title = "FIDE Rating Regulations effective 1 July 2014"
+    source = "FIDE Handbook B.02 (July 2014) 8.56; AICF on first ratings"
+    url = "http://www.fide.com/fide/handbook.html?id=172&view=article"
+    summary = ("K 40/20/10 (was 30/15/10) and K 40 for juniors under 2300, K x n <= 700; "
+               "first rating from 5 games in 26 months and half a point")
+    effective = date(2014, 7, 1)
+    k_new = 40
+    k_default = 20
+    junior_until = "18th birthday"
+    half_point_bonus = Fraction(20)
+    first_rating_minimum_games = 5
+    first_rating_window = "rating periods of not more than 26 months"
+    pool_window_months = 26
+    unrated_min_score = Fraction(1, 2)
+    unrated_min_rated_opponents_all = 0
+    unrated_min_rated_opponents_swiss = 0
+    caveats = ("K x n <= 700, +20 a half point (half of the highest K) and no "
+               "three-opponent minimum are taken from the later texts: the 2014 "
+               "text itself was not at hand",)
+    articles = {**FideStandard2012.articles, "k": "fide-2014 8.56", "ru": "fide-2014 8.23",
+                "first_minimum": "fide-2014 7.14", "pool": "fide-2014 7.14",
+                "unrated_min": "fide-2014 8.21", "unrated_opponents": "fide-2014 8.21"}
+
+    def k_factor(self, rating, games_before, reached_2400, event_year, birth_year):
+        """fide-2014 8.56: K 40 until 30 games, 20 under 2400, 10 once 2400 was
+        reached, 40 for a player under 2300 until the 18th birthday."""
+        if reached_2400 or rating >= self.k_permanent_rating:
+            return 10, []
+        if self.junior(event_year, birth_year) and rating < 2300:
+            return self.k_new, [f"junior under 2300: K {self.k_new} ({self.cite('k')})"]
+        if games_before is None:
+            return self.k_default, ["rated games before this event not given: assumed "
+                                    f"at least 30 ({self.cite('k')})"]
+        return (self.k_new if games_before < 30 else self.k_default), []
+
+    def junior(self, event_year, birth_year):
+        """"until their 18th birthday": only years are known, so a player is
+        a junior in the years before the one of the 18th birthday."""
+        return (event_year is not None and birth_year is not None
+                and event_year < birth_year + 18)
+
+    def cap_k(self, k, games):
+        """K x n may not exceed 700 (as fide-rb-2024 7.3.3; see caveats)."""
+        return _cap_k_700(self, k, games)
+
+
+def _cap_k_700(edition, k, games):
+    """If n x K exceeds 700, K is the largest whole number with K x n <= 700."""
+    if games and k * games > 700:
+        return 700 // games, [f"K {k} x {games} games exceeds 700: K "
+                              f"{700 // games} ({edition.cite('k')})"]
+    return k, []
+
+
+class FideStandard2022(FideStandard2014):
+    """fide-2022: FIDE Rating Regulations effective 1 January 2022, 8.3.1:
+    "A difference in rating of more than 400 points shall be counted for
+    rating purposes as though it were a difference of 400 points. In any
+    tournament, a player may benefit from only one upgrade under this rule,
+    for the game in which the rating difference is greatest." (quoted
+    against the earlier text on chesschat.org, 2022)."""
+
+    id = "fide-standard-2022"
+    title = "FIDE Rating Regulations effective 1 January 2022"
+    source = "FIDE Handbook B.02 (2022) 8.3.1"
+    url = "https://handbook.fide.com/chapter/B022022"
+    summary = ("the 400-point rule benefits a player once an event (the largest "
+               "difference); minimum time per game by 2400/1800 (was 2200/1600)")
+    effective = date(2022, 1, 1)
+    cap_once_per_event = True
+    caveats = ("the 2022 changes to first ratings are not established: first "
+               "ratings as in fide-standard-2014",)
+    articles = {**FideStandard2014.articles, "rc": "fide-2022 8.3.1", "rate": "fide-2022 1.1"}
+
+    def minimum_minutes(self, ratings):
+        """fide-2022 1.1: 120 minutes if a player is rated 2400 or more, 90 if
+        1800 or more, else 60 ("3-hour games (90+90) will be accepted provided
+        that both players are rated below 2400, an increase from 2200": FIDE
+        news, January 2022); the 2024 text keeps it."""
+        return FideStandard2024.minimum_minutes(self, ratings)
+
+    def minimum_is_per_game(self):
+        return True
+
+
+# -- rapid and blitz before 2024 --------------------------------------------
+
+class FideRapidBlitz2012(FideStandard2011):
+    """fide-rb-2012: FIDE rapid and blitz rating lists, events from 1 January
+    2012 (FIDE news, "Rapid and blitz rating lists", 16 November 2011):
+    rapid at least 15 and less than 60 minutes, blitz at least 5 and less
+    than 15 (time + 60 x increment), both players with the same time; "The
+    method used to calculate ratings in each list will be the same as
+    currently used, with the exception that the K factor used will in all
+    cases be 20"; unrated players need 3 rated opponents, 1 point, floor
+    1200 and 9 games (ECF, New FIDE venture)."""
+
+    id = "fide-rapid-blitz-2012"
+    title = "FIDE rapid and blitz rating lists (from 1 January 2012)"
+    source = "FIDE news, Rapid and blitz rating lists, 16 November 2011"
+    url = ("https://old.fide.com/component/content/article/1-fide-news/"
+           "5721-rapid-and-blitz-rating-lists.html")
+    summary = "rapid and blitz lists open: the standard method with K 20 for everyone"
+    # The method is the standard one (the 2009 text's articles); what the
+    # announcement changes cites it.
+    effective = date(2012, 1, 1)
+    rates = ("rapid", "blitz")
+    list_months = tuple(range(1, 13))
+    max_rounds_per_day = None
+    max_hours_per_day = None
+    max_days = None
+    caveats = ("the half point of a new player's first event is taken as in "
+               "standard play (+15): the 2012 rapid and blitz figure is not established",)
+    articles = {**FideStandard2011.articles, "k": "fide-rb-2012 8.56",
+                "rate": "fide-rb-2012 1.1", "different_times": "fide-rb-2012 1.1"}
+
+    def rate_of_play(self, minutes, ratings):
+        """Rapid 15 to under 60 minutes, blitz 5 to under 15 (FIDE news 2011)."""
+        if 15 <= minutes < 60:
+            return "rapid"
+        return "blitz" if 5 <= minutes < 15 else None
+
+    def k_factor(self, rating, games_before, reached_2400, event_year, birth_year):
+        """"the K factor used will in all cases be 20" (FIDE news 2011)."""
+        return 20, []
+
+
+class FideRapidBlitz2012Jul(FideRapidBlitz2012):
+    """fide-rb-2012jul: the floor 1000 from 1 July 2012, as in standard play."""
+
+    id = "fide-rapid-blitz-2012-07"
+    title = "FIDE rapid and blitz rating lists (floor 1000 from 1 July 2012)"
+    source = "ECF, New FIDE venture (2011): 1200, from 1 July 1000"
+    url = "https://www.englishchess.org.uk/new-fide-venture/"
+    summary = "rating floor 1000 (was 1200)"
+    effective = date(2012, 7, 1)
+    floor = 1000
+    articles = {**FideRapidBlitz2012.articles, "floor": "fide-2012 0.6"}
+
+
+class FideRapidBlitz2022(FideRapidBlitz2012Jul):
+    """fide-rb-2022: the rapid and blitz rules of 2022: K 20, K x n <= 700,
+    the 400-point rule once an event (fide-2022 8.3.1, as FIDE's own
+    calculation of a 2022 rapid event prints it), 15 rapid or 30 blitz
+    rounds a day, at least 1 point in a first event."""
+
+    id = "fide-rapid-blitz-2022"
+    title = "FIDE Rapid and Blitz Rating Regulations (2022)"
+    source = "FIDE Handbook B.02 (2022) 8.3.1; FIDE rapid and blitz regulations (2022)"
+    url = "https://handbook.fide.com/chapter/B022022"
+    summary = ("400-point rule once an event, K 20 with K x n <= 700, 15 rapid / 30 "
+               "blitz rounds a day, rapid over 10 minutes; first rating from 5 games, "
+               "no round-robin method")
+    effective = date(2022, 1, 1)
+    cap_once_per_event = True
+    # chessexpress, "Changes to rating and titles" (9 December 2021): "the
+    # 400 point rule applies here as well"; "The method of generating new
+    # ratings from Round Robin events has been removed, as players only need
+    # 5 rated opponents (and a PR above 1000)".
+    first_rating_minimum_games = 5
+    first_rating_window = "rating periods of not more than 26 months"
+    pool_window_months = 26
+    unrated_min_rated_opponents_swiss = 0
+    unrated_min_rated_opponents_all = 0
+    games_vs_unrated_in_round_robin = False
+    round_robin_composition = False
+    caveats = ("the first-rating formula of 2022 rapid and blitz is not established: "
+               "+15 a half point over 50 % and the 26-month window are assumed",)
+    articles = {**FideRapidBlitz2012Jul.articles, "rc": "fide-2022 8.3.1",
+                "k": "fide-rb-2022 8.56", "rounds": "fide-rb-2022 3.1"}
+
+    def rate_of_play(self, minutes, ratings):
+        return FideRapidBlitz2024.rate_of_play(self, minutes, ratings)
+
+    def rounds_per_day(self, rate):
+        return FideRapidBlitz2024.rounds_per_day(self, rate)
+
+    def cap_k(self, k, games):
+        return _cap_k_700(self, k, games)
+
+
+class FideRapidBlitz2024Dec(FideRapidBlitz2024):
+    """fide-rb-2024dec: from 1 December 2024 a game between players 600 or
+    more points apart is not rated if either player is rated above 2600
+    (FIDE Rapid and Blitz Rating Regulations as amended by the FIDE
+    Council, applied from 1 December 2024)."""
+
+    id = "fide-rapid-blitz-2024-12"
+    title = "FIDE Rapid and Blitz Rating Regulations (amended, from 1 December 2024)"
+    source = "FIDE Handbook B.02 rapid and blitz (amended 2024): 600/2600 rule"
+    url = "https://handbook.fide.com/chapter/B02RBRegulations2024"
+    summary = "a game 600+ points apart is not rated if either player is above 2600"
+    effective = date(2024, 12, 1)
+    unrated_gap = (600, 2600)
+    articles = {**FideRapidBlitz2024.articles, "gap": "fide-rb-2024dec 7.3.1"}
+
+
+class FideStandard2025(FideStandard2024):
+    """fide-2025: from 1 October 2025 (FIDE Council, "targeted amendment to
+    Rating Regulation"), 8.3.1: "A difference in rating of more than 400
+    points shall be counted for rating purposes as though it were a
+    difference of 400 points, for players rated below 2650. For players
+    rated 2650 and above, the difference between ratings shall be used in
+    all cases."  The lower-rated opponent keeps the cap."""
+
+    id = "fide-standard-2025"
+    title = "FIDE Rating Regulations (standard), amended 1 October 2025"
+    source = "FIDE Council, targeted amendment to Rating Regulation, 8.3.1 (2025)"
+    url = "https://www.fide.com/fide-council-approves-targeted-amendment-to-rating-regulation/"
+    summary = "players rated 2650+ are rated on the full difference (no 400-point cap)"
+    doc = "fide-2025"
+    effective = date(2025, 10, 1)
+    uncapped_from = 2650
+    articles = {**FideStandard2024.articles, "rc": "fide-2025 8.3.1"}
+
+
+@dataclass(frozen=True)
+class Gap:
+    """A period whose rules are not established: `edition` rates it, and
+    every result says so (docs/editions.md)."""
+
+    rates: tuple[str, ...]
+    start: date
+    end: date
+    edition: str
+    why: str
+
+
+GAPS: tuple[Gap, ...] = (
+    Gap(("standard",), date(2002, 1, 1), date(2002, 6, 30), "fide-standard-2002",
+        "the regulations in force before July 2002 are not in this project"),
+    Gap(("standard",), date(2004, 7, 1), date(2008, 3, 31), "fide-standard-2003web",
+        "the amendments of 2004-2008 (the rating floor, the change to a game-by-game "
+        "calculation) are not established"),
+    Gap(("standard",), date(2008, 4, 1), date(2009, 6, 30), "fide-standard-2008-fide",
+        "FIDE's calculations from the July 2008 list on rate game by game with the "
+        "350-point rule; the text and date of that change are not established"),
+    Gap(("rapid", "blitz"), date(2002, 1, 1), date(2011, 12, 31), "fide-rapid-blitz-2012",
+        "FIDE rated no rapid or blitz games before 1 January 2012"),
+    Gap(("rapid", "blitz"), date(2014, 7, 1), date(2021, 12, 31), "fide-rapid-blitz-2012-07",
+        "the rapid and blitz changes of 2014-2021 (a 735-point limit in place of "
+        "the 400-point rule, K x n <= 700, rounds a day) took effect on dates not "
+        "established"),
+)
+
+
 FIDE_EDITIONS: tuple[FideEdition, ...] = (
-    FideStandard2002(), FideStandard2003Web(), FideStandard2009(),
-    FideRapidBlitz2024(), FideStandard2024(),
+    FideStandard2002(), FideStandard2003Web(), FideStandard2008Fide(), FideStandard2009(),
+    FideStandard2009Fide(), FideStandard2011(), FideStandard2012(),
+    FideStandard2014(), FideStandard2022(), FideStandard2024(), FideStandard2025(),
+    FideRapidBlitz2012(), FideRapidBlitz2012Jul(), FideRapidBlitz2022(),
+    FideRapidBlitz2024(), FideRapidBlitz2024Dec(),
 )

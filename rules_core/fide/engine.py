@@ -312,16 +312,42 @@ def _rated_player(t, edition, counted, player, initial, given):
 def _per_game(edition, player, games, ratings, result):
     """fide-2009 8.51-8.55, fide-rb-2024 7.3.1-7.3.2: D per game, capped at
     400; dR = score - P_D; change = K x sum dR."""
-    cap = edition.rating_difference_cap
+    capped = _capped_games(edition, player, ratings, result)
     hundredths = 0                   # sum P_D in hundredths, one Fraction at the end
-    for g, r in zip(games, ratings):
-        d = max(-cap, min(cap, player.rating - r))
+    for i, (g, r) in enumerate(zip(games, ratings)):
+        d = player.rating - r
+        if i in capped:
+            d = max(-capped[i], min(capped[i], d))
         pd = edition.pd(d)
         hundredths += pd
         result.games.append(GameFigure(g.round, g.opponent, r, d,
                                        _fraction(pd, 100), _fraction(g.score)))
     result.expected = Fraction(hundredths, 100)
     result.change = result.k * (result.score - result.expected)
+
+
+def _capped_games(edition, player, ratings, result) -> dict[int, int]:
+    """The games whose difference is capped, and the cap: every game
+    (fide-2009 8.54); only the one with the greatest difference over the
+    cap (fide-2022 8.3.1: "only one upgrade ... for the game in which the
+    rating difference is greatest"); none for a player rated 2650 and above
+    (fide-2025 8.3.1)."""
+    cap = edition.difference_cap(player.rating)
+    if cap is None:
+        if any(abs(player.rating - r) > edition.rating_difference_cap for r in ratings):
+            result.notes.append(f"rated {player.rating}: the full rating difference "
+                                f"counts, no {edition.rating_difference_cap}-point "
+                                f"rule ({edition.cite('rc')})")
+        return {}
+    if not edition.cap_once_per_event:
+        return dict.fromkeys(range(len(ratings)), cap)
+    over = [(abs(player.rating - r), i) for i, r in enumerate(ratings)
+            if abs(player.rating - r) > cap]
+    if len(over) > 1:
+        result.notes.append(f"{len(over)} games over {cap} points apart: the "
+                            f"{cap}-point rule counts once, for the greatest "
+                            f"difference ({edition.cite('rc')})")
+    return {max(over)[1]: cap} if over else {}
 
 
 def _per_tournament(t, edition, counted, player, games, provisional, result):

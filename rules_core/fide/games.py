@@ -76,7 +76,8 @@ def _played_games(t, edition, counted) -> dict[int, list[RoundResult]]:
         played[p.number] = []
         for r in p.results:
             if r.played and r.opponent in numbers:
-                if _fast_enough(t, edition, counted, p, r, ratings):
+                if _fast_enough(t, edition, counted, p, r, ratings) \
+                        and not _too_far_apart(t, edition, counted, p, r):
                     played[p.number].append(r)
             elif r.opponent is not None and r.code in "+-":
                 counted.note(p.number, f"round {r.round}: forfeit, not rated "
@@ -100,6 +101,19 @@ def _fast_enough(t, edition, counted, p, r, ratings) -> bool:
         counted.note(p.number, f"round {r.round}: {min(own, other):g} minutes for "
                      f"60 moves, {needed} needed, not rated ({edition.cite('rate')})")
         return False
+    return True
+
+
+def _too_far_apart(t, edition, counted, p, r) -> bool:
+    """fide-rb-2024dec: a game between players 600 or more points apart is
+    not rated if either player is rated above 2600."""
+    other = t.player(r.opponent)
+    if not (p.rated and other.rated and edition.game_not_rated(p.rating, other.rating)):
+        return False
+    gap, above = edition.unrated_gap
+    counted.note(p.number, f"round {r.round}: {p.rating} against {other.rating}, "
+                 f"{abs(p.rating - other.rating)} points apart with a player above "
+                 f"{above}: not rated ({edition.cite('gap')})")
     return True
 
 
