@@ -135,12 +135,20 @@ class _Writer:
             self.progress(f"rendering {name}")
 
     def page(self, path: str, template: str, title: str, sitemap: bool = True,
+             description: str | None = None, head_title: str | None = None,
              **context) -> None:
-        """Render `template` to `path` ('lists/chess/standard/' -> its index.html)."""
+        """Render `template` to `path` ('lists/chess/standard/' -> its index.html).
+
+        `title` is the page's heading; `head_title` its <title> where the
+        heading alone is shared with another page (the latest and the dated
+        copy of a list, two players of one name); `description` its meta
+        description and Open Graph summary (by default the title and site).
+        """
         if template not in self._templates:
             self._templates[template] = self.env.get_template(template)
         html = self._templates[template].render(
-            site=self.meta, path=path, title=title, **context)
+            site=self.meta, path=path, title=title, head_title=head_title or title,
+            description=description or f"{title}: {self.data.name}", **context)
         self.write(path + "index.html" if path.endswith("/") or not path else path, html)
         if sitemap:
             self.pages.append(path)
@@ -162,7 +170,9 @@ def _prefix(base_url: str) -> str:
 
 
 def _home(w: _Writer) -> None:
-    w.page("", "home.html", w.data.name, home=views.home(w.data, w.links))
+    w.page("", "home.html", w.data.name, home=views.home(w.data, w.links),
+           description=f"Rating lists, players, events, title norms and the regulations "
+                       f"of {w.data.name}.")
 
 
 def _lists(w: _Writer) -> None:
@@ -184,7 +194,9 @@ def _lists(w: _Writer) -> None:
                 for variant in views.VARIANTS:
                     view = views.list_view(pl, variant, folder, w.links, previous, following)
                     w.page(folder + (variant.slug + "/" if variant.slug else ""),
-                           "list.html", view.title, view=view, game=game, list_name=name)
+                           "list.html", view.title, view=view, game=game, list_name=name,
+                           head_title=view.title + (" (latest)" if folder == base else ""),
+                           description=views.list_description(view, pl))
 
 
 def _downloads(w: _Writer) -> None:
@@ -210,7 +222,11 @@ def _players(w: _Writer) -> None:
            players=views.players_index(w.data, w.links))
     for key in sorted(w.data.players):
         view = views.player_view(w.data.players[key], w.data, w.links)
-        w.page(w.links.player_path(*key), "player.html", view.record.name, view=view)
+        record = view.record
+        w.page(w.links.player_path(*key), "player.html", record.name, view=view,
+               head_title=f"{record.name} ({view.game_name}, {record.id})",
+               description=f"{record.name}: {view.game_name} ratings, rating history, "
+                           "events, norms and titles.")
 
 
 def _player_shards(w: _Writer) -> None:
@@ -231,7 +247,8 @@ def _events(w: _Writer) -> None:
            events=views.events_index(w.data, w.links))
     for report in sorted(w.data.events, key=lambda r: r.slug):
         view = views.event_view(report, w.links)
-        w.page(f"events/{report.slug}/", "event.html", report.name, view=view)
+        w.page(f"events/{report.slug}/", "event.html", report.name, view=view,
+               description=views.event_description(report))
 
 
 def _norms(w: _Writer) -> None:

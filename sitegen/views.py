@@ -17,7 +17,7 @@ from datetime import date
 from urllib.parse import urlsplit
 
 from .chart import Chart, history_chart
-from .formats import month
+from .formats import isodate, month
 from .sitedata import EventReport, ListEntry, PlayerRecord, PublishedList, SiteData
 from .tables import (event_view, markdown_page, norm_tables, regulation_docs,
                      worldcup_views)
@@ -253,6 +253,19 @@ def list_view(pl: PublishedList, variant: Variant, folder: str, links: Links,
         [(links.event_name(s), links.event_path(s)) for s in pl.events],
         [(_player_name(links, pl.game, pid), links.player_path(pl.game, pid))
          for pid in sorted(pl.delisted)])
+
+
+def list_description(view: ListView, pl: PublishedList) -> str:
+    """The meta description of a list page: what, when, under which rules."""
+    return (f"{view.title}: {len(pl.entries):,} players, published "
+            f"{isodate(pl.date)} under {pl.edition}.")
+
+
+def event_description(report: EventReport) -> str:
+    """The meta description of an event page."""
+    when = " to ".join(isodate(d) for d in dict.fromkeys((report.start, report.end)) if d)
+    dates = f" ({when})" if when else ""
+    return f"{report.name}{dates}: standings, crosstable and rating changes."
 
 
 def _groups(pl: PublishedList, variant: Variant, links: Links, what: str) -> list[ListGroup]:

@@ -1,0 +1,255 @@
+"""The demo site as people use it: on phones, from the keyboard, in search results.
+
+The embedded demo content is built once; its pages are read as HTML (every
+page: a unique title, a description, Open Graph; every scrolling region
+reachable from the keyboard; list tables marking which columns a phone may
+fold away) and, where Debian's Chromium is there, shown at 320, 390 and
+1280 px: nothing may scroll sideways, and a list keeps rank, name, rating
+and change on screen.  Screenshots of every page type at the three widths
+are written to the test's temporary folder for a person to look at.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import threading
+from collections import Counter
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from tests.shared_data import ROOT
+
+CI = bool(os.environ.get("CI"))
+CHROMIUM = Path("/usr/bin/chromium")
+WIDTHS = (320, 390, 1280)
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--no-first-run", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def demo_site(tmp_path_factory) -> Path:
+    from sitegen.build import build
+    from sitegen.bundle import BundleError
+    out = tmp_path_factory.mktemp("layout") / "site"
+    try:
+        build(ROOT / "content", out, show_progress=False)
+    except BundleError as error:  # pragma: no cover - npm unavailable
+        pytest.skip(f"the demo site needs the browser bundle: {error}")
+    return out
+
+
+class _Head(HTMLParser):
+    """The <title>, the meta and link tags of <head>, and the scroll regions."""
+
+    def __init__(self):
+        super().__init__()
+        self.title, self.metas, self.links, self.wraps = "", {}, [], []
+        self._in_title = self._in_head = False
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "head":
+            self._in_head = True
+        elif tag == "title" and self._in_head:
+            self._in_title = True
+        elif tag == "meta" and self._in_head:
+            self.metas[a.get("name") or a.get("property")] = a.get("content")
+        elif tag == "link" and self._in_head:
+            self.links.append(a)
+        elif tag == "div" and "table-wrap" in (a.get("class") or "").split():
+            self.wraps.append(a)
+
+    def handle_endtag(self, tag):
+        if tag == "head":
+            self._in_head = False
+        if tag == "title":
+            self._in_title = False
+
+    def handle_data(self, data):
+        if self._in_title:
+            self.title += data
+
+
+def _pages(site: Path) -> dict[str, _Head]:
+    parsed = {}
+    for path in sorted(site.rglob("*.html")):
+        head = _Head()
+        head.feed(path.read_text(encoding="utf-8"))
+        parsed[path.relative_to(site).as_posix()] = head
+    return parsed
+
+
+@pytest.fixture(scope="module")
+def pages(demo_site) -> dict[str, _Head]:
+    return _pages(demo_site)
+
+
+def test_every_page_has_its_own_title(pages):
+    counts = Counter(head.title for head in pages.values())
+    shared = {title: n for title, n in counts.items() if n > 1}
+    assert not shared, f"titles shared by several pages: {shared}"
+
+
+def test_every_page_has_a_description_and_open_graph(pages):
+    for name, head in pages.items():
+        assert head.metas.get("description"), f"{name}: no meta description"
+        for key in ("og:title", "og:description", "og:site_name", "og:type"):
+            assert head.metas.get(key), f"{name}: no {key}"
+        assert any(link.get("rel") == "icon" for link in head.links), f"{name}: no favicon"
+
+
+def test_favicon_is_written(demo_site):
+    assert (demo_site / "static" / "favicon.svg").read_text().startswith("<svg")
+
+
+def test_scroll_regions_are_reachable_from_the_keyboard(pages):
+    """axe rule scrollable-region-focusable: a region that may scroll can take
+    the focus, and says what it holds."""
+    wraps = 0
+    for name, head in pages.items():
+        for wrap in head.wraps:
+            wraps += 1
+            assert wrap.get("tabindex") == "0", f"{name}: a table-wrap without tabindex"
+            assert wrap.get("role") == "region", f"{name}: a table-wrap without role"
+            assert (wrap.get("aria-label") or "").strip(), f"{name}: an unlabelled table-wrap"
+    assert wraps > 100
+
+
+def test_list_rows_fold_the_same_columns_as_their_head(demo_site):
+    """Each row of a list table marks as many foldable cells as its head: a
+    phone hides whole columns, never a cell out of place."""
+    page = (demo_site / "lists" / "chess" / "standard" / "index.html").read_text()
+    table = page[page.index('<table class="list"'):page.index("</table>")]
+    head, body = table.split("</thead>")
+    per_head = len(re.findall(r'class="[^"]*\bopt\b', head))
+    rows = body.split("<tr>")[1:]
+    assert per_head >= 3 and rows
+    for row in rows:
+        assert len(re.findall(r'class="[^"]*\bopt\b', row)) == per_head
+
+
+# -- in the browser -------------------------------------------------------------------
+
+PAGE_TYPES = {
+    "home": "/", "lists": "/lists/", "list": "/lists/chess/standard/",
+    "draughts-list": "/lists/draughts/standard/", "list-dates": "/lists/chess/standard/dates/",
+    "players": "/players/", "events": "/events/", "norms": "/norms/",
+    "worldcup": "/worldcup/", "downloads": "/downloads/", "regulations": "/regulations/",
+    "regulation-fide": "/regulations/fide-2002/", "regulation-fmjd": "/regulations/fmjd-annex-9/",
+    "about": "/pages/about/", "check": "/check/", "check-norm": "/check/norm/",
+    "check-rating": "/check/rating/",
+}
+
+
+def _first(site: Path, folder: str, pattern: str = "*") -> str:
+    found = sorted(p.parent for p in (site / folder).glob(f"{pattern}/index.html"))
+    return "/" + found[0].relative_to(site).as_posix() + "/"
+
+
+@pytest.fixture(scope="module")
+def browser_pages(demo_site) -> dict[str, str]:
+    paths = dict(PAGE_TYPES)
+    paths["player"] = _first(demo_site, "players", "[0-9]*")
+    paths["chess-event"] = _first(demo_site, "events", "*-open-*")
+    paths["draughts-event"] = _first(demo_site, "events", "*draughts-masters*")
+    paths["worldcup-season"] = _first(demo_site, "worldcup", "[0-9]*")
+    return paths
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".mjs": "text/javascript",
+                      ".js": "text/javascript"}
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def origin(demo_site):
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(demo_site)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    reason = None
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        reason = "the playwright package is not installed"
+    if reason is None and not CHROMIUM.exists():
+        reason = f"{CHROMIUM} is missing (apt-get install chromium)"
+    if reason:
+        if CI:
+            pytest.fail(f"{reason} (CI is set: the browser tests must run, not skip)")
+        pytest.skip(reason)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        yield browser
+        browser.close()
+
+
+OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth"
+# The right edge of the list's Rating and Change headings, against the viewport.
+LIST_EDGE = """() => {
+  const heads = Array.from(document.querySelectorAll('table.list thead th'));
+  const wanted = heads.filter(th => /^(Rating|Change)$/.test(th.textContent.trim()));
+  return wanted.map(th => th.getBoundingClientRect().right - window.innerWidth);
+}"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_nothing_scrolls_sideways(chromium, origin, browser_pages, width, tmp_path):
+    page = chromium.new_page(viewport={"width": width, "height": 900})
+    # the checker's runtime changes nothing on screen before a file is chosen
+    page.route("**/static/pyodide/**", lambda route: route.abort())
+    wide = {}
+    for name, path in browser_pages.items():
+        page.goto(origin + path, wait_until="load")
+        overflow = page.evaluate(OVERFLOW)
+        if overflow > 0:
+            wide[name] = f"{path} scrolls {overflow} px sideways"
+        page.screenshot(path=str(tmp_path / f"{name}-{width}.png"))
+    page.close()
+    assert not wide, wide
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_lists_keep_rating_and_change_on_screen(chromium, origin, width):
+    page = chromium.new_page(viewport={"width": width, "height": 900})
+    for path in ("/", "/lists/chess/standard/", "/lists/draughts/standard/"):
+        page.goto(origin + path, wait_until="load")
+        edges = page.evaluate(LIST_EDGE)
+        assert len(edges) >= 2, path
+        assert max(edges) <= 0, f"{path} at {width} px: Rating/Change cut off by {max(edges)} px"
+    page.close()
+
+
+def test_phone_menu_and_columns_toggle(chromium, origin):
+    page = chromium.new_page(viewport={"width": 390, "height": 900})
+    page.goto(origin + "/lists/chess/standard/", wait_until="load")
+    menu = page.locator("button.nav-toggle")
+    assert menu.is_visible() and not page.locator("#site-nav").is_visible()
+    menu.click()
+    assert page.locator("#site-nav").is_visible()
+    assert menu.get_attribute("aria-expanded") == "true"
+    born = page.locator("table.list thead th", has_text="Born").first
+    assert not born.is_visible()
+    page.locator("button.columns-toggle").first.click()
+    assert born.is_visible()
+    page.close()
+    wide = chromium.new_page(viewport={"width": 1280, "height": 900})
+    wide.goto(origin + "/lists/chess/standard/", wait_until="load")
+    assert not wide.locator("button.nav-toggle").is_visible()
+    assert wide.locator("#site-nav").is_visible()
+    assert wide.locator("table.list thead th", has_text="Born").first.is_visible()
+    wide.close()
