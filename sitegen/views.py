@@ -112,11 +112,17 @@ class Links:
         report = self.events.get(slug)
         return report.name if report else slug
 
-    def list_path(self, game: str, name: str, day: date | None = None) -> str | None:
+    def list_path(self, game: str, name: str, day: date | None) -> str | None:
+        """The list published on `day`; None when there is none (an event
+        not rated yet has no list, never the latest one in its place)."""
         dates = self._dates.get((game, name))
-        if dates is None or (day is not None and day not in dates):
+        if dates is None or day is None or day not in dates:
             return None
-        return f"lists/{game}/{name}/" + (f"{day:%Y-%m}/" if day else "")
+        return f"lists/{game}/{name}/{day:%Y-%m}/"
+
+    def latest_list_path(self, game: str, name: str) -> str | None:
+        """The latest copy of a list, None when the site has no such list."""
+        return f"lists/{game}/{name}/" if (game, name) in self._dates else None
 
 
 @dataclass
@@ -520,7 +526,7 @@ class PlayerView:
 
 
 def player_view(p: PlayerRecord, data: SiteData, links: Links) -> PlayerView:
-    ratings = [(name, value, links.list_path(p.game, name)) for name, value in _ratings(p)]
+    ratings = [(name, value, links.latest_list_path(p.game, name)) for name, value in _ratings(p)]
     tables = [_history_table(p, name, links) for name in sorted(p.history, key=_list_order)
               if p.history[name]]
     events = [_event_summary(links.events[s], links) for s in p.events if s in links.events]
