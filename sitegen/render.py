@@ -107,6 +107,7 @@ def render_site(data: SiteData, out: Path, regulations: list,
         section(writer)
     writer.step("sitemap")
     _sitemap(writer)
+    _feed(writer)
     return sorted(writer.written)
 
 
@@ -152,6 +153,10 @@ class _Writer:
         self.write(path + "index.html" if path.endswith("/") or not path else path, html)
         if sitemap:
             self.pages.append(path)
+
+    def absolute(self, path: str) -> str:
+        """A page's address: absolute under the base URL, else root-relative."""
+        return (self.meta.origin or "") + self.prefix + path
 
     def write(self, relative: str, content: str | bytes) -> None:
         target = self.out / relative
@@ -222,8 +227,9 @@ def _players(w: _Writer) -> None:
            players=views.players_index(w.data, w.links))
     for key in sorted(w.data.players):
         view = views.player_view(w.data.players[key], w.data, w.links)
-        record = view.record
-        w.page(w.links.player_path(*key), "player.html", record.name, view=view,
+        record, path = view.record, w.links.player_path(*key)
+        w.page(path, "player.html", record.name, view=view,
+               structured=views.person_data(record, w.absolute(path)),
                head_title=f"{record.name} ({view.game_name}, {record.id})",
                description=f"{record.name}: {view.game_name} ratings, rating history, "
                            "events, norms and titles.")
@@ -247,8 +253,10 @@ def _events(w: _Writer) -> None:
            events=views.events_index(w.data, w.links))
     for report in sorted(w.data.events, key=lambda r: r.slug):
         view = views.event_view(report, w.links)
-        w.page(f"events/{report.slug}/", "event.html", report.name, view=view,
-               description=views.event_description(report))
+        path = f"events/{report.slug}/"
+        w.page(path, "event.html", report.name, view=view,
+               description=views.event_description(report),
+               structured=views.event_data(report, w.absolute(path)))
 
 
 def _norms(w: _Writer) -> None:
@@ -333,6 +341,12 @@ def _check(w: "_Writer") -> None:
     runtime, the rules_core wheel): sitegen.checkpages."""
     w.written += checkpages.render_check_pages(w.env, w.data, w.out, meta=w.meta)
     w.pages += [path for path, _, _ in checkpages.PAGES]
+
+
+def _feed(w: _Writer) -> None:
+    root = (w.data.base_url.rstrip("/") + "/") if w.data.base_url else w.prefix
+    feed = views.feed(w.data, w.links, root)
+    w.write("feed.xml", w.env.get_template("feed.xml").render(feed=feed))
 
 
 def _sitemap(w: _Writer) -> None:

@@ -26,7 +26,8 @@ __all__ = ["Links", "SiteMeta", "site_meta", "Variant", "VARIANTS", "list_title"
            "list_view", "list_dates", "lists_index", "home", "downloads_index",
            "players_index", "player_view", "events_index", "search_index",
            "event_view", "norm_tables", "worldcup_views", "regulation_docs",
-           "markdown_page", "JUNIOR_MAX_AGE", "TITLE_ORDER", "LARGE_SITE", "SHARD_SIZE",
+           "markdown_page", "feed", "Feed", "FeedEntry", "person_data", "event_data", "list_description",
+           "event_description", "JUNIOR_MAX_AGE", "TITLE_ORDER", "LARGE_SITE", "SHARD_SIZE",
            "LARGE_LIST_ROWS", "LARGE_GROUP_ROWS", "PlayerShard", "shard_view",
            "search_key", "search_shards"]
 
@@ -259,6 +260,91 @@ def list_view(pl: PublishedList, variant: Variant, folder: str, links: Links,
         [(links.event_name(s), links.event_path(s)) for s in pl.events],
         [(_player_name(links, pl.game, pid), links.player_path(pl.game, pid))
          for pid in sorted(pl.delisted)])
+
+
+@dataclass
+class FeedEntry:
+    title: str
+    id: str
+    url: str
+    updated: str               # RFC 3339, the day the list was published or the event ended
+    summary: str
+
+
+@dataclass
+class Feed:
+    """The Atom feed (RFC 4287) of new lists and rated events, newest first.
+
+    Its dates are those of the content, never the clock, so the same
+    content gives the same bytes."""
+
+    title: str
+    id: str
+    self_url: str
+    home_url: str
+    updated: str
+    author: str
+    entries: list[FeedEntry]
+
+
+FEED_ENTRIES = 50
+
+
+def feed(data: SiteData, links: Links, root: str) -> Feed:
+    """`root` is the site's absolute base URL with a final slash (else its
+    path prefix: a feed reader then resolves the links against the feed)."""
+    entries = [_list_entry(pl, root) for published in data.lists.values() for pl in published]
+    entries += [_event_entry(r, root) for r in data.events if r.list_date]
+    entries.sort(key=lambda e: (e.updated, e.id), reverse=True)
+    entries = entries[:FEED_ENTRIES]
+    updated = entries[0].updated if entries else _stamp(data.built)
+    return Feed(data.name, root + "feed.xml", root + "feed.xml", root, updated,
+                data.federation or data.name, entries)
+
+
+def _stamp(day: date) -> str:
+    return f"{day.isoformat()}T00:00:00Z"
+
+
+def _list_entry(pl: PublishedList, root: str) -> FeedEntry:
+    what = list_title(pl.game, pl.list)
+    url = f"{root}lists/{pl.game}/{pl.list}/{pl.key}/"
+    return FeedEntry(f"{what}, {month(pl.date)}", url, url, _stamp(pl.date),
+                     f"{_count(len(pl.entries), 'player')}, "
+                     f"{_count(len(pl.events), 'event')} rated, under {pl.edition}.")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
+
+
+def _event_entry(report: EventReport, root: str) -> FeedEntry:
+    url = f"{root}events/{report.slug}/"
+    day = report.end or report.start or report.list_date
+    return FeedEntry(report.name, url, url, _stamp(day), event_description(report))
+
+
+SPORTS = {"chess": "Chess", "draughts": "Draughts"}
+
+
+def person_data(record: PlayerRecord, url: str) -> dict:
+    """schema.org Person (JSON-LD) for a player's page."""
+    data = {"@context": "https://schema.org", "@type": "Person", "name": record.name,
+            "identifier": record.id, "url": url}
+    if record.title:
+        data["honorificPrefix"] = record.title
+    return data
+
+
+def event_data(report: EventReport, url: str) -> dict:
+    """schema.org SportsEvent (JSON-LD) for an event's page."""
+    data = {"@context": "https://schema.org", "@type": "SportsEvent", "name": report.name,
+            "sport": SPORTS.get(report.game, report.game), "url": url}
+    if report.start:
+        data["startDate"] = report.start.isoformat()
+    if report.end:
+        data["endDate"] = report.end.isoformat()
+    return data
 
 
 def list_description(view: ListView, pl: PublishedList) -> str:

@@ -140,6 +140,51 @@ def test_every_link_has_text(demo_site):
     assert not empty, empty
 
 
+def test_atom_feed_of_lists_and_events(demo_site):
+    """RFC 4287: a feed with its id, updated and self link; entries newest
+    first, each with a unique id, a date and a link to a page of the site."""
+    import xml.etree.ElementTree as ET
+    atom = "{http://www.w3.org/2005/Atom}"
+    feed = ET.parse(demo_site / "feed.xml").getroot()
+    assert feed.tag == atom + "feed"
+    assert feed.find(atom + "id").text and feed.find(atom + "updated").text
+    entries = feed.findall(atom + "entry")
+    assert entries
+    ids = [e.find(atom + "id").text for e in entries]
+    dates = [e.find(atom + "updated").text for e in entries]
+    assert len(set(ids)) == len(ids) and dates == sorted(dates, reverse=True)
+    assert feed.find(atom + "updated").text == dates[0]
+    base = "https://ratings.northshire.example/"
+    for entry in entries:
+        href = entry.find(atom + "link").get("href")
+        assert href.startswith(base)
+        assert (demo_site / href[len(base):] / "index.html").exists(), href
+    kinds = {"lists" if "/lists/" in i else "events" for i in ids}
+    assert kinds == {"lists", "events"}
+
+
+def _structured(page: Path) -> dict:
+    import json
+    html = page.read_text(encoding="utf-8")
+    block = re.search(r'<script type="application/ld\+json">(.*?)</script>', html, re.S)
+    assert block, f"{page}: no JSON-LD"
+    return json.loads(block.group(1))
+
+
+def test_json_ld_person_and_sports_event(demo_site):
+    """schema.org vocabularies where one fits: a player is a Person, an event
+    a SportsEvent, each named as its page's heading."""
+    for page in sorted((demo_site / "players").glob("[0-9]*/index.html"))[:20]:
+        data = _structured(page)
+        heading = re.search(r"<h1>(.*?)</h1>", page.read_text(encoding="utf-8")).group(1)
+        assert data["@type"] == "Person" and data["identifier"] == page.parent.name
+        assert data["name"] == __import__("html").unescape(heading)
+    for page in sorted((demo_site / "events").glob("*/index.html")):
+        data = _structured(page)
+        assert data["@type"] == "SportsEvent" and data["sport"] in ("Chess", "Draughts")
+        assert data["url"].endswith(f"/events/{page.parent.name}/")
+
+
 def test_favicon_is_written(demo_site):
     assert (demo_site / "static" / "favicon.svg").read_text().startswith("<svg")
 
