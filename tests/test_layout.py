@@ -335,3 +335,31 @@ def test_phone_menu_and_columns_toggle(chromium, origin):
     assert wide.locator("#site-nav").is_visible()
     assert wide.locator("table.list thead th", has_text="Born").first.is_visible()
     wide.close()
+
+
+def test_list_filters_and_sorting(chromium, origin):
+    """Federation, title, sex and age group filter the loaded list in the
+    page; a column heading sorts it (aria-sort says how)."""
+    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(origin + "/lists/chess/standard/", wait_until="load")
+    status = page.locator(".filter-status").first
+    total = page.locator("table.list tbody tr").count()
+    assert status.text_content() == f"{total} of {total} players shown"
+    page.select_option(".list-filter select >> nth=2", "w")
+    women = page.locator("table.list tbody tr:not([hidden])")
+    assert women.count() < total
+    assert {women.nth(i).get_attribute("data-sex") for i in range(women.count())} == {"w"}
+    page.select_option(".list-filter select >> nth=3", "u20")
+    year = int(page.locator("table.list").first.get_attribute("data-year"))
+    shown = page.locator("table.list tbody tr:not([hidden])")
+    borns = [int(shown.nth(i).get_attribute("data-born")) for i in range(shown.count())]
+    assert borns and all(year - b < 20 for b in borns)
+    heading = page.locator("table.list thead th", has_text="Born").first
+    heading.locator("button.sort").click()
+    assert heading.get_attribute("aria-sort") == "ascending"
+    shown = page.locator("table.list tbody tr:not([hidden])")
+    borns = [int(shown.nth(i).get_attribute("data-born")) for i in range(shown.count())]
+    assert borns == sorted(borns)
+    heading.locator("button.sort").click()
+    assert heading.get_attribute("aria-sort") == "descending"
+    page.close()
