@@ -27,6 +27,7 @@ import jinja2
 from markupsafe import Markup
 
 from . import checkpages, downloads, views
+from .player_facts import Facts
 from .formats import fixed, isodate, month, points, signed, tiebreak, year_month
 from .regulations import RegulationIndex, link_citations
 from .sitedata import SiteData
@@ -225,8 +226,9 @@ def _players(w: _Writer) -> None:
         return
     w.page("players/", "players_index.html", "Players",
            players=views.players_index(w.data, w.links))
+    facts = Facts(w.data)
     for key in sorted(w.data.players):
-        view = views.player_view(w.data.players[key], w.data, w.links)
+        view = views.player_view(w.data.players[key], w.data, w.links, facts)
         record, path = view.record, w.links.player_path(*key)
         w.page(path, "player.html", record.name, view=view,
                structured=views.person_data(record, w.absolute(path)),

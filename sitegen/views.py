@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 from .chart import Chart, history_chart
 from .formats import isodate, month
+from .player_facts import Facts, HeadToHead, ListStanding
 from .sitedata import EventReport, ListEntry, PlayerRecord, PublishedList, SiteData
 from .tables import (event_view, markdown_page, norm_tables, regulation_docs,
                      worldcup_views)
@@ -609,16 +610,24 @@ class PlayerView:
     tables: list[HistoryTable]
     norms: list[NormLine]
     events: list[EventSummary]
+    standings: list[ListStanding] = field(default_factory=list)
+    opponents: list[tuple[HeadToHead, str | None]] = field(default_factory=list)
 
 
-def player_view(p: PlayerRecord, data: SiteData, links: Links) -> PlayerView:
+def player_view(p: PlayerRecord, data: SiteData, links: Links,
+                facts: Facts | None = None) -> PlayerView:
     ratings = [(name, value, links.latest_list_path(p.game, name)) for name, value in _ratings(p)]
     tables = [_history_table(p, name, links) for name in sorted(p.history, key=_list_order)
               if p.history[name]]
     events = [_event_summary(links.events[s], links) for s in p.events if s in links.events]
     events.sort(key=lambda e: (e.end or e.start or date.min, e.name))
-    return PlayerView(p, GAME_NAMES.get(p.game, p.game), ratings,
+    view = PlayerView(p, GAME_NAMES.get(p.game, p.game), ratings,
                       history_chart(p.name, p.history), tables, _norm_lines(p, links), events)
+    if facts is not None:
+        view.standings = facts.standings(p, [name for name, _ in _ratings(p)])
+        view.opponents = [(h, links.player_path(p.game, h.opponent_id))
+                          for h in facts.head_to_head(p)]
+    return view
 
 
 def _norm_lines(p: PlayerRecord, links: Links) -> list[NormLine]:
