@@ -69,17 +69,22 @@ def _cite_filter(prefix: str, regulations: list | None) -> Callable[[str], Marku
     return cite
 
 
-def make_environment(prefix: str = "/", regulations: list | None = None) -> jinja2.Environment:
+def make_environment(prefix: str = "/", regulations: list | None = None,
+                     theme: Path | None = None) -> jinja2.Environment:
     """The Jinja2 environment: autoescaped, strict, with the site's filters.
 
     `prefix` is the path the site is published under (from the base URL);
     `url('players/1/')` in a template gives `prefix + 'players/1/'`.
     `regulations` (`load_regulations`' pages) are what the `cite` filter
-    links to; by default the embedded content's.
+    links to; by default the embedded content's.  A template of the same
+    name in `theme`/templates (the content's theme/ folder) replaces the
+    package's, as MkDocs' ``custom_dir`` does.
     """
     root = templates_root()
-    loader = (jinja2.FileSystemLoader(str(root)) if isinstance(root, Path)
-              else jinja2.PackageLoader("sitegen", "templates"))
+    loader: jinja2.BaseLoader = (jinja2.FileSystemLoader(str(root)) if isinstance(root, Path)
+                                 else jinja2.PackageLoader("sitegen", "templates"))
+    if theme is not None and (theme / "templates").is_dir():
+        loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(theme / "templates")), loader])
     env = jinja2.Environment(loader=loader, autoescape=True,
                              undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True,
@@ -94,14 +99,17 @@ def make_environment(prefix: str = "/", regulations: list | None = None) -> jinj
 # -- the site ---------------------------------------------------------------------
 
 def render_site(data: SiteData, out: Path, regulations: list,
-                progress: Callable[[str], None] | None = None) -> list[Path]:
+                progress: Callable[[str], None] | None = None,
+                theme: Path | None = None) -> list[Path]:
     """Write every page, download and asset of the site into `out`.
 
     `regulations` is `sitegen.regulations.load_regulations(...)`'s list;
-    `progress`, if given, is called with a short text before each section.
+    `progress`, if given, is called with a short text before each section;
+    `theme` is the content's theme/ folder (templates/ and static/ that
+    replace or add to the package's), if it has one.
     Returns the files written, sorted.
     """
-    writer = _Writer(data, Path(out), regulations, progress)
+    writer = _Writer(data, Path(out), regulations, progress, theme)
     for section in (_home, _lists, _downloads, _players, _events, _norms,
                     _worldcup, _regulations, _pages, _check, _search, _static, _errors):
         writer.step(section.__name__.strip("_"))
@@ -115,14 +123,16 @@ def render_site(data: SiteData, out: Path, regulations: list,
 class _Writer:
     """Renders templates into files and remembers what it wrote."""
 
-    def __init__(self, data: SiteData, out: Path, regulations: list, progress):
-        self.data, self.out, self.progress = data, out, progress
+    def __init__(self, data: SiteData, out: Path, regulations: list, progress,
+                 theme: Path | None = None):
+        self.data, self.out, self.progress, self.theme = data, out, progress, theme
         self.prefix = _prefix(data.base_url)
-        self.env = make_environment(self.prefix, list(regulations))
+        self.env = make_environment(self.prefix, list(regulations), theme)
         self.links = views.Links(data, regulations)
         self.meta = views.site_meta(data, self.prefix,
                                     bool(views.regulation_docs(regulations)),
                                     self.links.large)
+        _apply_theme(self.meta, theme)
         self.regulations = regulations
         self.written: list[Path] = []
         self.pages: list[str] = []          # site paths of the HTML pages, for sitemap.xml
@@ -168,6 +178,18 @@ class _Writer:
             content = content.encode("utf-8")
         target.write_bytes(content)
         self.written.append(target)
+
+
+LOGOS = ("logo.svg", "logo.png", "logo.webp")
+
+
+def _apply_theme(meta: views.SiteMeta, theme: Path | None) -> None:
+    """What the theme's static/ folder adds to every page: theme.css, a logo."""
+    static = theme / "static" if theme is not None else None
+    if static is None or not static.is_dir():
+        return
+    meta.theme_css = (static / "theme.css").is_file()
+    meta.logo = next((f"static/{name}" for name in LOGOS if (static / name).is_file()), None)
 
 
 def _prefix(base_url: str) -> str:
@@ -311,10 +333,15 @@ _LARGE_ONLY = ("static/large-site.js",)
 
 
 def _static(w: _Writer) -> None:
-    for relative, content in _static_files(templates_root() / "static", "static"):
+    """The package's static files, then the theme's: one of the same name
+    replaces the package's (its stylesheet, say), others are added."""
+    files = dict(_static_files(templates_root() / "static", "static"))
+    if w.theme is not None and (w.theme / "static").is_dir():
+        files.update(_static_files(w.theme / "static", "static"))
+    for relative in sorted(files):
         if relative in _LARGE_ONLY and not w.links.large:
             continue
-        w.write(relative, content)
+        w.write(relative, files[relative])
 
 
 def _static_files(folder, relative: str) -> Iterator[tuple[str, bytes]]:

@@ -156,6 +156,8 @@ class SiteMeta:
     search_index: str
     large: bool = False         # see LARGE_SITE
     script: str = "static/search.js"
+    theme_css: bool = False     # the theme has static/theme.css (linked after style.css)
+    logo: str | None = None     # the theme's static/logo.(svg|png|webp), shown in the header
 
 
 def site_meta(data: SiteData, prefix: str, regulations: bool, large: bool = False) -> SiteMeta:
