@@ -45,8 +45,10 @@ def build(content_dir: Path, out: Path, show_progress: bool | None = None) -> li
             data = compute(content, progress=step)
             regulations = load_regulations(content_dir / "regulations")
             try:
-                return _swap_in(out, lambda tmp: render_site(data, tmp, regulations,
-                                                             progress=step))
+                theme = content_dir / "theme"
+                return _swap_in(out, lambda tmp: render_site(
+                    data, tmp, regulations, progress=step,
+                    theme=theme if theme.is_dir() else None))
             except BundleError as error:  # npm or the registry unavailable, a bad tarball
                 raise BuildError(error.lines) from None
 

@@ -27,6 +27,7 @@ import jinja2
 from markupsafe import Markup
 
 from . import checkpages, downloads, views
+from .player_facts import Facts
 from .formats import fixed, isodate, month, points, signed, tiebreak, year_month
 from .regulations import RegulationIndex, link_citations
 from .timeline import editions_timeline
@@ -69,17 +70,22 @@ def _cite_filter(prefix: str, regulations: list | None) -> Callable[[str], Marku
     return cite
 
 
-def make_environment(prefix: str = "/", regulations: list | None = None) -> jinja2.Environment:
+def make_environment(prefix: str = "/", regulations: list | None = None,
+                     theme: Path | None = None) -> jinja2.Environment:
     """The Jinja2 environment: autoescaped, strict, with the site's filters.
 
     `prefix` is the path the site is published under (from the base URL);
     `url('players/1/')` in a template gives `prefix + 'players/1/'`.
     `regulations` (`load_regulations`' pages) are what the `cite` filter
-    links to; by default the embedded content's.
+    links to; by default the embedded content's.  A template of the same
+    name in `theme`/templates (the content's theme/ folder) replaces the
+    package's, as MkDocs' ``custom_dir`` does.
     """
     root = templates_root()
-    loader = (jinja2.FileSystemLoader(str(root)) if isinstance(root, Path)
-              else jinja2.PackageLoader("sitegen", "templates"))
+    loader: jinja2.BaseLoader = (jinja2.FileSystemLoader(str(root)) if isinstance(root, Path)
+                                 else jinja2.PackageLoader("sitegen", "templates"))
+    if theme is not None and (theme / "templates").is_dir():
+        loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(theme / "templates")), loader])
     env = jinja2.Environment(loader=loader, autoescape=True,
                              undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True,
@@ -94,34 +100,40 @@ def make_environment(prefix: str = "/", regulations: list | None = None) -> jinj
 # -- the site ---------------------------------------------------------------------
 
 def render_site(data: SiteData, out: Path, regulations: list,
-                progress: Callable[[str], None] | None = None) -> list[Path]:
+                progress: Callable[[str], None] | None = None,
+                theme: Path | None = None) -> list[Path]:
     """Write every page, download and asset of the site into `out`.
 
     `regulations` is `sitegen.regulations.load_regulations(...)`'s list;
-    `progress`, if given, is called with a short text before each section.
+    `progress`, if given, is called with a short text before each section;
+    `theme` is the content's theme/ folder (templates/ and static/ that
+    replace or add to the package's), if it has one.
     Returns the files written, sorted.
     """
-    writer = _Writer(data, Path(out), regulations, progress)
+    writer = _Writer(data, Path(out), regulations, progress, theme)
     for section in (_home, _lists, _downloads, _players, _events, _norms,
                     _worldcup, _regulations, _pages, _check, _search, _static, _errors):
         writer.step(section.__name__.strip("_"))
         section(writer)
     writer.step("sitemap")
     _sitemap(writer)
+    _feed(writer)
     return sorted(writer.written)
 
 
 class _Writer:
     """Renders templates into files and remembers what it wrote."""
 
-    def __init__(self, data: SiteData, out: Path, regulations: list, progress):
-        self.data, self.out, self.progress = data, out, progress
+    def __init__(self, data: SiteData, out: Path, regulations: list, progress,
+                 theme: Path | None = None):
+        self.data, self.out, self.progress, self.theme = data, out, progress, theme
         self.prefix = _prefix(data.base_url)
-        self.env = make_environment(self.prefix, list(regulations))
+        self.env = make_environment(self.prefix, list(regulations), theme)
         self.links = views.Links(data, regulations)
         self.meta = views.site_meta(data, self.prefix,
                                     bool(views.regulation_docs(regulations)),
                                     self.links.large)
+        _apply_theme(self.meta, theme)
         self.regulations = regulations
         self.written: list[Path] = []
         self.pages: list[str] = []          # site paths of the HTML pages, for sitemap.xml
@@ -136,15 +148,27 @@ class _Writer:
             self.progress(f"rendering {name}")
 
     def page(self, path: str, template: str, title: str, sitemap: bool = True,
+             description: str | None = None, head_title: str | None = None,
              **context) -> None:
-        """Render `template` to `path` ('lists/chess/standard/' -> its index.html)."""
+        """Render `template` to `path` ('lists/chess/standard/' -> its index.html).
+
+        `title` is the page's heading; `head_title` its <title> where the
+        heading alone is shared with another page (the latest and the dated
+        copy of a list, two players of one name); `description` its meta
+        description and Open Graph summary (by default the title and site).
+        """
         if template not in self._templates:
             self._templates[template] = self.env.get_template(template)
         html = self._templates[template].render(
-            site=self.meta, path=path, title=title, **context)
+            site=self.meta, path=path, title=title, head_title=head_title or title,
+            description=description or f"{title}: {self.data.name}", **context)
         self.write(path + "index.html" if path.endswith("/") or not path else path, html)
         if sitemap:
             self.pages.append(path)
+
+    def absolute(self, path: str) -> str:
+        """A page's address: absolute under the base URL, else root-relative."""
+        return (self.meta.origin or "") + self.prefix + path
 
     def write(self, relative: str, content: str | bytes) -> None:
         target = self.out / relative
@@ -157,13 +181,27 @@ class _Writer:
         self.written.append(target)
 
 
+LOGOS = ("logo.svg", "logo.png", "logo.webp")
+
+
+def _apply_theme(meta: views.SiteMeta, theme: Path | None) -> None:
+    """What the theme's static/ folder adds to every page: theme.css, a logo."""
+    static = theme / "static" if theme is not None else None
+    if static is None or not static.is_dir():
+        return
+    meta.theme_css = (static / "theme.css").is_file()
+    meta.logo = next((f"static/{name}" for name in LOGOS if (static / name).is_file()), None)
+
+
 def _prefix(base_url: str) -> str:
     path = urlsplit(base_url or "").path or "/"
     return path if path.endswith("/") else path + "/"
 
 
 def _home(w: _Writer) -> None:
-    w.page("", "home.html", w.data.name, home=views.home(w.data, w.links))
+    w.page("", "home.html", w.data.name, home=views.home(w.data, w.links),
+           description=f"Rating lists, players, events, title norms and the regulations "
+                       f"of {w.data.name}.")
 
 
 def _lists(w: _Writer) -> None:
@@ -185,7 +223,9 @@ def _lists(w: _Writer) -> None:
                 for variant in views.VARIANTS:
                     view = views.list_view(pl, variant, folder, w.links, previous, following)
                     w.page(folder + (variant.slug + "/" if variant.slug else ""),
-                           "list.html", view.title, view=view, game=game, list_name=name)
+                           "list.html", view.title, view=view, game=game, list_name=name,
+                           head_title=view.title + (" (latest)" if folder == base else ""),
+                           description=views.list_description(view, pl))
 
 
 def _downloads(w: _Writer) -> None:
@@ -209,9 +249,15 @@ def _players(w: _Writer) -> None:
         return
     w.page("players/", "players_index.html", "Players",
            players=views.players_index(w.data, w.links))
+    facts = Facts(w.data)
     for key in sorted(w.data.players):
-        view = views.player_view(w.data.players[key], w.data, w.links)
-        w.page(w.links.player_path(*key), "player.html", view.record.name, view=view)
+        view = views.player_view(w.data.players[key], w.data, w.links, facts)
+        record, path = view.record, w.links.player_path(*key)
+        w.page(path, "player.html", record.name, view=view,
+               structured=views.person_data(record, w.absolute(path)),
+               head_title=f"{record.name} ({view.game_name}, {record.id})",
+               description=f"{record.name}: {view.game_name} ratings, rating history, "
+                           "events, norms and titles.")
 
 
 def _player_shards(w: _Writer) -> None:
@@ -232,7 +278,10 @@ def _events(w: _Writer) -> None:
            events=views.events_index(w.data, w.links))
     for report in sorted(w.data.events, key=lambda r: r.slug):
         view = views.event_view(report, w.links)
-        w.page(f"events/{report.slug}/", "event.html", report.name, view=view)
+        path = f"events/{report.slug}/"
+        w.page(path, "event.html", report.name, view=view,
+               description=views.event_description(report),
+               structured=views.event_data(report, w.absolute(path)))
 
 
 def _norms(w: _Writer) -> None:
@@ -286,10 +335,15 @@ _LARGE_ONLY = ("static/large-site.js",)
 
 
 def _static(w: _Writer) -> None:
-    for relative, content in _static_files(templates_root() / "static", "static"):
+    """The package's static files, then the theme's: one of the same name
+    replaces the package's (its stylesheet, say), others are added."""
+    files = dict(_static_files(templates_root() / "static", "static"))
+    if w.theme is not None and (w.theme / "static").is_dir():
+        files.update(_static_files(w.theme / "static", "static"))
+    for relative in sorted(files):
         if relative in _LARGE_ONLY and not w.links.large:
             continue
-        w.write(relative, content)
+        w.write(relative, files[relative])
 
 
 def _static_files(folder, relative: str) -> Iterator[tuple[str, bytes]]:
@@ -318,6 +372,12 @@ def _check(w: "_Writer") -> None:
     runtime, the rules_core wheel): sitegen.checkpages."""
     w.written += checkpages.render_check_pages(w.env, w.data, w.out, meta=w.meta)
     w.pages += [path for path, _, _ in checkpages.PAGES]
+
+
+def _feed(w: _Writer) -> None:
+    root = (w.data.base_url.rstrip("/") + "/") if w.data.base_url else w.prefix
+    feed = views.feed(w.data, w.links, root)
+    w.write("feed.xml", w.env.get_template("feed.xml").render(feed=feed))
 
 
 def _sitemap(w: _Writer) -> None:

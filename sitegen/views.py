@@ -17,7 +17,8 @@ from datetime import date
 from urllib.parse import urlsplit
 
 from .chart import Chart, history_chart
-from .formats import month
+from .formats import isodate, month
+from .player_facts import Facts, HeadToHead, ListStanding
 from .sitedata import EventReport, ListEntry, PlayerRecord, PublishedList, SiteData
 from .tables import (event_view, markdown_page, norm_tables, regulation_docs,
                      worldcup_views)
@@ -26,7 +27,8 @@ __all__ = ["Links", "SiteMeta", "site_meta", "Variant", "VARIANTS", "list_title"
            "list_view", "list_dates", "lists_index", "home", "downloads_index",
            "players_index", "player_view", "events_index", "search_index",
            "event_view", "norm_tables", "worldcup_views", "regulation_docs",
-           "markdown_page", "JUNIOR_MAX_AGE", "TITLE_ORDER", "LARGE_SITE", "SHARD_SIZE",
+           "markdown_page", "feed", "Feed", "FeedEntry", "person_data", "event_data", "list_description",
+           "event_description", "JUNIOR_MAX_AGE", "TITLE_ORDER", "LARGE_SITE", "SHARD_SIZE",
            "LARGE_LIST_ROWS", "LARGE_GROUP_ROWS", "PlayerShard", "shard_view",
            "search_key", "search_shards"]
 
@@ -112,11 +114,17 @@ class Links:
         report = self.events.get(slug)
         return report.name if report else slug
 
-    def list_path(self, game: str, name: str, day: date | None = None) -> str | None:
+    def list_path(self, game: str, name: str, day: date | None) -> str | None:
+        """The list published on `day`; None when there is none (an event
+        not rated yet has no list, never the latest one in its place)."""
         dates = self._dates.get((game, name))
-        if dates is None or (day is not None and day not in dates):
+        if dates is None or day is None or day not in dates:
             return None
-        return f"lists/{game}/{name}/" + (f"{day:%Y-%m}/" if day else "")
+        return f"lists/{game}/{name}/{day:%Y-%m}/"
+
+    def latest_list_path(self, game: str, name: str) -> str | None:
+        """The latest copy of a list, None when the site has no such list."""
+        return f"lists/{game}/{name}/" if (game, name) in self._dates else None
 
 
 @dataclass
@@ -148,6 +156,8 @@ class SiteMeta:
     search_index: str
     large: bool = False         # see LARGE_SITE
     script: str = "static/search.js"
+    theme_css: bool = False     # the theme has static/theme.css (linked after style.css)
+    logo: str | None = None     # the theme's static/logo.(svg|png|webp), shown in the header
 
 
 def site_meta(data: SiteData, prefix: str, regulations: bool, large: bool = False) -> SiteMeta:
@@ -253,6 +263,104 @@ def list_view(pl: PublishedList, variant: Variant, folder: str, links: Links,
         [(links.event_name(s), links.event_path(s)) for s in pl.events],
         [(_player_name(links, pl.game, pid), links.player_path(pl.game, pid))
          for pid in sorted(pl.delisted)])
+
+
+@dataclass
+class FeedEntry:
+    title: str
+    id: str
+    url: str
+    updated: str               # RFC 3339, the day the list was published or the event ended
+    summary: str
+
+
+@dataclass
+class Feed:
+    """The Atom feed (RFC 4287) of new lists and rated events, newest first.
+
+    Its dates are those of the content, never the clock, so the same
+    content gives the same bytes."""
+
+    title: str
+    id: str
+    self_url: str
+    home_url: str
+    updated: str
+    author: str
+    entries: list[FeedEntry]
+
+
+FEED_ENTRIES = 50
+
+
+def feed(data: SiteData, links: Links, root: str) -> Feed:
+    """`root` is the site's absolute base URL with a final slash (else its
+    path prefix: a feed reader then resolves the links against the feed)."""
+    entries = [_list_entry(pl, root) for published in data.lists.values() for pl in published]
+    entries += [_event_entry(r, root) for r in data.events if r.list_date]
+    entries.sort(key=lambda e: (e.updated, e.id), reverse=True)
+    entries = entries[:FEED_ENTRIES]
+    updated = entries[0].updated if entries else _stamp(data.built)
+    return Feed(data.name, root + "feed.xml", root + "feed.xml", root, updated,
+                data.federation or data.name, entries)
+
+
+def _stamp(day: date) -> str:
+    return f"{day.isoformat()}T00:00:00Z"
+
+
+def _list_entry(pl: PublishedList, root: str) -> FeedEntry:
+    what = list_title(pl.game, pl.list)
+    url = f"{root}lists/{pl.game}/{pl.list}/{pl.key}/"
+    return FeedEntry(f"{what}, {month(pl.date)}", url, url, _stamp(pl.date),
+                     f"{_count(len(pl.entries), 'player')}, "
+                     f"{_count(len(pl.events), 'event')} rated, under {pl.edition}.")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
+
+
+def _event_entry(report: EventReport, root: str) -> FeedEntry:
+    url = f"{root}events/{report.slug}/"
+    day = report.end or report.start or report.list_date
+    return FeedEntry(report.name, url, url, _stamp(day), event_description(report))
+
+
+SPORTS = {"chess": "Chess", "draughts": "Draughts"}
+
+
+def person_data(record: PlayerRecord, url: str) -> dict:
+    """schema.org Person (JSON-LD) for a player's page."""
+    data = {"@context": "https://schema.org", "@type": "Person", "name": record.name,
+            "identifier": record.id, "url": url}
+    if record.title:
+        data["honorificPrefix"] = record.title
+    return data
+
+
+def event_data(report: EventReport, url: str) -> dict:
+    """schema.org SportsEvent (JSON-LD) for an event's page."""
+    data = {"@context": "https://schema.org", "@type": "SportsEvent", "name": report.name,
+            "sport": SPORTS.get(report.game, report.game), "url": url}
+    if report.start:
+        data["startDate"] = report.start.isoformat()
+    if report.end:
+        data["endDate"] = report.end.isoformat()
+    return data
+
+
+def list_description(view: ListView, pl: PublishedList) -> str:
+    """The meta description of a list page: what, when, under which rules."""
+    return (f"{view.title}: {len(pl.entries):,} players, published "
+            f"{isodate(pl.date)} under {pl.edition}.")
+
+
+def event_description(report: EventReport) -> str:
+    """The meta description of an event page."""
+    when = " to ".join(isodate(d) for d in dict.fromkeys((report.start, report.end)) if d)
+    dates = f" ({when})" if when else ""
+    return f"{report.name}{dates}: standings, crosstable and rating changes."
 
 
 def _groups(pl: PublishedList, variant: Variant, links: Links, what: str) -> list[ListGroup]:
@@ -504,16 +612,24 @@ class PlayerView:
     tables: list[HistoryTable]
     norms: list[NormLine]
     events: list[EventSummary]
+    standings: list[ListStanding] = field(default_factory=list)
+    opponents: list[tuple[HeadToHead, str | None]] = field(default_factory=list)
 
 
-def player_view(p: PlayerRecord, data: SiteData, links: Links) -> PlayerView:
-    ratings = [(name, value, links.list_path(p.game, name)) for name, value in _ratings(p)]
+def player_view(p: PlayerRecord, data: SiteData, links: Links,
+                facts: Facts | None = None) -> PlayerView:
+    ratings = [(name, value, links.latest_list_path(p.game, name)) for name, value in _ratings(p)]
     tables = [_history_table(p, name, links) for name in sorted(p.history, key=_list_order)
               if p.history[name]]
     events = [_event_summary(links.events[s], links) for s in p.events if s in links.events]
     events.sort(key=lambda e: (e.end or e.start or date.min, e.name))
-    return PlayerView(p, GAME_NAMES.get(p.game, p.game), ratings,
+    view = PlayerView(p, GAME_NAMES.get(p.game, p.game), ratings,
                       history_chart(p.name, p.history), tables, _norm_lines(p, links), events)
+    if facts is not None:
+        view.standings = facts.standings(p, [name for name, _ in _ratings(p)])
+        view.opponents = [(h, links.player_path(p.game, h.opponent_id))
+                          for h in facts.head_to_head(p)]
+    return view
 
 
 def _norm_lines(p: PlayerRecord, links: Links) -> list[NormLine]:

@@ -585,7 +585,7 @@ def test_list_views_select_and_group(site):
 def test_flags_inactive_list_letters_and_new(site):
     jan = (site / "lists/draughts/standard/2025-01/index.html").read_text(encoding="utf-8")
     assert '<abbr title="not on the active list (fmjd Annex 9 §6)">i</abbr>' in jan
-    assert "<td>C</td>" in jan
+    assert "<td class=\"opt\">C</td>" in jan
     chess = (site / "lists/chess/standard/2025-01/index.html").read_text(encoding="utf-8")
     assert '<abbr title="inactive: no rated game for a year">i</abbr>' in chess
     assert '<td class="num">+12</td>' in chess and '<td class="num">-4</td>' in chess

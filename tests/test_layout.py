@@ -1,0 +1,365 @@
+"""The demo site as people use it: on phones, from the keyboard, in search results.
+
+The embedded demo content is built once; its pages are read as HTML (every
+page: a unique title, a description, Open Graph; every scrolling region
+reachable from the keyboard; list tables marking which columns a phone may
+fold away) and, where Debian's Chromium is there, shown at 320, 390 and
+1280 px: nothing may scroll sideways, and a list keeps rank, name, rating
+and change on screen.  Screenshots of every page type at the three widths
+are written to the test's temporary folder for a person to look at.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import threading
+from collections import Counter
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from tests.shared_data import ROOT
+
+CI = bool(os.environ.get("CI"))
+CHROMIUM = Path("/usr/bin/chromium")
+WIDTHS = (320, 390, 1280)
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--no-first-run", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def demo_site(tmp_path_factory) -> Path:
+    from sitegen.build import build
+    from sitegen.bundle import BundleError
+    out = tmp_path_factory.mktemp("layout") / "site"
+    try:
+        build(ROOT / "content", out, show_progress=False)
+    except BundleError as error:  # pragma: no cover - npm unavailable
+        pytest.skip(f"the demo site needs the browser bundle: {error}")
+    return out
+
+
+class _Head(HTMLParser):
+    """The <title>, the meta and link tags of <head>, and the scroll regions."""
+
+    def __init__(self):
+        super().__init__()
+        self.title, self.metas, self.links, self.wraps = "", {}, [], []
+        self._in_title = self._in_head = False
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "head":
+            self._in_head = True
+        elif tag == "title" and self._in_head:
+            self._in_title = True
+        elif tag == "meta" and self._in_head:
+            self.metas[a.get("name") or a.get("property")] = a.get("content")
+        elif tag == "link" and self._in_head:
+            self.links.append(a)
+        elif tag == "div" and "table-wrap" in (a.get("class") or "").split():
+            self.wraps.append(a)
+
+    def handle_endtag(self, tag):
+        if tag == "head":
+            self._in_head = False
+        if tag == "title":
+            self._in_title = False
+
+    def handle_data(self, data):
+        if self._in_title:
+            self.title += data
+
+
+class _Links(HTMLParser):
+    """Each <a href>'s text (an image's alt text counts)."""
+
+    def __init__(self):
+        super().__init__()
+        self.texts: list[tuple[str, str]] = []
+        self._open: list[list[str]] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "a" and "href" in a:
+            self._open.append([a["href"], a.get("aria-label") or ""])
+        elif tag == "img" and self._open:
+            self._open[-1][1] += a.get("alt") or ""
+
+    def handle_endtag(self, tag):
+        if tag == "a" and self._open:
+            href, text = self._open.pop()
+            self.texts.append((href, text))
+
+    def handle_data(self, data):
+        if self._open:
+            self._open[-1][1] += data
+
+
+def _pages(site: Path) -> dict[str, _Head]:
+    parsed = {}
+    for path in sorted(site.rglob("*.html")):
+        head = _Head()
+        head.feed(path.read_text(encoding="utf-8"))
+        parsed[path.relative_to(site).as_posix()] = head
+    return parsed
+
+
+@pytest.fixture(scope="module")
+def pages(demo_site) -> dict[str, _Head]:
+    return _pages(demo_site)
+
+
+def test_every_page_has_its_own_title(pages):
+    counts = Counter(head.title for head in pages.values())
+    shared = {title: n for title, n in counts.items() if n > 1}
+    assert not shared, f"titles shared by several pages: {shared}"
+
+
+def test_every_page_has_a_description_and_open_graph(pages):
+    for name, head in pages.items():
+        assert head.metas.get("description"), f"{name}: no meta description"
+        for key in ("og:title", "og:description", "og:site_name", "og:type"):
+            assert head.metas.get(key), f"{name}: no {key}"
+        assert any(link.get("rel") == "icon" for link in head.links), f"{name}: no favicon"
+
+
+def test_every_link_has_text(demo_site):
+    """A link without text is announced as its address and says nothing (an
+    event not yet rated once linked the latest list with an empty label)."""
+    empty = []
+    for path in sorted(demo_site.rglob("*.html")):
+        links = _Links()
+        links.feed(path.read_text(encoding="utf-8"))
+        empty += [f"{path.relative_to(demo_site)}: {href}" for href, text in links.texts
+                  if not text.strip()]
+    assert not empty, empty
+
+
+def test_atom_feed_of_lists_and_events(demo_site):
+    """RFC 4287: a feed with its id, updated and self link; entries newest
+    first, each with a unique id, a date and a link to a page of the site."""
+    import xml.etree.ElementTree as ET
+    atom = "{http://www.w3.org/2005/Atom}"
+    feed = ET.parse(demo_site / "feed.xml").getroot()
+    assert feed.tag == atom + "feed"
+    assert feed.find(atom + "id").text and feed.find(atom + "updated").text
+    entries = feed.findall(atom + "entry")
+    assert entries
+    ids = [e.find(atom + "id").text for e in entries]
+    dates = [e.find(atom + "updated").text for e in entries]
+    assert len(set(ids)) == len(ids) and dates == sorted(dates, reverse=True)
+    assert feed.find(atom + "updated").text == dates[0]
+    base = "https://ratings.northshire.example/"
+    for entry in entries:
+        href = entry.find(atom + "link").get("href")
+        assert href.startswith(base)
+        assert (demo_site / href[len(base):] / "index.html").exists(), href
+    kinds = {"lists" if "/lists/" in i else "events" for i in ids}
+    assert kinds == {"lists", "events"}
+
+
+def _structured(page: Path) -> dict:
+    import json
+    html = page.read_text(encoding="utf-8")
+    block = re.search(r'<script type="application/ld\+json">(.*?)</script>', html, re.S)
+    assert block, f"{page}: no JSON-LD"
+    return json.loads(block.group(1))
+
+
+def test_json_ld_person_and_sports_event(demo_site):
+    """schema.org vocabularies where one fits: a player is a Person, an event
+    a SportsEvent, each named as its page's heading."""
+    for page in sorted((demo_site / "players").glob("[0-9]*/index.html"))[:20]:
+        data = _structured(page)
+        heading = re.search(r"<h1>(.*?)</h1>", page.read_text(encoding="utf-8")).group(1)
+        assert data["@type"] == "Person" and data["identifier"] == page.parent.name
+        assert data["name"] == __import__("html").unescape(heading)
+    for page in sorted((demo_site / "events").glob("*/index.html")):
+        data = _structured(page)
+        assert data["@type"] == "SportsEvent" and data["sport"] in ("Chess", "Draughts")
+        assert data["url"].endswith(f"/events/{page.parent.name}/")
+
+
+def test_favicon_is_written(demo_site):
+    assert (demo_site / "static" / "favicon.svg").read_text().startswith("<svg")
+
+
+def test_scroll_regions_are_reachable_from_the_keyboard(pages):
+    """axe rule scrollable-region-focusable: a region that may scroll can take
+    the focus, and says what it holds."""
+    wraps = 0
+    for name, head in pages.items():
+        for wrap in head.wraps:
+            wraps += 1
+            assert wrap.get("tabindex") == "0", f"{name}: a table-wrap without tabindex"
+            assert wrap.get("role") == "region", f"{name}: a table-wrap without role"
+            assert (wrap.get("aria-label") or "").strip(), f"{name}: an unlabelled table-wrap"
+    assert wraps > 100
+
+
+def test_list_rows_fold_the_same_columns_as_their_head(demo_site):
+    """Each row of a list table marks as many foldable cells as its head: a
+    phone hides whole columns, never a cell out of place."""
+    page = (demo_site / "lists" / "chess" / "standard" / "index.html").read_text()
+    table = page[page.index('<table class="list"'):page.index("</table>")]
+    head, body = table.split("</thead>")
+    per_head = len(re.findall(r'class="[^"]*\bopt\b', head))
+    rows = body.split("<tr>")[1:]
+    assert per_head >= 3 and rows
+    for row in rows:
+        assert len(re.findall(r'class="[^"]*\bopt\b', row)) == per_head
+
+
+# -- in the browser -------------------------------------------------------------------
+
+PAGE_TYPES = {
+    "home": "/", "lists": "/lists/", "list": "/lists/chess/standard/",
+    "draughts-list": "/lists/draughts/standard/", "list-dates": "/lists/chess/standard/dates/",
+    "players": "/players/", "events": "/events/", "norms": "/norms/",
+    "worldcup": "/worldcup/", "downloads": "/downloads/", "regulations": "/regulations/",
+    "regulation-fide": "/regulations/fide-2002/", "regulation-fmjd": "/regulations/fmjd-annex-9/",
+    "about": "/pages/about/", "check": "/check/", "check-norm": "/check/norm/",
+    "check-rating": "/check/rating/",
+}
+
+
+def _first(site: Path, folder: str, pattern: str = "*") -> str:
+    found = sorted(p.parent for p in (site / folder).glob(f"{pattern}/index.html"))
+    return "/" + found[0].relative_to(site).as_posix() + "/"
+
+
+@pytest.fixture(scope="module")
+def browser_pages(demo_site) -> dict[str, str]:
+    paths = dict(PAGE_TYPES)
+    paths["player"] = _first(demo_site, "players", "[0-9]*")
+    paths["chess-event"] = _first(demo_site, "events", "*-open-*")
+    paths["draughts-event"] = _first(demo_site, "events", "*draughts-masters*")
+    paths["worldcup-season"] = _first(demo_site, "worldcup", "[0-9]*")
+    return paths
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".mjs": "text/javascript",
+                      ".js": "text/javascript"}
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def origin(demo_site):
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(demo_site)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    reason = None
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        reason = "the playwright package is not installed"
+    if reason is None and not CHROMIUM.exists():
+        reason = f"{CHROMIUM} is missing (apt-get install chromium)"
+    if reason:
+        if CI:
+            pytest.fail(f"{reason} (CI is set: the browser tests must run, not skip)")
+        pytest.skip(reason)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        yield browser
+        browser.close()
+
+
+OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth"
+# The right edge of the list's Rating and Change headings, against the viewport.
+LIST_EDGE = """() => {
+  const heads = Array.from(document.querySelectorAll('table.list thead th'));
+  const wanted = heads.filter(th => /^(Rating|Change)$/.test(th.textContent.trim()));
+  return wanted.map(th => th.getBoundingClientRect().right - window.innerWidth);
+}"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_nothing_scrolls_sideways(chromium, origin, browser_pages, width, tmp_path):
+    page = chromium.new_page(viewport={"width": width, "height": 900})
+    # the checker's runtime changes nothing on screen before a file is chosen
+    page.route("**/static/pyodide/**", lambda route: route.abort())
+    wide = {}
+    for name, path in browser_pages.items():
+        page.goto(origin + path, wait_until="load")
+        overflow = page.evaluate(OVERFLOW)
+        if overflow > 0:
+            wide[name] = f"{path} scrolls {overflow} px sideways"
+        page.screenshot(path=str(tmp_path / f"{name}-{width}.png"))
+    page.close()
+    assert not wide, wide
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_lists_keep_rating_and_change_on_screen(chromium, origin, width):
+    page = chromium.new_page(viewport={"width": width, "height": 900})
+    for path in ("/", "/lists/chess/standard/", "/lists/draughts/standard/"):
+        page.goto(origin + path, wait_until="load")
+        edges = page.evaluate(LIST_EDGE)
+        assert len(edges) >= 2, path
+        assert max(edges) <= 0, f"{path} at {width} px: Rating/Change cut off by {max(edges)} px"
+    page.close()
+
+
+def test_phone_menu_and_columns_toggle(chromium, origin):
+    page = chromium.new_page(viewport={"width": 390, "height": 900})
+    page.goto(origin + "/lists/chess/standard/", wait_until="load")
+    menu = page.locator("button.nav-toggle")
+    assert menu.is_visible() and not page.locator("#site-nav").is_visible()
+    menu.click()
+    assert page.locator("#site-nav").is_visible()
+    assert menu.get_attribute("aria-expanded") == "true"
+    born = page.locator("table.list thead th", has_text="Born").first
+    assert not born.is_visible()
+    page.locator("button.columns-toggle").first.click()
+    assert born.is_visible()
+    page.close()
+    wide = chromium.new_page(viewport={"width": 1280, "height": 900})
+    wide.goto(origin + "/lists/chess/standard/", wait_until="load")
+    assert not wide.locator("button.nav-toggle").is_visible()
+    assert wide.locator("#site-nav").is_visible()
+    assert wide.locator("table.list thead th", has_text="Born").first.is_visible()
+    wide.close()
+
+
+def test_list_filters_and_sorting(chromium, origin):
+    """Federation, title, sex and age group filter the loaded list in the
+    page; a column heading sorts it (aria-sort says how)."""
+    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(origin + "/lists/chess/standard/", wait_until="load")
+    status = page.locator(".filter-status").first
+    total = page.locator("table.list tbody tr").count()
+    assert status.text_content() == f"{total} of {total} players shown"
+    page.select_option(".list-filter select >> nth=2", "w")
+    women = page.locator("table.list tbody tr:not([hidden])")
+    assert women.count() < total
+    assert {women.nth(i).get_attribute("data-sex") for i in range(women.count())} == {"w"}
+    page.select_option(".list-filter select >> nth=3", "u20")
+    year = int(page.locator("table.list").first.get_attribute("data-year"))
+    shown = page.locator("table.list tbody tr:not([hidden])")
+    borns = [int(shown.nth(i).get_attribute("data-born")) for i in range(shown.count())]
+    assert borns and all(year - b < 20 for b in borns)
+    heading = page.locator("table.list thead th", has_text="Born").first
+    heading.locator("button.sort").click()
+    assert heading.get_attribute("aria-sort") == "ascending"
+    shown = page.locator("table.list tbody tr:not([hidden])")
+    borns = [int(shown.nth(i).get_attribute("data-born")) for i in range(shown.count())]
+    assert borns == sorted(borns)
+    heading.locator("button.sort").click()
+    assert heading.get_attribute("aria-sort") == "descending"
+    page.close()
