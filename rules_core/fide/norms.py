@@ -239,7 +239,8 @@ def _rounds_per_day(t: Tournament, notes: list[str]) -> list[Requirement]:
         return []
     return [Requirement("rounds_per_day", cite("1.1.3"), T.MAXIMUM_ROUNDS_PER_DAY, most,
                         most <= T.MAXIMUM_ROUNDS_PER_DAY,
-                        f"{most} rounds on one day ({where}): at most "
+                        f"{most} round{'s' if most != 1 else ''} on the busiest day "
+                        f"({where}): at most "
                         f"{T.MAXIMUM_ROUNDS_PER_DAY} ({cite('1.1.3')})")]
 
 
@@ -627,7 +628,12 @@ def norms_achieved(norms: dict[int, list[ChessNorm]]) -> dict[int, list[ChessNor
 # --- The forecast --------------------------------------------------------------
 
 def _remaining_rounds(t: Tournament) -> int:
-    return max(0, (t.rounds or 0) - t.rounds_played)
+    """Rounds scheduled after the last one paired: a round with a game (or
+    a forfeit) or a pairing-allocated bye; byes asked for in advance (H, F,
+    Z in later rounds) do not make a round played."""
+    paired = max((r.round for p in t.players for r in p.results
+                  if r.opponent is not None or r.code == "U"), default=0)
+    return max(0, (t.rounds or 0) - paired)
 
 
 def _future_opponents(t: Tournament, player: Player, games: list[_Game],
@@ -674,6 +680,9 @@ def _assumed_forecast(games, title, ctx, score, remaining) -> dict:
     if total < ctx.min_games:
         blocking.append(f"{total} games at most: at least {ctx.min_games} needed "
                         f"({cite('1.4.1 a)')})")
+    if average < T.MINIMUM_AVERAGE[title]:
+        blocking.append(f"Ra {average} so far: a {title} norm needs {T.MINIMUM_AVERAGE[title]}"
+                        f" ({cite('1.4.8 a)')}), only against stronger opponents than so far")
     return _forecast_dict(remaining, False, required_score(average, total, title), score,
                           remaining, blocking, average, total,
                           f"the opponents of the {remaining} rounds left are not known: "
