@@ -166,14 +166,14 @@ def _start(reg: RegistryPlayer, list_name: str, record_start: date) -> _Player:
 def _period(spec, day, edition, events, players, reports, content) -> PublishedList:
     changes: dict[str, list[tuple[str, Fraction, int]]] = defaultdict(list)
     fmjd_events: dict[str, list[PeriodEvent]] = defaultdict(list)
-    options = CheckOptions(norms=spec.game == "draughts")
+    options = CheckOptions(norms=_judges_norms(spec))
     first = {e.slug: check_tournament(_prepared(e, players), options) for e in events}
     counts = _period_games(first.values(), players)
     for event in events:
-        result = _capped(first[event.slug], counts)
+        result = _capped(first[event.slug], counts, options.norms)
         reports[event.slug] = _report(event, spec.list, day, result)
         _collect(event, result, players, changes, fmjd_events)
-        if spec.game == "draughts" and spec.list == "standard":
+        if spec.list == "standard":
             _collect_norms(event, result, players)
     before = {pid: p.rating for pid, p in players.items()}
     if spec.game == "chess":
@@ -230,7 +230,14 @@ def _period_games(results, players) -> dict[str, int]:
     return counts
 
 
-def _capped(result: CheckResult, counts) -> CheckResult:
+def _judges_norms(spec) -> bool:
+    """Title norms: every draughts event (fmjd Annex 10, red and black by
+    rate of play); chess events of the standard list only (FIDE B.01 (2024)
+    0.3.1: titles for standard chess)."""
+    return spec.game == "draughts" or spec.list == "standard"
+
+
+def _capped(result: CheckResult, counts, norms: bool) -> CheckResult:
     """Where the edition caps K x n at 700 over a rating period
     (fide-rb-2024 7.3.3), the event is rated again with the period's n."""
     if result.rating is None:
@@ -242,7 +249,7 @@ def _capped(result: CheckResult, counts) -> CheckResult:
             capped, _ = result.edition.cap_k(r.k, n)
             if capped != r.k:
                 k_given[str(p.number)] = capped
-    options = CheckOptions(k=k_given, norms=result.tournament.game == "draughts")
+    options = CheckOptions(k=k_given, norms=norms)
     return check_tournament(result.tournament, options) if k_given else result
 
 
@@ -327,14 +334,22 @@ _TITLE_ORDER = {"open": ("CMF", "MF", "MI", "GMI"), "women": ("CMFF", "MFF", "MI
 
 
 def _collect_norms(event, result: CheckResult, players) -> None:
-    """fmjd Annex 10 §4: the valid norms of the event, kept per player."""
+    """The valid norms of the event, kept per player: draughts (fmjd Annex
+    10 §4, which also count towards titles) and chess (FIDE B.01 (2024) 1.4,
+    the games as 1.4.1 d counts them)."""
     end = result.tournament.end or result.tournament.start
     for p in result.data["players"]:
         state = players.get(p.get("id") or "")
         if state is None:
             continue
         for norm in p["norms"]:
-            if norm["valid"]:
+            if not norm["valid"]:
+                continue
+            if event.game == "chess":
+                state.norm_rows.append(NormRecord(event.slug, end, norm["title"], "",
+                                                  None, norm["required"], norm["achieved"],
+                                                  norm["counted_games"]))
+            else:
                 state.norms.append(AwardNorm(norm["title"], norm["kind"], norm["games"],
                                              event.slug, end))
                 state.norm_rows.append(NormRecord(event.slug, end, norm["title"], norm["kind"],

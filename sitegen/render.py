@@ -27,6 +27,7 @@ import jinja2
 from markupsafe import Markup
 
 from . import checkpages, downloads, views
+from .norm_register import norm_register
 from .formats import fixed, isodate, month, points, signed, tiebreak, year_month
 from .regulations import RegulationIndex, link_citations
 from .sitedata import SiteData
@@ -236,7 +237,7 @@ def _events(w: _Writer) -> None:
 
 def _norms(w: _Writer) -> None:
     w.page("norms/", "norms.html", "Title norms and conversion tables",
-           tables=views.norm_tables())
+           tables=views.norm_tables(), register=norm_register(w.data, w.links))
 
 
 def _worldcup(w: _Writer) -> None:

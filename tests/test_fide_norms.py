@@ -526,24 +526,28 @@ def test_order_of_opponents_does_not_matter(order):
 
 # --- The check contract and the command line ----------------------------------------
 
-def gm_round_robin_toml() -> str:
+def gm_round_robin_toml(start: date = date(2025, 6, 1), first: tuple = ("", "Player 1")) -> str:
     """A 10-player round robin where player 1 (an IM) makes a GM norm with
-    the field and scores of `test_gm_norm_achieved`."""
+    the field and scores of `test_gm_norm_achieved`; `first` is player 1's
+    (id, name)."""
+    days = [date.fromordinal(start.toordinal() + d).isoformat() for d in range(9)]
     head = ['[event]', 'name = "GM norm round robin"', 'federation = "NSF"',
-            'start = 2025-06-01', 'end = 2025-06-09', 'system = "round-robin"',
+            f'start = {days[0]}', f'end = {days[-1]}', 'system = "round-robin"',
             'time_control = "90+30"', 'rate_of_play = "standard"', 'rounds = 9',
-            'round_dates = [' + ", ".join(f"2025-06-0{d}" for d in range(1, 10)) + ']']
+            f'round_dates = [{", ".join(days)}]']
     people = [(2450, "IM", "NSF")] + GM_FIELD
     results = {n: [] for n in range(1, 11)}
-    for rnd, pairs in enumerate(_berger(10), start=1):
+    for pairs in _berger(10):
         for a, b in pairs:
             score = _rr_score(a, b)
             results[a].append(f'"{b} w {_CODE[score]}"')
             results[b].append(f'"{a} b {_CODE[1 - score]}"')
     body = []
     for n, (rating, title, fed) in enumerate(people, start=1):
-        body += ['', '[[players]]', f'number = {n}', f'name = "Player {n}"',
+        name = first[1] if n == 1 else f"Player {n}"
+        body += ['', '[[players]]', f'number = {n}', f'name = "{name}"',
                  f'rating = {rating}', f'federation = "{fed}"', 'sex = "m"']
+        body += [f'id = "{first[0]}"'] if n == 1 and first[0] else []
         body += [f'title = "{title}"'] if title else []
         body.append(f'results = [{", ".join(results[n])}]')
     return "\n".join(head + body) + "\n"
