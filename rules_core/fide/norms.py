@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
@@ -591,31 +591,37 @@ def norm_titles(player: Player, *, all_titles: bool = False) -> list[str]:
 
 def norms_for_event(t: Tournament, *, min_games: int | None = None,
                     exemption: str | None = None, drop_games: bool = True,
-                    all_titles: bool = False) -> dict[int, list[ChessNorm]]:
+                    all_titles: bool = False,
+                    future: Mapping[int, Sequence[int]] | None = None
+                    ) -> dict[int, list[ChessNorm]]:
     """Every player's GM, IM, WGM and WIM norms (B.01 (2024) 1.4), above
     the titles held; with a forecast while rounds remain.
 
     `min_games`: 7 for a team championship of 1.4.1 b).  `exemption`: one
     of `EXEMPTIONS` (1.4.3 a-c); a national championship flagged in the file
     is 1.4.3 a).  `drop_games`: look for the subset of 1.4.1 e)-f).
+    `future`: by start number, the opponents (start numbers) still to play,
+    where they are known (a round robin's are found without it).
     """
     if t.game != "chess":
         raise NormError(f"fide norms are for chess events, got game {t.game!r}")
     ctx = _context(t, min_games, exemption)
-    return {p.number: _player_norms(t, p, ctx, drop_games, all_titles) for p in t.players}
+    future = future or {}
+    return {p.number: _player_norms(t, p, ctx, drop_games, all_titles, future.get(p.number))
+            for p in t.players}
 
 
 def _player_norms(t: Tournament, player: Player, ctx: _Context, drop: bool,
-                  all_titles: bool) -> list[ChessNorm]:
+                  all_titles: bool, future: Sequence[int] | None = None) -> list[ChessNorm]:
     games, notes = _counted_games(t, player, ctx)
     bye_game = _bye_counts_as_game(player, games, ctx)
-    remaining = _remaining_rounds(t)
+    remaining = max(_remaining_rounds(t), len(future or ()))
     out = []
     for title in norm_titles(player, all_titles=all_titles):
         norm = _best_norm(player, games, title, ctx, bye_game, drop)
         norm.notes.extend(notes + list(ctx.notes))
         if remaining:
-            norm.forecast = _forecast(t, player, games, title, ctx, remaining)
+            norm.forecast = _forecast(t, player, games, title, ctx, remaining, future)
         out.append(norm)
     return out
 
@@ -649,12 +655,16 @@ def _future_opponents(t: Tournament, player: Player, games: list[_Game],
 
 
 def _forecast(t: Tournament, player: Player, games: list[_Game], title: str,
-              ctx: _Context, remaining: int) -> dict:
+              ctx: _Context, remaining: int, given: Sequence[int] | None) -> dict:
     """What the rounds left must bring for the norm (as Sharly Chess's norm
-    forecast): with the opponents still to meet in a round robin, else with
-    opponents assumed as strong as those met so far (said in `assumption`)."""
+    forecast): with the opponents still to meet where they are known (given,
+    or a round robin's), else with opponents assumed as strong as those met
+    so far (said in `assumption`)."""
     score = sum((g.score for g in games), Fraction(0))
-    future = _future_opponents(t, player, games, ctx)
+    if given:
+        future = [p for p in (t.player(n) for n in given) if p is not None]
+    else:
+        future = _future_opponents(t, player, games, ctx)
     if future is not None:
         return _known_forecast(player, games, future, title, ctx, score, remaining)
     return _assumed_forecast(games, title, ctx, score, remaining)
