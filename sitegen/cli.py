@@ -36,7 +36,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--k-file", metavar="FILE",
                        help="a file of 'PLAYER K' lines (start number or FIDE id)")
     check.add_argument("--norms", action="store_true",
-                       help="draughts: every title norm considered (fmjd Annex 10 §4)")
+                       help="every title norm considered: draughts fmjd Annex 10 §4, "
+                            "chess FIDE B.01 (2024) 1.4")
     check.add_argument("--tiebreaks", choices=sorted(TIEBREAK_SYSTEMS), metavar="SYSTEM",
                        help="draughts: the tie-break system (fmjd Annex 5 §5.1-5.3, "
                        "'round-robin' Annex 3 §5.11.1.2.1, 'annex-17'); default by the "
