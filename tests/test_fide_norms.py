@@ -14,7 +14,7 @@ from datetime import date
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_core.check import CheckOptions, check_text
@@ -615,3 +615,27 @@ def test_gros_2010_forecast_after_four_rounds():
     norms = [n for p in result["players"] for n in p["norms"]]
     assert norms and all(n["forecast"]["remaining_rounds"] == 5 for n in norms)
     assert all(n["forecast"]["opponents_known"] is False for n in norms)
+
+
+_OPPONENT = st.tuples(st.integers(2000, 2700), st.sampled_from([None, "FM", "IM", "GM"]),
+                      st.sampled_from(["GER", "FRA", "ESP", "NSF"]))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(_OPPONENT, min_size=10, max_size=11),
+       st.lists(st.sampled_from([0, "1/2", 1]), min_size=11, max_size=11))
+def test_search_bound_never_hides_a_norm(field, scores):
+    """The bound that spares the subset search is safe: when it rules the
+    search out, no subset of nine games or more gives the norm."""
+    from itertools import combinations as subsets
+
+    from rules_core.fide import norms as N
+    t = event(field, scores[:len(field)])
+    me = t.players[0]
+    ctx = N._context(t, None, None)
+    games, _notes = N._counted_games(t, me, ctx)
+    if N._within_bounds(games, "GM", ctx):
+        return
+    for m in range(9, len(games) + 1):
+        for kept in subsets(games, m):
+            assert not N._evaluate(me, list(kept), "GM", ctx, False).valid

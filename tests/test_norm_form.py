@@ -63,3 +63,12 @@ def test_the_worker_answers_chess_through_the_form():
     data = payload([_RESULT[s] for s in GM_SCORES])
     assert json.loads(handle("norm", json.dumps(data))) == json.loads(
         json.dumps(check_norm_form(data)))
+
+
+def test_check_page_lines_for_chess_norms():
+    """/check/ with norms: a chess norm achieved in words, with its figures."""
+    from sitegen.inbrowser import check
+    answer = check({"text": gm_round_robin_toml(), "filename": "rr.toml",
+                    "options": {"norms": True}})
+    row = next(r for r in answer["table"]["rows"] if r["number"] == 1)
+    assert row["norms"] == ["GM norm: Rp 2637, Ra 2417, 7 of 9 (required 7)"]

@@ -516,14 +516,40 @@ def _best_norm(player: Player, games: list[_Game], title: str, ctx: _Context,
 
 def _worth_searching(full: ChessNorm, games: list[_Game], ctx: _Context) -> bool:
     """A subset can help only with games to spare, when the event itself
-    qualifies; in a round robin all the games must meet the mix (1.4.1 f)."""
+    qualifies and no bound rules it out; in a round robin all the games
+    must meet the mix (1.4.1 f)."""
     if len(games) <= ctx.min_games or any(r.met is False for r in ctx.event_requirements):
+        return False
+    if not _within_bounds(games, full.title, ctx):
         return False
     if ctx.predetermined:
         mix = {"foreign_federations", "own_federation", "one_federation", "title_holders",
                "norm_title_holders"}
         return all(r.met is not False for r in full.requirements if r.name in mix)
     return True
+
+
+def _within_bounds(games: list[_Game], title: str, ctx: _Context) -> bool:
+    """Necessary for any subset of nine games or more: enough holders of the
+    norm's title and title-holders among all the games (counts only fall
+    when games are left out), and a performance within reach: the strongest
+    opponents' average (each at least the floor) plus dp of all the points
+    made, at best."""
+    titles = [(g.opponent.title or "").upper() for g in games]
+    if not ctx.double_round_robin and (   # there: distinct opponents, half (1.4.5 f)
+            sum(1 for x in titles if x in T.NORM_TITLE_HOLDERS[title]) < T.NORM_TITLE_MINIMUM
+            or sum(1 for x in titles if x in T.TITLE_HOLDERS)
+            < math.ceil(T.TITLE_HOLDER_SHARE * ctx.min_games)):
+        return False
+    ratings = sorted((max(_norm_rating(g.opponent), T.RATING_FLOOR[title]) for g in games),
+                     reverse=True)
+    score = sum((g.score for g in games), Fraction(0))
+    for m in range(ctx.min_games, len(games) + 1):
+        average = round_half_up(Fraction(sum(ratings[:m]), m))
+        if (average >= T.MINIMUM_AVERAGE[title]
+                and performance(average, min(score, m), m) >= T.MINIMUM_PERFORMANCE[title]):
+            return True
+    return False
 
 
 def _subsets(games: list[_Game], ctx: _Context):
