@@ -283,6 +283,11 @@ def result_table(result: dict) -> dict:
 
 
 def _norm_line(n: dict) -> str:
+    if n.get("performance") is not None:     # chess, FIDE B.01 (2024) 1.4
+        left = n.get("dropped_rounds") or []
+        out = (f"{n['title']} norm: Rp {n['performance']}, Ra {n['opponents_average']}, "
+               f"{points(n['achieved'])} of {n['games']} (required {points(n['required'])})")
+        return out + (f", rounds {', '.join(map(str, left))} left out" if left else "")
     dropped = f", round {n['dropped_game']} ignored" if n.get("dropped_game") else ""
     return (f"{n['title']} {n['kind']} norm: category {n['category']}, "
             f"{points(n['achieved'])} of {n['required']} points{dropped}")
