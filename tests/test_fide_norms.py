@@ -639,3 +639,14 @@ def test_search_bound_never_hides_a_norm(field, scores):
     for m in range(9, len(games) + 1):
         for kept in subsets(games, m):
             assert not N._evaluate(me, list(kept), "GM", ctx, False).valid
+
+
+def test_example_file_is_the_builders():
+    """tests/data/gm-norm-round-robin.toml, the README's example, is what the
+    builder writes (its comment lines apart)."""
+    from pathlib import Path
+    path = Path(__file__).parent / "data" / "gm-norm-round-robin.toml"
+    text = path.read_text(encoding="utf-8")
+    body = "".join(line for line in text.splitlines(keepends=True)
+                   if not line.startswith("#")).lstrip("\n")
+    assert body == gm_round_robin_toml()
