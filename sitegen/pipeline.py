@@ -20,6 +20,7 @@ from rules_core.check import CheckOptions, CheckResult, check_tournament, rate_o
 from rules_core.editions import edition_for
 from rules_core.fide.initial import EventPerformance, pooled_rating, within_window
 from rules_core.fide.norm_tables import MINIMUM_GAMES
+from rules_core.fide.norms import norms_for_event as chess_norms_for_event
 from rules_core.fmjd.awards import NormRecord as AwardNorm
 from rules_core.fmjd.awards import titles_through_norms
 from rules_core.fmjd.edition import FmjdEdition
@@ -167,13 +168,13 @@ def _start(reg: RegistryPlayer, list_name: str, record_start: date) -> _Player:
 def _period(spec, day, edition, events, players, reports, content) -> PublishedList:
     changes: dict[str, list[tuple[str, Fraction, int]]] = defaultdict(list)
     fmjd_events: dict[str, list[PeriodEvent]] = defaultdict(list)
-    prepared = {e.slug: _prepared(e, players) for e in events}
-    norms = {slug: _judges_norms(spec, t) for slug, t in prepared.items()}
-    first = {slug: check_tournament(t, CheckOptions(norms=norms[slug]))
-             for slug, t in prepared.items()}
+    options = CheckOptions(norms=spec.game == "draughts")
+    first = {e.slug: check_tournament(_prepared(e, players), options) for e in events}
     counts = _period_games(first.values(), players)
     for event in events:
-        result = _capped(first[event.slug], counts, norms[event.slug])
+        result = _capped(first[event.slug], counts, options.norms)
+        if _judges_chess_norms(spec, result.tournament):
+            _chess_norms(result)
         if spec.list == "standard":
             _collect_norms(event, result, players)
         reports[event.slug] = _report(event, spec.list, day, result)
@@ -233,14 +234,23 @@ def _period_games(results, players) -> dict[str, int]:
     return counts
 
 
-def _judges_norms(spec, t) -> bool:
-    """Title norms: every draughts event (fmjd Annex 10, red and black by
-    rate of play); chess events of the standard list (FIDE B.01 (2024)
+def _judges_chess_norms(spec, t) -> bool:
+    """Chess title norms for events of the standard list (FIDE B.01 (2024)
     0.3.1: titles for standard chess) of nine rounds or more (1.4.1 a: no
-    norm in fewer games; a FIDE-scale site has thousands of shorter opens)."""
-    if spec.game == "draughts":
-        return True
-    return spec.list == "standard" and (t.rounds or t.rounds_played) >= MINIMUM_GAMES
+    norm in fewer games; a FIDE-scale site has thousands of shorter opens).
+    Draughts norms come with the check (fmjd Annex 10, every event)."""
+    return (spec.game == "chess" and spec.list == "standard"
+            and (t.rounds or t.rounds_played) >= MINIMUM_GAMES)
+
+
+def _chess_norms(result: CheckResult) -> None:
+    """The norms achieved, as `check --norms` gives them (FIDE B.01 (2024)
+    1.4), in the event's report: its page and the register list them; the
+    others are not kept (every requirement of every player of thousands of
+    opens is a lot of time and memory)."""
+    achieved = chess_norms_for_event(result.tournament, achieved_only=True)
+    for p in result.data["players"]:
+        p["norms"] = [n.as_dict() for n in achieved.get(p["number"], [])]
 
 
 def _capped(result: CheckResult, counts, norms: bool) -> CheckResult:
@@ -342,13 +352,9 @@ _TITLE_ORDER = {"open": ("CMF", "MF", "MI", "GMI"), "women": ("CMFF", "MFF", "MI
 def _collect_norms(event, result: CheckResult, players) -> None:
     """The valid norms of the event, kept per player: draughts (fmjd Annex
     10 §4, which also count towards titles) and chess (FIDE B.01 (2024) 1.4,
-    the games as 1.4.1 d counts them).  Chess norms not achieved are dropped
-    from the event's report: its page lists the norms achieved, and every
-    requirement of every player of every open is a lot of memory."""
+    the games as 1.4.1 d counts them)."""
     end = result.tournament.end or result.tournament.start
     for p in result.data["players"]:
-        if event.game == "chess":
-            p["norms"] = [n for n in p["norms"] if n["valid"]]
         state = players.get(p.get("id") or "")
         if state is None:
             continue

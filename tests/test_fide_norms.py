@@ -650,3 +650,30 @@ def test_example_file_is_the_builders():
     body = "".join(line for line in text.splitlines(keepends=True)
                    if not line.startswith("#")).lstrip("\n")
     assert body == gm_round_robin_toml()
+
+
+def _summary(found):
+    return {number: [(n.title, n.valid, n.achieved, n.performance, n.dropped_rounds)
+                     for n in norms if n.valid] for number, norms in found.items()}
+
+
+ACHIEVED_ONLY_CASES = [
+    lambda: event(GM_FIELD, GM_SCORES), _fewer_games, _federations, _titled, _average,
+    _performance,
+    lambda: event(GM_FIELD, [1, "1/2", 1, "1/2", 1, 1, "1/2", 1, 1], codes={9: "U"}),
+    lambda: event(GM_FIELD + [(2600, "GM", "USA"), (2600, "GM", "USA")], GM_SCORES + [0, 0]),
+    lambda: event([(2000, None, "USA")] + [(r - 32, t, f) for r, t, f in GM_FIELD],
+                  [1] + GM_SCORES),
+    lambda: event(WIM_FIELD, SEVEN, me=_player(**WOMAN)),
+]
+
+
+@pytest.mark.parametrize("build", ACHIEVED_ONLY_CASES)
+def test_achieved_only_gives_the_norms_achieved(build):
+    """The pipeline's `achieved_only` passes over players by a bound: the
+    norms it gives are exactly the valid ones of the whole judgement."""
+    t = build()
+    whole = _summary(norms_for_event(t))
+    assert _summary(norms_for_event(t, achieved_only=True)) == whole
+    assert any(whole.values()) or build in (_fewer_games, _federations, _titled, _average,
+                                            _performance)

@@ -132,7 +132,11 @@ class ChessNorm:
 class _Game(NamedTuple):
     round: int
     opponent: Player
-    score: Fraction
+    halves: int             # the score in half points: 2 won, 1 drawn, 0 lost
+
+
+def _score(games: Sequence[_Game]) -> Fraction:
+    return Fraction(sum(g.halves for g in games), 2)
 
 
 # --- The arithmetic of 1.4.6-1.4.9 ---------------------------------------------
@@ -161,20 +165,27 @@ def performance(average: int, score: Fraction | float, games: int) -> int:
     the nearest whole number, 0.5 % up (B.01 (2024) 1.4.8, 1.4.9)."""
     if games < 1:
         raise NormError(f"games must be at least 1, got {games!r}")
-    percent = round_half_up(Fraction(score) * 100 / games)
-    return average + T.NORM_DP[percent]
+    score = Fraction(score)
+    # round_half_up(score * 100 / games), in integers (called for every subset)
+    num, den = score.numerator * 100, score.denominator * games
+    return average + T.NORM_DP[(2 * num + den) // (2 * den)]
 
 
 def required_score(average: int, games: int, title: str) -> Fraction | None:
     """The least score, in half points, that gives the title's performance
     and 35 % in `games` games against opponents of average `average`
-    (B.01 (2024) 1.4.8, 1.4.8 b); None when even a full score does not."""
-    for halves in range(2 * games + 1):
-        score = Fraction(halves, 2)
-        if (score >= T.MINIMUM_SCORE * games
-                and performance(average, score, games) >= T.MINIMUM_PERFORMANCE[title]):
-            return score
-    return None
+    (B.01 (2024) 1.4.8, 1.4.8 b); None when even a full score does not.
+
+    The percentage of h half points rounds to P or more exactly when
+    100 h + games >= 2 games P; 35 % is 10 h >= 7 games."""
+    if games < 1:
+        raise NormError(f"games must be at least 1, got {games!r}")
+    need = T.MINIMUM_PERFORMANCE[title] - average
+    percent = next((p for p in range(101) if T.NORM_DP[p] >= need), None)
+    if percent is None:
+        return None
+    halves = max(-(-(2 * games * percent - games) // 100), -(-7 * games // 10), 0)
+    return Fraction(halves, 2) if halves <= 2 * games else None
 
 
 # --- The event -----------------------------------------------------------------
@@ -189,6 +200,7 @@ class _Context:
     min_games: int
     exemption: str | None
     swiss_exempt: bool
+    remaining: int
     event_requirements: tuple[Requirement, ...]
     notes: tuple[str, ...]
 
@@ -284,7 +296,7 @@ def _context(t: Tournament, min_games: int | None, exemption: str | None) -> _Co
                      "are used")
     return _Context(t.system, t.rounds or t.rounds_played, (t.federation or "").upper(),
                     min_games or T.MINIMUM_GAMES, exemption, _swiss_exempt(t),
-                    tuple(requirements), tuple(notes))
+                    _remaining_rounds(t), tuple(requirements), tuple(notes))
 
 
 # --- One player's games --------------------------------------------------------
@@ -307,7 +319,7 @@ def _counted_games(t: Tournament, player: Player, ctx: _Context) -> tuple[list[_
             notes.append(f"round {r.round}: {opponent.name} is unrated and scored nothing "
                          f"against rated opponents: not counted ({cite('1.4.2 b)')})")
             continue
-        games.append(_Game(r.round, opponent, Fraction(r.score).limit_denominator(2)))
+        games.append(_Game(r.round, opponent, round(2 * r.score)))
     return games, notes
 
 
@@ -338,7 +350,7 @@ def _opponents(games: Sequence[_Game], ctx: _Context) -> list[Player]:
 
 def _evaluate(player: Player, games: Sequence[_Game], title: str, ctx: _Context,
               bye_game: bool) -> ChessNorm:
-    score = sum((g.score for g in games), Fraction(0))
+    score = _score(games)
     n = len(games)
     norm = ChessNorm(title, None, _points(score), False, n, n, None, None)
     norm.requirements.append(_games_requirement(n, ctx, bye_game))
@@ -529,7 +541,8 @@ def _worth_searching(full: ChessNorm, games: list[_Game], ctx: _Context) -> bool
     return True
 
 
-def _within_bounds(games: list[_Game], title: str, ctx: _Context) -> bool:
+def _within_bounds(games: list[_Game], title: str, ctx: _Context,
+                   least: int | None = None) -> bool:
     """Necessary for any subset of nine games or more: enough holders of the
     norm's title and title-holders among all the games (counts only fall
     when games are left out), and a performance within reach: the strongest
@@ -543,8 +556,8 @@ def _within_bounds(games: list[_Game], title: str, ctx: _Context) -> bool:
         return False
     ratings = sorted((max(_norm_rating(g.opponent), T.RATING_FLOOR[title]) for g in games),
                      reverse=True)
-    score = sum((g.score for g in games), Fraction(0))
-    for m in range(ctx.min_games, len(games) + 1):
+    score = _score(games)
+    for m in range(least or ctx.min_games, len(games) + 1):
         average = round_half_up(Fraction(sum(ratings[:m]), m))
         if (average >= T.MINIMUM_AVERAGE[title]
                 and performance(average, min(score, m), m) >= T.MINIMUM_PERFORMANCE[title]):
@@ -562,7 +575,7 @@ def _subsets(games: list[_Game], ctx: _Context):
         if later:
             yield base, later, []
             tried += 1
-        wins = [g for g in base if g.score == 1]
+        wins = [g for g in base if g.halves == 2]
         for size in range(1, len(base) - ctx.min_games + 1):
             for beaten in combinations(wins, size):
                 if tried >= _SEARCH_LIMIT:
@@ -618,8 +631,8 @@ def norm_titles(player: Player, *, all_titles: bool = False) -> list[str]:
 def norms_for_event(t: Tournament, *, min_games: int | None = None,
                     exemption: str | None = None, drop_games: bool = True,
                     all_titles: bool = False,
-                    future: Mapping[int, Sequence[int]] | None = None
-                    ) -> dict[int, list[ChessNorm]]:
+                    future: Mapping[int, Sequence[int]] | None = None,
+                    achieved_only: bool = False) -> dict[int, list[ChessNorm]]:
     """Every player's GM, IM, WGM and WIM norms (B.01 (2024) 1.4), above
     the titles held; with a forecast while rounds remain.
 
@@ -628,28 +641,46 @@ def norms_for_event(t: Tournament, *, min_games: int | None = None,
     is 1.4.3 a).  `drop_games`: look for the subset of 1.4.1 e)-f).
     `future`: by start number, the opponents (start numbers) still to play,
     where they are known (a round robin's are found without it).
+    `achieved_only`: the norms achieved only, players who cannot reach one
+    passed over by a bound (the site's pipeline, for thousands of opens).
     """
     if t.game != "chess":
         raise NormError(f"fide norms are for chess events, got game {t.game!r}")
     ctx = _context(t, min_games, exemption)
     future = future or {}
-    return {p.number: _player_norms(t, p, ctx, drop_games, all_titles, future.get(p.number))
+    return {p.number: _player_norms(t, p, ctx, drop_games, all_titles, future.get(p.number),
+                                    achieved_only)
             for p in t.players}
 
 
 def _player_norms(t: Tournament, player: Player, ctx: _Context, drop: bool,
-                  all_titles: bool, future: Sequence[int] | None = None) -> list[ChessNorm]:
+                  all_titles: bool, future: Sequence[int] | None = None,
+                  achieved_only: bool = False) -> list[ChessNorm]:
     games, notes = _counted_games(t, player, ctx)
     bye_game = _bye_counts_as_game(player, games, ctx)
-    remaining = max(_remaining_rounds(t), len(future or ()))
+    remaining = max(ctx.remaining, len(future or ()))
     out = []
     for title in norm_titles(player, all_titles=all_titles):
+        if achieved_only and not _may_achieve(games, title, ctx, bye_game):
+            continue
         norm = _best_norm(player, games, title, ctx, bye_game, drop)
+        if achieved_only and not norm.valid:
+            continue
         norm.notes.extend(notes + list(ctx.notes))
         if remaining:
             norm.forecast = _forecast(t, player, games, title, ctx, remaining, future)
         out.append(norm)
     return out
+
+
+def _may_achieve(games: list[_Game], title: str, ctx: _Context, bye_game: bool) -> bool:
+    """Necessary for a norm with these games or a subset (`_within_bounds`;
+    the 8 games of 1.4.1 c) included)."""
+    if any(r.met is False for r in ctx.event_requirements):
+        return False
+    if bye_game:
+        return _within_bounds(games, title, ctx, least=len(games))
+    return len(games) >= ctx.min_games and _within_bounds(games, title, ctx)
 
 
 def norms_achieved(norms: dict[int, list[ChessNorm]]) -> dict[int, list[ChessNorm]]:
@@ -686,7 +717,7 @@ def _forecast(t: Tournament, player: Player, games: list[_Game], title: str,
     forecast): with the opponents still to meet where they are known (given,
     or a round robin's), else with opponents assumed as strong as those met
     so far (said in `assumption`)."""
-    score = sum((g.score for g in games), Fraction(0))
+    score = _score(games)
     if given:
         future = [p for p in (t.player(n) for n in given) if p is not None]
     else:
@@ -697,7 +728,7 @@ def _forecast(t: Tournament, player: Player, games: list[_Game], title: str,
 
 
 def _known_forecast(player, games, future, title, ctx, score, remaining) -> dict:
-    planned = games + [_Game(0, p, Fraction(0)) for p in future]
+    planned = games + [_Game(0, p, 0) for p in future]
     trial = _evaluate(player, planned, title, ctx, False)
     blocking = [r.text for r in trial.requirements
                 if r.met is False and r.name not in ("score", "performance")]
