@@ -665,6 +665,7 @@ ACHIEVED_ONLY_CASES = [
     lambda: event([(2000, None, "USA")] + [(r - 32, t, f) for r, t, f in GM_FIELD],
                   [1] + GM_SCORES),
     lambda: event(WIM_FIELD, SEVEN, me=_player(**WOMAN)),
+    lambda: _forfeit_in_the_last_round(),
 ]
 
 
@@ -677,3 +678,24 @@ def test_achieved_only_gives_the_norms_achieved(build):
     assert _summary(norms_for_event(t, achieved_only=True)) == whole
     assert any(whole.values()) or build in (_fewer_games, _federations, _titled, _average,
                                             _performance)
+
+
+def _forfeit_in_the_last_round():
+    field = [(2520, "GM", "GER"), (2500, "GM", "FRA"), (2480, "IM", "ESP"),
+             (2460, "IM", "GER"), (2420, "IM", "NSF"), (2400, "IM", "FRA"),
+             (2380, "IM", "NSF"), (2310, "FM", "NSF"), (2600, "GM", "USA")]
+    t = event(field, [1, 1, 1, "1/2", 1, 1, "1/2", "1/2", 1])
+    t.players[0].results[-1].code = "+"
+    t.players[-1].results[-1].code = "-"
+    return t
+
+
+def test_last_round_forfeit_counted_as_a_loss():
+    """1.4.2 c): the GM of round 9 does not come.  Eight games (two GMs) and
+    the forfeit win fail 1.4.5 b) under 1.4.1 c); the forfeit counted as a
+    lost game gives three GMs, Ra 22,070 / 9 = 2452 and 6.5/9 = 72 % ->
+    dp 166 -> Rp 2618: a norm."""
+    norm = norm_of(_forfeit_in_the_last_round(), "GM")
+    assert norm.valid and norm.games == 9 and norm.achieved == 6.5
+    assert (norm.opponents_average, norm.performance) == (2452, 2618)
+    assert "1.4.2 c)" in norm.notes[0] and "1.4.5 b)" in norm.notes[0]

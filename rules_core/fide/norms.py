@@ -30,6 +30,8 @@ and pinned by tests/test_fide_norms.py:
   opponents' mix).  Among the subsets that give the norm, the one counting
   the most games (1.4.1 d: games plus full points above the requirement)
   is reported, with the rounds dropped.
+* A last-round forfeit win may count as a game lost (1.4.2 c), when that
+  gives the norm the games without it miss.
 * The time control (120 minutes a player for 60 moves) and two rounds a day
   (1.1.3), and a standard rate of play, are checked where the file says
   them; what it does not say is noted, not refused.
@@ -662,8 +664,12 @@ def _player_norms(t: Tournament, player: Player, ctx: _Context, drop: bool,
     out = []
     for title in norm_titles(player, all_titles=all_titles):
         if achieved_only and not _may_achieve(games, title, ctx, bye_game):
-            continue
+            last = _last_round_forfeit(t, player, ctx)
+            if last is None or not _may_achieve(games + [last], title, ctx, False):
+                continue
         norm = _best_norm(player, games, title, ctx, bye_game, drop)
+        if not norm.valid:
+            norm = _with_last_round_forfeit(t, player, games, title, ctx, drop, norm)
         if achieved_only and not norm.valid:
             continue
         norm.notes.extend(notes + list(ctx.notes))
@@ -671,6 +677,32 @@ def _player_norms(t: Tournament, player: Player, ctx: _Context, drop: bool,
             norm.forecast = _forecast(t, player, games, title, ctx, remaining, future)
         out.append(norm)
     return out
+
+
+def _with_last_round_forfeit(t: Tournament, player: Player, games: list[_Game], title: str,
+                             ctx: _Context, drop: bool, missed: ChessNorm) -> ChessNorm:
+    """B.01 (2024) 1.4.2 c): a forfeit win in the last round, which the
+    player had to play for the number of games and could afford to lose,
+    counted as a game lost; `missed` when that gives no norm either."""
+    last = _last_round_forfeit(t, player, ctx)
+    if last is None:
+        return missed
+    norm = _best_norm(player, games + [last], title, ctx, False, drop)
+    if not norm.valid:
+        return missed
+    norm.notes.insert(0, f"the forfeit win of the last round (round {last.round}) counted as "
+                         f"a game lost ({cite('1.4.2 c)')}); without it: "
+                         f"{'; '.join(missed.reasons)}")
+    return norm
+
+
+def _last_round_forfeit(t: Tournament, player: Player, ctx: _Context) -> _Game | None:
+    """The last round's forfeit win, as a game lost (1.4.2 c); None if none."""
+    for r in player.results:
+        opponent = t.player(r.opponent) if r.opponent is not None else None
+        if r.round == ctx.rounds and r.code == "+" and opponent is not None:
+            return _Game(r.round, opponent, 0)
+    return None
 
 
 def _may_achieve(games: list[_Game], title: str, ctx: _Context, bye_game: bool) -> bool:
