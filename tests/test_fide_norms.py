@@ -699,3 +699,38 @@ def test_last_round_forfeit_counted_as_a_loss():
     assert norm.valid and norm.games == 9 and norm.achieved == 6.5
     assert (norm.opponents_average, norm.performance) == (2452, 2618)
     assert "1.4.2 c)" in norm.notes[0] and "1.4.5 b)" in norm.notes[0]
+
+
+# The least Ra for each score of a 9-game GM norm, hand-computed from 1.4.8
+# and table 1.4.9 (score -> percentage rounded half up -> dp -> 2600 - dp,
+# at least 2380 by 1.4.8 a).  B.01's Annex prints such ranges per number of
+# rounds ("In the case of any discrepancy, the regulations above shall take
+# precedence"); it is not transcribed here.
+NINE_GAME_GM = [(7, 78, 220, 2380), (6.5, 72, 166, 2434), (6, 67, 125, 2475),
+                (5.5, 61, 80, 2520), (5, 56, 43, 2557), (4.5, 50, 0, 2600),
+                (4, 44, -43, 2643), (3.5, 39, -80, 2680)]
+
+
+@pytest.mark.parametrize("score, percent, dp, least", NINE_GAME_GM)
+def test_least_average_for_each_score(score, percent, dp, least):
+    assert T.NORM_DP[percent] == dp
+    assert performance(least, Fraction(str(score)), 9) >= 2600
+    if least > T.MINIMUM_AVERAGE["GM"]:
+        assert performance(least - 1, Fraction(str(score)), 9) < 2600
+        assert required_score(least - 1, 9, "GM") > Fraction(str(score))
+    assert required_score(least, 9, "GM") == Fraction(str(score))
+
+
+def test_three_points_never_enough():
+    """3/9 = 33 % is under the 35 % of 1.4.8 b), whatever Ra."""
+    assert required_score(2900, 9, "GM") == Fraction(7, 2)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_order_of_players_in_the_file_does_not_matter(rng):
+    """Players listed in any order: the same norms, player by player."""
+    t = event(GM_FIELD + [(2600, "GM", "USA"), (2600, "GM", "USA")], GM_SCORES + [0, 0])
+    before = _summary(norms_for_event(t))
+    rng.shuffle(t.players)
+    assert _summary(norms_for_event(t)) == before
