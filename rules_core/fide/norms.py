@@ -266,7 +266,7 @@ def _swiss_exempt(t: Tournament) -> bool:
     host = (t.federation or "").upper()
     if t.system != "swiss" or not host:
         return False
-    rounds = t.rounds_played
+    rounds = _last_paired_round(t)
     rule = T.SWISS_EXEMPTION
     foreign = [p for p in t.players
                if p.rated and (p.federation or "").upper() not in ("", host, T.NOT_A_FEDERATION)
@@ -722,13 +722,17 @@ def norms_achieved(norms: dict[int, list[ChessNorm]]) -> dict[int, list[ChessNor
 
 # --- The forecast --------------------------------------------------------------
 
+def _last_paired_round(t: Tournament) -> int:
+    """The last round with a game (or a forfeit) or a pairing-allocated bye;
+    byes asked for in advance (H, F, Z in later rounds) do not make a round
+    played."""
+    return max((r.round for p in t.players for r in p.results
+                if r.opponent is not None or r.code == "U"), default=0)
+
+
 def _remaining_rounds(t: Tournament) -> int:
-    """Rounds scheduled after the last one paired: a round with a game (or
-    a forfeit) or a pairing-allocated bye; byes asked for in advance (H, F,
-    Z in later rounds) do not make a round played."""
-    paired = max((r.round for p in t.players for r in p.results
-                  if r.opponent is not None or r.code == "U"), default=0)
-    return max(0, (t.rounds or 0) - paired)
+    """Rounds scheduled after the last one paired."""
+    return max(0, (t.rounds or 0) - _last_paired_round(t))
 
 
 def _future_opponents(t: Tournament, player: Player, games: list[_Game],
