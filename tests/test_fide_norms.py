@@ -734,3 +734,36 @@ def test_order_of_players_in_the_file_does_not_matter(rng):
     before = _summary(norms_for_event(t))
     rng.shuffle(t.players)
     assert _summary(norms_for_event(t)) == before
+
+
+# IM, WGM and WIM failed on exactly one requirement each, hand-computed from
+# the fields above (7 of 9 achieves each norm):
+# * games: the last game (a draw against an untitled player) left out: 8
+#   games, 6.5 points, the mix still met (1.4.1 a);
+# * federations: the opponents alternately of the player's federation and
+#   GER: 4 and 5 of 9 (within 1.4.4), one foreign federation (1.4.3);
+# * average: every opponent 60 (IM), 30 (WGM), 40 (WIM) points lower: Ra
+#   2220, 2170, 2020, under 2230, 2180, 2030 (1.4.8 a), and 7.5 of 9 (83 %,
+#   dp 273) still performs: 2493, 2443, 2293.
+SEVEN_AND_HALF = [1, 1, 1, 1, "1/2", 1, "1/2", 1, "1/2"]
+SHIFT = {"IM": 60, "WGM": 30, "WIM": 40}
+
+
+def _one_failure(title, field, me, requirement):
+    if requirement == "games":
+        return event(field[:8], SEVEN[:8], me=_player(**me))
+    if requirement == "foreign_federations":
+        changed = [(r, t, ("GER", "NSF")[i % 2]) for i, (r, t, _f) in enumerate(field)]
+        return event(changed, SEVEN, me=_player(**me))
+    changed = [(r - SHIFT[title], t, f) for r, t, f in field]
+    return event(changed, SEVEN_AND_HALF, me=_player(**me))
+
+
+@pytest.mark.parametrize("requirement", ["games", "foreign_federations", "opponents_average"])
+@pytest.mark.parametrize("title, field, me", [(c[0], c[1], c[2]) for c in TITLE_CASES])
+def test_other_titles_fail_on_one_requirement(title, field, me, requirement):
+    norm = norm_of(_one_failure(title, field, me, requirement), title)
+    assert failed(norm) == [requirement]
+    if requirement == "opponents_average":
+        ra = {"IM": 2220, "WGM": 2170, "WIM": 2020}[title]
+        assert (norm.opponents_average, norm.performance) == (ra, ra + 273)
