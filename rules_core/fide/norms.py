@@ -55,7 +55,7 @@ from . import norm_tables as T
 
 __all__ = ["Requirement", "ChessNorm", "NormError", "EXEMPTIONS", "cite", "norm_titles",
            "opponents_average", "performance", "required_score", "norms_for_event",
-           "norms_achieved", "IN_FORCE"]
+           "IN_FORCE"]
 
 IN_FORCE = date(2024, 1, 1)            # B.01 (2024): "Applied from 1 January, 2024"
 EXEMPTIONS = ("national-championship", "national-team-championship", "zonal")
@@ -479,7 +479,7 @@ def _rating_requirements(norm: ChessNorm, games: Sequence[_Game], score: Fractio
     minimum = T.MINIMUM_PERFORMANCE[title]
     return [
         Requirement("opponents_average", cite("1.4.8 a)"), floor, average, average >= floor,
-                    f"Ra {average}: at least {floor} for a {title} norm ({cite('1.4.7')}, "
+                    f"Ra {average}: at least {floor} for {_an(title)} norm ({cite('1.4.7')}, "
                     f"{cite('1.4.8 a)')})"),
         Requirement("score", cite("1.4.8 b)"), _points(least), _points(score), score >= least,
                     f"{_points(score)} of {n}: at least 35 %, {_points(least)} "
@@ -499,6 +499,10 @@ def _counted_for_title(norm: ChessNorm, n: int, bye_game: bool, ctx: _Context) -
     if ctx.rounds > T.COUNTED_GAMES_LIMIT:
         counted = min(counted, T.COUNTED_GAMES_LIMIT)
     return counted
+
+
+def _an(title: str) -> str:
+    return f"an {title}" if title == "IM" else f"a {title}"
 
 
 def _points(value: Fraction) -> int | float:
@@ -715,11 +719,6 @@ def _may_achieve(games: list[_Game], title: str, ctx: _Context, bye_game: bool) 
     return len(games) >= ctx.min_games and _within_bounds(games, title, ctx)
 
 
-def norms_achieved(norms: dict[int, list[ChessNorm]]) -> dict[int, list[ChessNorm]]:
-    """The valid norms only."""
-    return {number: [n for n in found if n.valid] for number, found in norms.items()}
-
-
 # --- The forecast --------------------------------------------------------------
 
 def _last_paired_round(t: Tournament) -> int:
@@ -784,7 +783,7 @@ def _assumed_forecast(games, title, ctx, score, remaining) -> dict:
         blocking.append(f"{total} games at most: at least {ctx.min_games} needed "
                         f"({cite('1.4.1 a)')})")
     if average < T.MINIMUM_AVERAGE[title]:
-        blocking.append(f"Ra {average} so far: a {title} norm needs {T.MINIMUM_AVERAGE[title]}"
+        blocking.append(f"Ra {average} so far: {_an(title)} norm needs {T.MINIMUM_AVERAGE[title]}"
                         f" ({cite('1.4.8 a)')}), only against stronger opponents than so far")
     return _forecast_dict(remaining, False, required_score(average, total, title), score,
                           remaining, blocking, average, total,
