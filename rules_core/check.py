@@ -20,6 +20,7 @@ from .fide.tiebreaks import UnknownTiebreak
 from .fmjd import event as fmjd_event
 from .fmjd.edition import FmjdEdition
 from .fmjd.exports import detect_draughts_format, parse_arbiter_pro, parse_toernooibase
+from .fide.norms import norms_for_event as chess_norms_for_event
 from .fmjd.norms import norms_for_event
 from .fmjd.official import parse_official
 from .fmjd.standings import SYSTEMS as TIEBREAK_SYSTEMS
@@ -95,7 +96,7 @@ class CheckOptions:
     rules: str | None = None
     k: dict[str, int] = field(default_factory=dict)
     format: str | None = None
-    norms: bool = False                # draughts: title norms (fmjd Annex 10)
+    norms: bool = False                # title norms (fmjd Annex 10; chess: FIDE B.01)
     # draughts: an id of fmjd.standings.SYSTEMS; chess: a comma list of
     # FIDE C.07 (2023) tie-breaks ("BH/C1,BH,SB", rules_core/fide/tiebreaks.py)
     tiebreaks: str | None = None
@@ -210,18 +211,21 @@ def check_tournament(t: Tournament, options: CheckOptions | None = None) -> Chec
     result["players"] = _players(t, rating)
     if t.game == "draughts":
         _draughts_standings(t, result, options)
-        if options.norms:
-            _norms(t, result)
     else:
         _chess_standings(t, result, options, problems)
+    if options.norms:
+        _norms(t, result)
     result["problems"] = _sorted(problems)
     return CheckResult(result, t, edition, rating)
 
 
 def _norms(t: Tournament, result: dict) -> None:
-    """fmjd Annex 10 §4: every norm considered for every player, with its
-    category, required and achieved points, kind, validity and reasons."""
-    considered = norms_for_event(t)
+    """Every norm considered for every player: draughts fmjd Annex 10 §4
+    (category, required and achieved points, kind, validity, reasons);
+    chess FIDE B.01 (2024) 1.4 (the same keys, with every requirement and
+    its article, and a forecast while rounds remain)."""
+    judge = chess_norms_for_event if t.game == "chess" else norms_for_event
+    considered = judge(t)
     for player in result["players"]:
         player["norms"] = [n.as_dict() for n in considered.get(player["number"], [])]
 

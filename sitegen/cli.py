@@ -37,7 +37,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--k-file", metavar="FILE",
                        help="a file of 'PLAYER K' lines (start number or FIDE id)")
     check.add_argument("--norms", action="store_true",
-                       help="draughts: every title norm considered (fmjd Annex 10 §4)")
+                       help="every title norm considered: draughts fmjd Annex 10 §4, "
+                            "chess FIDE B.01 (2024) 1.4")
     check.add_argument("--tiebreaks", metavar="LIST",
                        help="chess: the ordered tie-breaks of FIDE C.07 (2023), e.g. "
                        "'BH/C1,BH,SB,DE' (docs/tiebreaks.md); draughts: the system, one of "

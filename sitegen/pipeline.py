@@ -19,6 +19,8 @@ from fractions import Fraction
 from rules_core.check import CheckOptions, CheckResult, check_tournament, rate_of_play_for
 from rules_core.editions import edition_for
 from rules_core.fide.initial import EventPerformance, pooled_rating, within_window
+from rules_core.fide.norm_tables import MINIMUM_GAMES
+from rules_core.fide.norms import norms_for_event as chess_norms_for_event
 from rules_core.fmjd.awards import NormRecord as AwardNorm
 from rules_core.fmjd.awards import titles_through_norms
 from rules_core.fmjd.edition import FmjdEdition
@@ -170,11 +172,13 @@ def _period(spec, day, edition, events, players, reports, content) -> PublishedL
     first = {e.slug: check_tournament(_prepared(e, players), options) for e in events}
     counts = _period_games(first.values(), players)
     for event in events:
-        result = _capped(first[event.slug], counts)
+        result = _capped(first[event.slug], counts, options.norms)
+        if _judges_chess_norms(spec, result.tournament):
+            _chess_norms(result)
+        if spec.list == "standard":
+            _collect_norms(event, result, players)
         reports[event.slug] = _report(event, spec.list, day, result)
         _collect(event, result, players, changes, fmjd_events)
-        if spec.game == "draughts" and spec.list == "standard":
-            _collect_norms(event, result, players)
     before = {pid: p.rating for pid, p in players.items()}
     if spec.game == "chess":
         delisted = _chess_ratings(day, edition, players, changes)
@@ -230,7 +234,26 @@ def _period_games(results, players) -> dict[str, int]:
     return counts
 
 
-def _capped(result: CheckResult, counts) -> CheckResult:
+def _judges_chess_norms(spec, t) -> bool:
+    """Chess title norms for events of the standard list (FIDE B.01 (2024)
+    0.3.1: titles for standard chess) of nine rounds or more (1.4.1 a: no
+    norm in fewer games; a FIDE-scale site has thousands of shorter opens).
+    Draughts norms come with the check (fmjd Annex 10, every event)."""
+    return (spec.game == "chess" and spec.list == "standard"
+            and (t.rounds or t.rounds_played) >= MINIMUM_GAMES)
+
+
+def _chess_norms(result: CheckResult) -> None:
+    """The norms achieved, as `check --norms` gives them (FIDE B.01 (2024)
+    1.4), in the event's report: its page and the register list them; the
+    others are not kept (every requirement of every player of thousands of
+    opens is a lot of time and memory)."""
+    achieved = chess_norms_for_event(result.tournament, achieved_only=True)
+    for p in result.data["players"]:
+        p["norms"] = [n.as_dict() for n in achieved.get(p["number"], [])]
+
+
+def _capped(result: CheckResult, counts, norms: bool) -> CheckResult:
     """Where the edition caps K x n at 700 over a rating period
     (fide-rb-2024 7.3.3), the event is rated again with the period's n."""
     if result.rating is None:
@@ -242,7 +265,7 @@ def _capped(result: CheckResult, counts) -> CheckResult:
             capped, _ = result.edition.cap_k(r.k, n)
             if capped != r.k:
                 k_given[str(p.number)] = capped
-    options = CheckOptions(k=k_given, norms=result.tournament.game == "draughts")
+    options = CheckOptions(k=k_given, norms=norms)
     return check_tournament(result.tournament, options) if k_given else result
 
 
@@ -327,14 +350,22 @@ _TITLE_ORDER = {"open": ("CMF", "MF", "MI", "GMI"), "women": ("CMFF", "MFF", "MI
 
 
 def _collect_norms(event, result: CheckResult, players) -> None:
-    """fmjd Annex 10 §4: the valid norms of the event, kept per player."""
+    """The valid norms of the event, kept per player: draughts (fmjd Annex
+    10 §4, which also count towards titles) and chess (FIDE B.01 (2024) 1.4,
+    the games as 1.4.1 d counts them)."""
     end = result.tournament.end or result.tournament.start
     for p in result.data["players"]:
         state = players.get(p.get("id") or "")
         if state is None:
             continue
         for norm in p["norms"]:
-            if norm["valid"]:
+            if not norm["valid"]:
+                continue
+            if event.game == "chess":
+                state.norm_rows.append(NormRecord(event.slug, end, norm["title"], "",
+                                                  None, norm["required"], norm["achieved"],
+                                                  norm["counted_games"]))
+            else:
                 state.norms.append(AwardNorm(norm["title"], norm["kind"], norm["games"],
                                              event.slug, end))
                 state.norm_rows.append(NormRecord(event.slug, end, norm["title"], norm["kind"],

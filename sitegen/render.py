@@ -28,6 +28,7 @@ from markupsafe import Markup
 
 from . import checkpages, downloads, views
 from .player_facts import Facts
+from .norm_register import norm_register
 from .formats import fixed, isodate, month, points, signed, tiebreak, year_month
 from .regulations import RegulationIndex, link_citations
 from .timeline import editions_timeline
@@ -286,7 +287,7 @@ def _events(w: _Writer) -> None:
 
 def _norms(w: _Writer) -> None:
     w.page("norms/", "norms.html", "Title norms and conversion tables",
-           tables=views.norm_tables())
+           tables=views.norm_tables(), register=norm_register(w.data, w.links))
 
 
 def _worldcup(w: _Writer) -> None:

@@ -65,6 +65,7 @@ def check_table(result: dict, source: str) -> str:
         for p in result["players"]:
             lines.append(_row([_cell(p.get(key)) for _, key, _ in _COLUMNS]))
         lines.extend(_tiebreaks(result))
+        lines.extend(_norms(result))
         lines.extend(_notes(result))
     lines.extend(_problems(result, source))
     return "\n".join(lines)
@@ -116,6 +117,49 @@ def _tiebreak(value) -> str:
     if isinstance(value, list):
         return "/".join(f"{v:g}" for v in value)
     return f"{value:g}" if isinstance(value, (int, float)) else str(value)
+
+
+def _norms(result: dict) -> list[str]:
+    """`--norms`: each norm considered, valid or not and why; a chess norm
+    achieved with every requirement, its figure and article, and its notes;
+    a norm missed with the requirements it misses; the forecast."""
+    lines = []
+    for p in result["players"]:
+        for n in p.get("norms", []):
+            lines.append(_norm_heading(p, n))
+            shown = [r for r in n.get("requirements", []) if n["valid"] or r["met"] is False]
+            for r in shown:
+                mark = {True: "ok", False: "NO", None: "--"}[r["met"]]
+                lines.append(f"    {mark} {r['text']}")
+            if not n.get("requirements"):
+                lines.extend(f"    NO {reason}" for reason in n["reasons"])
+            if n["valid"]:
+                lines.extend(f"    note: {note}" for note in n.get("notes", []))
+            if n.get("forecast"):
+                lines.append("    " + _forecast(n["forecast"]))
+    return ["", "Norms:"] + lines if lines else []
+
+
+def _norm_heading(p: dict, n: dict) -> str:
+    kind = f" {n['kind']}" if n.get("kind") else ""
+    verdict = "ACHIEVED" if n["valid"] else "not achieved"
+    figures = [f"{_cell(n['achieved'])} points", f"required {_cell(n['required'])}"]
+    if n.get("category"):
+        figures.insert(0, f"category {n['category']}")
+    if n.get("performance") is not None:
+        figures += [f"Ra {n['opponents_average']}", f"Rp {n['performance']}"]
+    if n.get("counted_games") and n["valid"]:
+        figures.append(f"counts {n['counted_games']} games")
+    return f"{p['number']} {p['name']}: {n['title']}{kind} norm {verdict} ({', '.join(figures)})"
+
+
+def _forecast(f: dict) -> str:
+    if not f["possible"]:
+        why = "; ".join(f["reasons"]) or f"needs {_cell(f['needed'])} points"
+        return f"forecast: out of reach in the {f['remaining_rounds']} rounds left ({why})"
+    text = (f"forecast: {_cell(f['needed'])} points needed in the {f['remaining_rounds']} "
+            f"rounds left ({_cell(f['required'])} of {f['games']}, Ra {f['opponents_average']})")
+    return text + (f"; {f['assumption']}" if f.get("assumption") else "")
 
 
 def _notes(result: dict) -> list[str]:

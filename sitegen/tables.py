@@ -60,6 +60,9 @@ OPTIONAL_FIGURES = (("competition_average", "Rc", "the competition's average"),
                     ("difference", "D", "the rating difference"),
                     ("initial_rating", "Ru", "the event's rating of an unrated player"))
 NORM_KEYS = ("title", "kind", "category", "required", "achieved", "valid")
+# chess norms (FIDE B.01 (2024)) also carry these figures
+CHESS_NORM_KEYS = ("games", "counted_games", "opponents_average", "performance",
+                   "dropped_rounds")
 PROBLEM_KEYS = ("severity", "code", "line", "message")
 _COLOURS = {"w": "white", "b": "black"}
 
@@ -128,7 +131,8 @@ def event_view(report: EventReport, links) -> EventView:
     return EventView(
         report, event, SYSTEM_NAMES.get(event.get("system"), event.get("system") or ""),
         players, tiebreaks, rounds, _optional_columns(raw),
-        [(p, n) for p in players for n in p.norms],
+        [(p, n) for p in players for n in p.norms
+         if report.game != "chess" or n["valid"]],      # chess: the norms achieved
         list(event.get("notes", [])),
         [{k: pr.get(k) for k in PROBLEM_KEYS} for pr in result.get("problems", [])],
         links.list_path(report.game, report.list, report.list_date),
@@ -162,7 +166,8 @@ def _event_player(p: dict, game: str, links, names, tiebreaks, rounds) -> EventP
 
 
 def _norm(n: dict) -> dict:
-    return {**{k: n.get(k) for k in NORM_KEYS}, "reasons": list(n.get("reasons", []))}
+    extra = {k: n[k] for k in CHESS_NORM_KEYS if k in n}
+    return {**{k: n.get(k) for k in NORM_KEYS}, **extra, "reasons": list(n.get("reasons", []))}
 
 
 def _cross_cell(r: dict | None, number: int, names: dict, game: str) -> CrossCell:

@@ -12,6 +12,7 @@ table cells (value and text), so the page only inserts text.
 * ``editions``: every edition of the registry;
 * ``check``: a tournament file, as `sitegen check --format json` would;
 * ``norm``: the FMJD norms of one player's games, so far and at the end;
+  FIDE norms (B.01) for a chess event, by `rules_core.fide.norm_form`;
 * ``rating``: one player's rating change under one edition, step by step.
 
 Requests the user can get wrong answer ``{"error": message}``.
@@ -28,6 +29,7 @@ from fractions import Fraction
 
 from rules_core.check import CheckOptions, check_tournament, rate_of_play_for, read_tournament
 from rules_core.editions import EDITIONS, UnknownEdition, get_edition
+from rules_core.fide.norm_form import check_norm_form
 from rules_core.fmjd.edition import FmjdEdition
 from rules_core.fmjd.norms import norms_for_event
 from rules_core.fmjd.standings import SYSTEMS as TIEBREAK_SYSTEMS
@@ -281,6 +283,11 @@ def result_table(result: dict) -> dict:
 
 
 def _norm_line(n: dict) -> str:
+    if n.get("performance") is not None:     # chess, FIDE B.01 (2024) 1.4
+        left = n.get("dropped_rounds") or []
+        out = (f"{n['title']} norm: Rp {n['performance']}, Ra {n['opponents_average']}, "
+               f"{points(n['achieved'])} of {n['games']} (required {points(n['required'])})")
+        return out + (f", rounds {', '.join(map(str, left))} left out" if left else "")
     dropped = f", round {n['dropped_game']} ignored" if n.get("dropped_game") else ""
     return (f"{n['title']} {n['kind']} norm: category {n['category']}, "
             f"{points(n['achieved'])} of {n['required']} points{dropped}")
@@ -319,6 +326,8 @@ def norm(payload: dict) -> dict:
     games played, with every game to play lost (category, points required),
     and with every one won (what fails even so).
     """
+    if (payload.get("event") or {}).get("game") == "chess":
+        return check_norm_form(payload)
     event, me, games = _norm_form(payload)
     now = _norm_tournament(event, me, [g for g in games if g.result], None)
     worst = _norm_tournament(event, me, games, "0")
