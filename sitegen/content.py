@@ -227,7 +227,8 @@ class _Reader:
     def default_start(self, settings, events, ratings) -> None:
         """No `start`: the record starts with the earliest event or dated
         rating of the content (said in the build's output)."""
-        if settings.start is not None:
+        site = self.relative(self.root / "site.toml")
+        if settings.start is not None or any(f == site for f, _ in self.problems):
             return
         days = [e.tournament.start for e in events if e.tournament.start] + \
             [r.date for rows in ratings.values() for r in rows if r.date]

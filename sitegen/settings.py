@@ -54,6 +54,8 @@ def key_line(text: str, key: str, section: str = "", occurrence: int = 0) -> int
         table = re.fullmatch(r"\[\[?\s*([^\]]+?)\s*\]\]?(\s*#.*)?", stripped)
         if table:
             current = table.group(1)
+            if not section and current == key:
+                return number
             if current == section:
                 seen += 1
                 header = number if seen == occurrence else header
