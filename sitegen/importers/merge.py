@@ -75,13 +75,34 @@ def merge(registry: Registry, imported: ImportedList, only_registered: bool = Fa
           federation: str = "") -> Outcome:
     outcome = Outcome()
     day = imported.date.isoformat() if imported.date else ""
-    for player in imported.players:
-        if federation and normal.federation(player.federation) != federation:
+    players = [p for p in imported.players
+               if not federation or normal.federation(p.federation) == federation]
+    claimed = _claims(registry, players)
+    for player in players:
+        if not (player.id and player.id in registry.by_id) and claimed.get(id(player)):
+            outcome.ambiguous.append(f"{imported.source}:{player.line}: {player.name!r} and "
+                                     f"another player of the file both match registry id "
+                                     f"{claimed[id(player)]} by name")
             continue
         row = _match(registry, player, outcome, only_registered, imported.source)
         if row is not None and player.ratings and day:
             _dated(registry, row["id"], day, player, outcome)
     return outcome
+
+
+def _claims(registry, players) -> dict[int, str]:
+    """Players of one file that would match the same registry player by
+    name: none of them is taken for him."""
+    by_target: dict[str, list[Imported]] = {}
+    for player in players:
+        if player.id and player.id in registry.by_id:
+            continue
+        found = [r for r in registry.by_name.get(normal.match_name(player.name), [])
+                 if _agrees(player, r)]
+        if len(found) == 1:
+            by_target.setdefault(found[0]["id"], []).append(player)
+    return {id(p): target for target, group in by_target.items() if len(group) > 1
+            for p in group}
 
 
 def _match(registry, player: Imported, outcome, only_registered, source) -> dict | None:

@@ -1,0 +1,179 @@
+"""`sitegen import`: FIDE's lists, FMJD's player file, event players.
+
+The FIDE lines are FIDE's own (August 2026, ../shared/third_party_data,
+tests skip without them) and our fixtures written to the same columns."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from sitegen.cli import main
+from sitegen.importers.fide import list_date_from_name, read_fide_text, read_fide_xml
+from sitegen.importers.fmjd import fmjd_date_from_name, read_fmjd
+from tests.shared_data import third_party
+
+# FIDE's August 2026 lines as they read (tests/shared_data: lila's extract)
+REAL_BLITZ = [("703303", "Leko, Peter", "HUN", "M", "GM", 2738, 1979),
+              ("700070", "Polgar, Judit", "HUN", "F", "GM", 2736, 1976),
+              ("537001345", "A Arbhin Vanniarajan", "IND", "M", "", 1431, 2018),
+              ("48701955", "Aadya Gowda", "IND", "F", "WCM", 1807, 2013)]
+
+
+def _line(pid, name, fed, sex, title, ratings, year, flag=""):
+    """A line in FIDE's columns (fide.SINGLE / fide.COMBINED)."""
+    line = f"{pid:<15}{name:<61}{fed:<4}{sex:<4}{title:<5}{'':<5}{'':<15}{'':<4}"
+    for rating in ratings:
+        line += f"{rating:<6}{'0':<4}{'20':<3}"
+    return line + f"{year:<6}{flag:<4}"
+
+
+FIXTURE = "\r\n".join([
+    "ID Number      Name" + " " * 100,
+    _line("9000001", "Vasquez, Rodrigo", "CHI", "M", "GM", [2558], 1969),
+    _line("9000002", "Able, Ann", "TST", "F", "WFM", [2001], 1990),
+    _line("9000003", "Able, Ann", "TST", "F", "", [1500], 1990),
+]) + "\r\n"
+
+
+def test_fixture_lines_have_fides_width():
+    assert {len(l) for l in FIXTURE.split("\r\n")[1:] if l} == {136}
+
+
+def test_real_fide_blitz_lines(shared_dir):
+    path = third_party("chess", "lila_fide_blitz_rating_list_lines_aug2026.txt")
+    text = path.read_bytes().decode("utf-8")
+    assert "\r\n" in text
+    read = read_fide_text(text, path.name, list_date_from_name("aug26"), "blitz")
+    assert not read.problems
+    got = [(p.id, p.name, p.federation, p.sex, p.title, p.ratings["blitz"], p.birth_year)
+           for p in read.players]
+    assert got == REAL_BLITZ
+
+
+def test_real_fide_combined_line(shared_dir):
+    path = third_party("chess", "lila_fide_players_list_combined_line_aug2026.txt")
+    read = read_fide_text(path.read_text("utf-8"), path.name, date(2026, 8, 1), None)
+    assert not read.problems
+    (leko,) = read.players
+    assert leko.ratings == {"standard": 2676, "rapid": 2700, "blitz": 2738}
+    assert leko.birth_year == 1979
+
+
+@pytest.mark.parametrize("name, day", [("standard_aug26frl.txt", date(2026, 8, 1)),
+                                       ("players_list_jan2025.txt", date(2025, 1, 1)),
+                                       ("list.txt", None)])
+def test_list_date_from_fides_file_names(name, day):
+    assert list_date_from_name(name) == day
+
+
+def test_fide_xml():
+    text = ("<playerslist><player><fideid>703303</fideid><name>Leko, Peter</name>"
+            "<country>HUN</country><sex>M</sex><title>GM</title><w_title></w_title>"
+            "<rating>2676</rating><games>0</games><k>10</k><rapid_rating>2700</rapid_rating>"
+            "<rapid_games>0</rapid_games><rapid_k>10</rapid_k><blitz_rating>2738"
+            "</blitz_rating><blitz_games>0</blitz_games><blitz_k>10</blitz_k>"
+            "<birthday>1979</birthday><flag></flag></player></playerslist>")
+    (leko,) = read_fide_xml(text, "x.xml", date(2026, 8, 1), None).players
+    assert leko.ratings == {"standard": 2676, "rapid": 2700, "blitz": 2738}
+
+
+def test_fide_bad_line_reported_with_its_line():
+    text = FIXTURE + "not a player line" + " " * 120 + "\r\n"
+    read = read_fide_text(text, "std.txt", date(2026, 8, 1), "standard")
+    assert read.problems and read.problems[0].startswith("std.txt:5:")
+
+
+def test_fmjd_player_file():
+    text = ("nr_ew,nick,last_n,first_n,country,title,rating,wtitle,wrating\n"
+            "10934,,Fitzgerald,Darragh,NSF,,2100,,\n14510,,Liepins,Liga,LAT,,2155,MIF,2155\n")
+    read = read_fmjd(text, "V240401.DRA", fmjd_date_from_name("V240401.DRA"))
+    assert read.date == date(2024, 4, 1)
+    assert [(p.id, p.name, p.ratings, p.title) for p in read.players] == [
+        ("10934", "Fitzgerald, Darragh", {"standard": 2100}, ""),
+        ("14510", "Liepins, Liga", {"standard": 2155}, "MIF")]
+
+
+def test_fmjd_missing_columns():
+    read = read_fmjd("id,name\n1,x\n", "V240401.DRA", date(2024, 4, 1))
+    assert read.problems == ["V240401.DRA:1: missing column nr_ew, last_n, first_n, country, "
+                             "rating: expected FMJD's player file (nr_ew, last_n, first_n, "
+                             "country, rating, ...)"]
+
+
+# -- matching and writing ------------------------------------------------------------
+
+REGISTRY = "id,name,federation,sex,birth,title\n1001,\"Able, Ann\",TST,w,1990-01-01,WFM\n" \
+           "1002,\"Baker, Bob\",TST,m,1985,FM\n"
+
+
+@pytest.fixture
+def content(tmp_path) -> Path:
+    (tmp_path / "content" / "players").mkdir(parents=True)
+    (tmp_path / "content" / "players" / "chess.csv").write_text(REGISTRY, encoding="utf-8")
+    return tmp_path / "content"
+
+
+def _import(content: Path, path: Path, *more: str) -> int:
+    return main(["import", str(path), "--content", str(content), *more])
+
+
+def test_import_matches_reports_and_is_idempotent(content, tmp_path, capsys):
+    path = tmp_path / "standard_aug26frl.txt"
+    path.write_bytes(FIXTURE.encode())
+    assert _import(content, path) == 1          # two "Able, Ann" of the file match 1001
+    out = capsys.readouterr().out
+    assert "new: " in out and "9000001" in out
+    assert out.count("ambiguous, not imported") == 2 and "registry id 1001" in out
+    registry = (content / "players" / "chess.csv").read_text("utf-8")
+    ratings = (content / "players" / "chess-ratings.csv").read_text("utf-8")
+    assert _import(content, path) in (0, 1)
+    assert (content / "players" / "chess.csv").read_text("utf-8") == registry
+    assert (content / "players" / "chess-ratings.csv").read_text("utf-8") == ratings
+    assert "0 rows written" in capsys.readouterr().out
+
+
+def test_an_ambiguous_pair_is_reported_and_not_merged(content, tmp_path, capsys):
+    (content / "players" / "chess.csv").write_text(
+        REGISTRY + "1003,\"Able, Ann\",TST,w,1990-07-07,\n", encoding="utf-8")
+    path = tmp_path / "standard_aug26frl.txt"
+    path.write_bytes(FIXTURE.encode())
+    assert _import(content, path) == 1
+    out = capsys.readouterr().out
+    assert "ambiguous, not imported" in out and "1001, 1003" in out
+    ratings = (content / "players" / "chess-ratings.csv").read_text("utf-8")
+    assert "1001," not in ratings and "1003," not in ratings
+
+
+def test_a_unique_name_match_is_said(content, tmp_path, capsys):
+    path = tmp_path / "standard_aug26frl.txt"
+    path.write_bytes(("\r\n".join([_line("9000004", "BAKER,Bob", "TST", "M", "FM", [2150],
+                                         1985)]) + "\r\n").encode())
+    assert _import(content, path) == 0
+    assert "matched by name" in capsys.readouterr().out
+    assert "1002,2026-08-01,2150" in (content / "players" / "chess-ratings.csv").read_text()
+
+
+def test_next_months_list_keeps_history(content, tmp_path, capsys):
+    for month, rating in (("aug26", 2558), ("sep26", 2561)):
+        path = tmp_path / f"standard_{month}frl.txt"
+        path.write_bytes((_line("9000001", "Vasquez, Rodrigo", "CHI", "M", "GM", [rating], 1969)
+                          + "\r\n").encode())
+        _import(content, path)
+    rows = (content / "players" / "chess-ratings.csv").read_text().splitlines()
+    assert [r.split(",")[:3] for r in rows[1:]] == [["9000001", "2026-08-01", "2558"],
+                                                    ["9000001", "2026-09-01", "2561"]]
+
+
+def test_import_of_every_real_event_file(shared_dir, tmp_path, capsys):
+    files = sorted(p for p in (shared_dir / "chess").iterdir() if p.suffix == ".trf") + \
+        sorted(p for p in (shared_dir / "draughts").iterdir() if p.name.startswith("clpippel"))
+    content = tmp_path / "content"
+    for path in files:
+        status = main(["import", str(path), "--content", str(content), "--date", "2024-01-01"])
+        out = capsys.readouterr()
+        assert "Traceback" not in out.err
+        assert status in (0, 1), (path, out.err)
+    assert (content / "players" / "chess.csv").exists()
