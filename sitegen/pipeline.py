@@ -505,7 +505,7 @@ def rating_problems(content: Content, data: SiteData) -> list:
     for report in data.events:
         for p in report.result.get("problems", []):
             if (p["code"], p["line"], p["message"]) not in read.get(report.slug, ()):
-                out.append((str((content.root / report.path).relative_to(content.root.parent)),
+                out.append((str((content.root / report.source).relative_to(content.root.parent)),
                             Problem(p["severity"], p["code"], p["message"], p["line"],
                                     p["column"])))
     return out
