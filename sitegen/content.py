@@ -32,8 +32,8 @@ from rules_core.problems import ERROR, WARNING, Problem
 
 from . import normal
 from .registry import RatingRow, RegistryPlayer, read_identity, read_ratings
-from .settings import (COMPUTED_KEYS, LIST_KEYS, META_KEYS, SITE_KEYS, TOP_KEYS, Checker,
-                       key_line, safe_slug, toml_line)
+from .settings import (COMPUTED_KEYS, LIST_KEYS, META_KEYS, SEASON_ARRAYS, SEASON_TABLES,
+                       SITE_KEYS, TOP_KEYS, Checker, key_line, safe_slug, toml_line)
 from .sources import SourceError, read_text
 
 __all__ = ["ContentError", "SiteSettings", "ListSpec", "RegistryPlayer", "RatingRow",
@@ -463,13 +463,35 @@ class _Reader:
                 out.append(Season(path.stem, self.relative(path), data))
         return out
 
+    def season_values(self, path: Path, text: str, data: dict) -> bool:
+        """Every key known and of its type (settings.SEASON_TABLES/ARRAYS)."""
+        errors = len(self.problems)
+        check = Checker(text, lambda message, line: self.problem(path, message, line))
+        check.table(data, "", (*SEASON_TABLES, *SEASON_ARRAYS), "")
+        for name, keys in SEASON_TABLES.items():
+            table = data.get(name, {})
+            if not isinstance(table, dict):
+                self.problem(path, f"{name}: expected a [{name}] table", key_line(text, name))
+                continue
+            check.table(table, name, tuple(keys), f"[{name}] ")
+            for key in [k for k in table if k in keys]:
+                check.value(name, key, table[key], keys[key])
+        for name, keys in SEASON_ARRAYS.items():
+            specs = data.get(name, [])
+            if not isinstance(specs, list) or not all(isinstance(x, dict) for x in specs):
+                self.problem(path, f"{name}: expected [[{name}]] tables", key_line(text, name))
+                continue
+            for index, spec in enumerate(specs):
+                check.table(spec, name, tuple(keys), f"[[{name}]] ", index)
+                for key in [k for k in spec if k in keys]:
+                    check.value(name, key, spec[key], keys[key], index)
+        return len(self.problems) == errors
+
     def season_events(self, path: Path, text: str, data: dict, known: set[str]) -> bool:
         """Every [[events]] names a draughts event file and its stars."""
-        specs = data.get("events", [])
-        if not isinstance(specs, list) or not all(isinstance(s, dict) for s in specs):
-            self.problem(path, "events: expected [[events]] tables", key_line(text, "events"))
+        if not self.season_values(path, text, data):
             return False
-        for index, spec in enumerate(specs):
+        for index, spec in enumerate(data.get("events", [])):
             line = key_line(text, "event", "events", index)
             if spec.get("event") not in known:
                 self.problem(path, f"event {spec.get('event')!r} is not a file of "

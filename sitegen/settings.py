@@ -172,3 +172,49 @@ def _flag(value):
 _KINDS = {"text": _text, "url": _url, "date": _date, "dates": _dates,
           "languages": _languages, "system": _choice(SYSTEMS), "rate": _choice(RATES_OF_PLAY),
           "count": _count, "flag": _flag}
+
+
+def _number(value):
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1e9:
+        return value
+    raise _Bad("expected a number")
+
+
+def _numbers(value):
+    if not isinstance(value, list):
+        raise _Bad("expected a list of numbers, e.g. [100, 70, 50]")
+    return [_number(v) for v in value]
+
+
+def _factors(value):
+    if not isinstance(value, dict) or not all(str(k).isdigit() for k in value):
+        raise _Bad('expected a table of stars and factors, e.g. {"1" = 1, "3" = 3}')
+    return {k: _number(v) for k, v in value.items()}
+
+
+def _ids(value):
+    if not isinstance(value, list) or not all(isinstance(v, (str, int)) for v in value):
+        raise _Bad('expected a list of player ids, e.g. ["16231"]')
+    return value
+
+
+def _id(value):
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise _Bad('expected a player id, e.g. "17023"')
+    return value
+
+
+def _year(value):
+    if isinstance(value, int) and not isinstance(value, bool) and 1900 <= value <= 2999:
+        return value
+    raise _Bad("expected a year, e.g. 2024")
+
+
+_KINDS.update(number=_number, numbers=_numbers, factors=_factors, ids=_ids, id=_id, year=_year)
+
+# worldcup/SEASON.toml (sitegen/worldcup.py): table -> key -> kind
+SEASON_TABLES = {"season": {"name": "text"},
+                 "settings": {"bonus": "numbers", "factors": "factors"}}
+SEASON_ARRAYS = {"events": {"event": "text", "stars": "number", "prize_fund": "number",
+                            "absent_from_closing": "ids"},
+                 "declarations": {"player": "id", "made_on": "date", "year": "year"}}

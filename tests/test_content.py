@@ -105,6 +105,19 @@ BROKEN = [
     ("meta women_only a text", _write(META_OF_APRIL, "[event]\nwomen_only = \"yes\"\n"),
      f"{META_OF_APRIL}:2"),
     ("a World Cup season not TOML", _write("worldcup/notes.txt", "x"), "worldcup/notes.txt"),
+    ("season factors a text", _edit("worldcup/2024.toml", "[[events]]",
+                                    '[settings]\nfactors = "x"\n\n[[events]]'),
+     "worldcup/2024.toml:5"),
+    ("season bonus of texts", _edit("worldcup/2024.toml", "[[events]]",
+                                    '[settings]\nbonus = ["a"]\n\n[[events]]'),
+     "worldcup/2024.toml:5"),
+    ("season unknown key", _edit("worldcup/2024.toml", "stars = 3", "stars = 3\ncolour = 1"),
+     "worldcup/2024.toml:7"),
+    ("season declaration date", _write("worldcup/2025.toml", '[season]\nname = "x"\n\n'
+                                       '[[declarations]]\nplayer = "20003"\nmade_on = "soon"\n'),
+     "worldcup/2025.toml:6"),
+    ("season events not tables", _write("worldcup/2025.toml", 'events = 3\n'),
+     "worldcup/2025.toml:1"),
     ("a page name with a space", _write("pages/bad name.md", "# x"), "pages/bad name.md"),
     ("no start and no event", lambda root: (_edit("site.toml", "start = 2024-03-01\n", "")(root),
                                             _rm(root / "events")),
@@ -293,3 +306,17 @@ def test_content_error_lists_errors_before_warnings(tmp_path):
         lines = build_lines(error.problems)
     severities = [line.split(": ")[1] for line in lines]
     assert severities == sorted(severities, key=lambda s: s != "error")
+
+
+def test_warnings_of_rating_an_event_are_the_builds_too(tmp_path):
+    """An unreadable time control: the rate of play is unknown (rules_core
+    check), said on the event page and in the build's output."""
+    from sitegen.pipeline import rating_problems
+    root = write_content(tmp_path / "content")
+    text = round_robin_toml("Odd Open", "2024-05-01", "2024-05-03", ["1001", "1002"],
+                            time_control="by agreement")
+    (root / "events" / "chess" / "2024-05-odd-open.toml").write_text(text, encoding="utf-8")
+    content = load_content(root)
+    found = rating_problems(content, compute(content))
+    assert any(path == "content/events/chess/2024-05-odd-open.toml" and
+               p.severity == "warning" for path, p in found), found
