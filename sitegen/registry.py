@@ -79,9 +79,14 @@ class _Table:
     def __init__(self, text: str, path, report):
         self.path, self.report = path, report
         reader = csv.DictReader(io.StringIO(text))
-        self.columns = tuple(c.strip() for c in (reader.fieldnames or ()))
-        self.rows = [({(k or "").strip(): (v if isinstance(v, str) else "") for k, v in
-                       row.items()}, reader.line_num) for row in reader]
+        self.columns, self.rows = (), []
+        try:
+            self.columns = tuple(c.strip() for c in (reader.fieldnames or ()))
+            for row in reader:
+                self.rows.append(({(k or "").strip(): (v if isinstance(v, str) else "")
+                                   for k, v in row.items()}, reader.line_num))
+        except csv.Error as error:
+            report(path, f"not valid CSV: {error}", reader.line_num or 1)
 
     def check_columns(self, required, known) -> bool:
         missing = [c for c in required if c not in self.columns]
@@ -143,8 +148,13 @@ def _identity(row, line, game, path, report) -> RegistryPlayer | None:
     return player
 
 
+def _digits(text: str) -> bool:
+    """ASCII digits, at most 9 ('²' is a digit to str.isdigit, not to int)."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
+
+
 def _birth(text, path, line, report):
-    if text.isdigit() and len(text) == 4:
+    if _digits(text) and len(text) == 4:
         return None, int(text)
     try:
         day = date.fromisoformat(text)
@@ -209,7 +219,7 @@ def _number(row, column, path, line, report, highest) -> int | None:
     text = row.get(column, "").strip()
     if not text:
         return None
-    if not text.isdigit() or int(text) > highest:
+    if not _digits(text) or int(text) > highest:
         report(path, f"{column} {text!r}: expected a whole number from 0 to {highest}", line)
         return None
     return int(text)

@@ -187,7 +187,7 @@ def _numbers(value):
 
 
 def _factors(value):
-    if not isinstance(value, dict) or not all(str(k).isdigit() for k in value):
+    if not isinstance(value, dict) or not all(re.fullmatch(r"[0-9]{1,2}", k) for k in value):
         raise _Bad('expected a table of stars and factors, e.g. {"1" = 1, "3" = 3}')
     return {k: _number(v) for k, v in value.items()}
 

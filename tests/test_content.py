@@ -94,10 +94,12 @@ BROKEN = [
     ("ratings with a bad date", _write("players/chess-ratings.csv",
                                        "id,date,standard\n1001,March 2024,2000\n"),
      "players/chess-ratings.csv:2"),
-    ("meta problems = []", _write(META_OF_APRIL, "[event]\nproblems = []\n"), f"{META_OF_APRIL}:2"),
+    ("meta problems = []", _write(META_OF_APRIL, "[event]\nproblems = []\n"),
+     f"{META_OF_APRIL}:2"),
     ("meta players", _write(META_OF_APRIL, "[event]\ncity = \"X\"\nplayers = 3\n"),
      f"{META_OF_APRIL}:3"),
-    ("meta unknown key", _write(META_OF_APRIL, "[event]\nsponsor = \"X\"\n"), f"{META_OF_APRIL}:2"),
+    ("meta unknown key", _write(META_OF_APRIL, "[event]\nsponsor = \"X\"\n"),
+     f"{META_OF_APRIL}:2"),
     ("meta start in words", _write(META_OF_APRIL, "[event]\nstart = \"soon\"\n"),
      f"{META_OF_APRIL}:2"),
     ("meta rounds in words", _write(META_OF_APRIL, "[event]\n\nrounds = \"nine\"\n"),
@@ -208,7 +210,8 @@ def test_adding_a_later_player_leaves_earlier_lists_unchanged(tmp_path):
     _dated(root, header + rows)
     before = compute(load_content(root)).lists[("chess", "standard")]
     (root / "players" / "chess.csv").write_text(IDENTITY + "1007,\"New, Nia\",TST,w,2000,\n")
-    (root / "players" / "chess-ratings.csv").write_text(header + rows + "1007,2024-08-01,1850,10\n")
+    (root / "players" / "chess-ratings.csv").write_text(
+        header + rows + "1007,2024-08-01,1850,10\n")
     after = compute(load_content(root)).lists[("chess", "standard")]
     for old, new in zip(before, after):
         if new.date < date(2024, 8, 1):
@@ -255,7 +258,8 @@ def test_a_bye_placeholder_is_not_a_player(tmp_path):
                                            ("m", "m"), ("M", "m"), ("", "")])
 def test_sex_is_read_one_way(tmp_path, written, read):
     root = write_content(tmp_path / "content")
-    _edit("players/draughts.csv", "20003,\"Ivy, Ida\",TST,w,", f"20003,\"Ivy, Ida\",TST,{written},")(root)
+    _edit("players/draughts.csv", "20003,\"Ivy, Ida\",TST,w,",
+          f"20003,\"Ivy, Ida\",TST,{written},")(root)
     assert load_content(root).players["draughts"]["20003"].sex == read
 
 
@@ -271,7 +275,8 @@ def test_a_name_matches_with_birth_year_and_federation(tmp_path):
 def test_two_registry_players_of_one_name_are_reported_not_chosen(tmp_path):
     root = write_content(tmp_path / "content")
     _edit("players/chess.csv", '1006,"Fox, Fay"', '1006,"Able, Ann"')(root)
-    _edit("players/chess.csv", "1006,\"Able, Ann\",TST,w,2001-06-06", "1006,\"Able, Ann\",TST,w,1990-05-05")(root)
+    _edit("players/chess.csv", "1006,\"Able, Ann\",TST,w,2001-06-06",
+          "1006,\"Able, Ann\",TST,w,1990-05-05")(root)
     text = round_robin_toml("Name Open", "2024-05-01", "2024-05-03", ["1001", "1002"])
     text = text.replace('name = "Player 1001"\nid = "1001"\n', 'name = "Able, Ann"\n')
     (root / "events" / "chess" / "2024-05-name-open.toml").write_text(text, encoding="utf-8")

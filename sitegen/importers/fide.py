@@ -76,22 +76,26 @@ def read_fide_text(text: str, source: str, day: date | None, rate: str | None) -
 
 def _player(line, layout, rate, number, source, problems) -> Imported | None:
     cells = {name: line[a:b].strip() for name, a, b in layout}
-    if not cells["id"].isdigit() or not cells["name"]:
+    if not cells["id"].isdecimal() or not cells["name"]:
         problems.append(f"{source}:{number}: expected a FIDE id (digits) in columns 1-15 "
                         f"and a name in 16-76, got {line[:40].strip()!r}")
         return None
     player = Imported(cells["id"], cells["name"], cells["federation"], cells["sex"],
                       title=cells["title"] or cells["woman_title"], line=number)
     year = cells["birth_year"]
-    player.birth_year = int(year) if year.isdigit() and int(year) > 1800 else None
+    player.birth_year = _year(year)
     ratings = {rate: cells["rating"]} if "rating" in cells else \
         {n: cells[n] for n in ("standard", "rapid", "blitz")}
     for name, value in ratings.items():
-        if value.isdigit() and int(value) > 0:
+        if value.isdecimal() and len(value) <= 5 and int(value) > 0:
             player.ratings[name] = int(value)
         elif value:
             problems.append(f"{source}:{number}: {name} rating {value!r}: expected digits")
     return player
+
+
+def _year(text: str) -> int | None:
+    return int(text) if text.isascii() and text.isdigit() and len(text) == 4 else None
 
 
 _XML_RATINGS = {"rating": "standard", "rapid_rating": "rapid", "blitz_rating": "blitz"}
@@ -109,7 +113,7 @@ def read_fide_xml(text: str, source: str, day: date | None, rate: str | None) ->
     combined = root.find("player/rapid_rating") is not None
     for index, element in enumerate(root.iter("player"), start=1):
         cells = {child.tag: (child.text or "").strip() for child in element}
-        if not cells.get("fideid", "").isdigit() or not cells.get("name"):
+        if not cells.get("fideid", "").isdecimal() or not cells.get("name"):
             out.problems.append(f"{source}: player {index}: expected <fideid> digits and a "
                                 "<name>")
             continue
@@ -117,11 +121,11 @@ def read_fide_xml(text: str, source: str, day: date | None, rate: str | None) ->
                           cells.get("sex", ""), title=cells.get("title") or
                           cells.get("w_title", ""), line=index)
         year = cells.get("birthday", "")[:4]
-        player.birth_year = int(year) if year.isdigit() and int(year) > 1800 else None
+        player.birth_year = _year(year)
         for tag, name in _XML_RATINGS.items():
             value = cells.get(tag, "")
             name = name if combined or tag != "rating" else (rate or "standard")
-            if value.isdigit() and int(value) > 0:
+            if value.isdecimal() and len(value) <= 5 and int(value) > 0:
                 player.ratings[name] = int(value)
         out.players.append(player)
     return out

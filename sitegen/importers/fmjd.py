@@ -49,7 +49,7 @@ def read_fmjd(text: str, source: str, day: date | None) -> ImportedList:
         cells = {(k or "").strip().lower(): (v or "").strip().strip('"')
                  for k, v in row.items() if isinstance(v, str)}
         number = reader.line_num
-        if not cells["nr_ew"].isdigit():
+        if not cells["nr_ew"].isdecimal():
             out.problems.append(f"{source}:{number}: nr_ew {cells['nr_ew']!r}: expected the "
                                 "FMJD id (digits)")
             continue
@@ -59,7 +59,7 @@ def read_fmjd(text: str, source: str, day: date | None) -> ImportedList:
         if cells.get("wtitle") and not cells.get("title"):
             player.sex = "w"
         rating = cells["rating"]
-        if rating.isdigit() and int(rating) > 0:
+        if rating.isdecimal() and len(rating) <= 5 and int(rating) > 0:
             player.ratings["standard"] = int(rating)
         elif rating:
             out.problems.append(f"{source}:{number}: rating {rating!r}: expected digits")

@@ -171,7 +171,7 @@ def _agrees(player: Imported, row: dict) -> bool:
 
 
 def _id_key(text: str):
-    return (0, int(text), "") if text.isdigit() else (1, 0, text)
+    return (0, int(text), "") if text.isascii() and text.isdigit() else (1, 0, text)
 
 
 def _read(path: Path, default_columns) -> tuple[list[str], list[dict]]:
