@@ -250,3 +250,16 @@ def _world_cup_event(event, entry, registry) -> WorldCupEvent:
                for place, p in enumerate(ranked, start=1)]
     return WorldCupEvent(event.slug, t.name, t.end, entry["stars"], results=results,
                          first_round=t.start, women_only=t.women_only)
+
+
+def test_the_demo_registry_is_dated():
+    """players/<game>.csv says who, players/<game>-ratings.csv what and
+    when (docs/content-format.md): the rated players as the record starts,
+    the unrated newcomers with no row."""
+    for game in ("chess", "draughts"):
+        identity = (CONTENT / "players" / f"{game}.csv").read_text("utf-8").splitlines()
+        assert identity[0] == "id,name,federation,sex,birth,title"
+        rows = (CONTENT / "players" / f"{game}-ratings.csv").read_text("utf-8").splitlines()
+        assert rows[0].startswith("id,date,")
+        assert {r.split(",")[1] for r in rows[1:]} == {"2024-01-01"}
+        assert len(rows) < len(identity)
