@@ -443,7 +443,7 @@ class _Reader:
         if id(registry) not in self._names:
             by_name: dict[str, list[RegistryPlayer]] = {}
             for player in registry.values():
-                by_name.setdefault(player.match_name, []).append(player)
+                by_name.setdefault(normal.match_name(player.name), []).append(player)
             self._names[id(registry)] = by_name
         return self._names[id(registry)]
 

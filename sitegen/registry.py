@@ -55,7 +55,6 @@ class RegistryPlayer:
     games: dict[str, int | None] = field(default_factory=dict)
     reached: bool = False
     line: int = 0
-    match_name: str = ""
 
 
 @dataclass
@@ -138,8 +137,7 @@ def _identity(row, line, game, path, report) -> RegistryPlayer | None:
     sex_text = row.get("sex", "").strip()
     player = RegistryPlayer(game, pid, normal.display_name(name),
                             normal.federation(row.get("federation")), normal.sex(sex_text),
-                            title=row.get("title", "").strip(), line=line,
-                            match_name=normal.match_name(name))
+                            title=row.get("title", "").strip(), line=line)
     if sex_text and not player.sex:
         report(path, f"sex {sex_text!r}: expected m, w (or f), or blank", line)
     birth = row.get("birth", "").strip()
