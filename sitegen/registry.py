@@ -77,13 +77,17 @@ class _Table:
 
     def __init__(self, text: str, path, report):
         self.path, self.report = path, report
-        reader = csv.DictReader(io.StringIO(text))
         self.columns, self.rows = (), []
+        reader = csv.reader(io.StringIO(text))
         try:
-            self.columns = tuple(c.strip() for c in (reader.fieldnames or ()))
-            for row in reader:
-                self.rows.append(({(k or "").strip(): (v if isinstance(v, str) else "")
-                                   for k, v in row.items()}, reader.line_num))
+            self.columns = tuple(c.strip() for c in next(reader, ()))
+            width = len(self.columns)
+            for cells in reader:
+                if cells:
+                    row = dict(zip(self.columns, cells))
+                    if len(cells) < width:
+                        row.update((c, "") for c in self.columns[len(cells):])
+                    self.rows.append((row, reader.line_num))
         except csv.Error as error:
             report(path, f"not valid CSV: {error}", reader.line_num or 1)
 
