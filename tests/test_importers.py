@@ -168,7 +168,8 @@ def test_next_months_list_keeps_history(content, tmp_path, capsys):
 
 
 def test_import_of_every_real_event_file(shared_dir, tmp_path, capsys):
-    files = sorted(p for p in (shared_dir / "chess").iterdir() if p.suffix == ".trf") + \
+    files = sorted(p for p in (shared_dir / "chess").iterdir()
+                   if p.suffix in (".trf", ".pgn", ".xml")) + \
         sorted(p for p in (shared_dir / "draughts").iterdir() if p.name.startswith("clpippel"))
     content = tmp_path / "content"
     for path in files:
@@ -177,3 +178,33 @@ def test_import_of_every_real_event_file(shared_dir, tmp_path, capsys):
         assert "Traceback" not in out.err
         assert status in (0, 1), (path, out.err)
     assert (content / "players" / "chess.csv").exists()
+
+
+# fide-2002 quarterly lists, fide-2009 six a year, fide-2024 monthly; FMJD quarterly
+LISTS_IN_FORCE = [("chess", "standard", date(2005, 8, 20), date(2005, 7, 1)),
+                  ("chess", "standard", date(2010, 9, 24), date(2010, 9, 1)),
+                  ("chess", "standard", date(2010, 10, 2), date(2010, 9, 1)),
+                  ("chess", "standard", date(2025, 2, 14), date(2025, 2, 1)),
+                  ("draughts", "standard", date(2024, 6, 1), date(2024, 4, 1))]
+
+
+@pytest.mark.parametrize("game, rate, start, day", LISTS_IN_FORCE)
+def test_event_players_are_rated_as_of_the_list_in_force(game, rate, start, day):
+    from sitegen.importers.events import list_in_force
+    assert list_in_force(game, rate, start) == day
+
+
+def test_import_of_a_real_trf_players(tmp_path, capsys):
+    """The Gros 2010 TRF (52 players, 41 rated, one without a FIDE id):
+    51 new players, the one without an id reported, the 41 ratings dated
+    on the list in force on 24 September 2010 (fide-2009: 1 September)."""
+    path = third_party("chess", "echecs_javafo_sample2_Gros2010.trf")
+    content = tmp_path / "content"
+    assert main(["import", str(path), "--content", str(content)]) == 0
+    out = capsys.readouterr().out
+    assert "51 new, 0 matched by name, 0 ambiguous, 1 not imported, 41 rows written" in out
+    rows = (content / "players" / "chess-ratings.csv").read_text("utf-8").splitlines()[1:]
+    assert len(rows) == 41 and {r.split(",")[1] for r in rows} == {"2010-09-01"}
+    assert main(["import", str(path), "--content", str(content)]) == 0
+    assert "0 new, 0 matched by name, 0 ambiguous, 1 not imported, 0 rows written, 41 " \
+        "unchanged" in capsys.readouterr().out

@@ -7,21 +7,30 @@ from datetime import date
 from rules_core.check import read_tournament
 
 from .. import normal
+from ..pipeline import list_dates
 from .model import Imported, ImportedList
 
-__all__ = ["read_event_players"]
+__all__ = ["read_event_players", "list_in_force"]
+
+
+def list_in_force(game: str, list_name: str, start: date | None) -> date | None:
+    """The date of the list in force on `start`: the last list date of the
+    edition's calendar on or before it (FIDE quarterly, six a year, then
+    monthly; FMJD quarterly: pipeline.list_dates)."""
+    if start is None:
+        return None
+    dates = list_dates(game, list_name, date(start.year - 1, 1, 1), start)
+    return dates[-1][0] if dates else date(start.year, start.month, 1)
 
 
 def read_event_players(text: str, source: str, game: str | None) -> ImportedList:
     """Every player of the event but bye placeholders; their ratings as of
-    the first day of the event's month (the list in force when it began,
-    fide-2009 4.13, fmjd Annex 9 §5.2, on a monthly calendar)."""
+    the list in force when it began (fide-2009 4.13, fmjd Annex 9 §5.2)."""
     t = read_tournament(text, source)
-    day = date(t.start.year, t.start.month, 1) if t.start else None
     game = game or t.game
     rate = t.rate_of_play or "standard"
     rate = "rapid-blitz" if game == "draughts" and rate != "standard" else rate
-    out = ImportedList(source, game, day, [])
+    out = ImportedList(source, game, list_in_force(game, rate, t.start), [])
     out.problems = [p.format(source) for p in t.problems if p.is_error]
     for p in t.players:
         if normal.is_bye(p.name) or not p.name.strip():
