@@ -206,5 +206,19 @@ def test_import_of_a_real_trf_players(tmp_path, capsys):
     rows = (content / "players" / "chess-ratings.csv").read_text("utf-8").splitlines()[1:]
     assert len(rows) == 41 and {r.split(",")[1] for r in rows} == {"2010-09-01"}
     assert main(["import", str(path), "--content", str(content)]) == 0
-    assert "0 new, 0 matched by name, 0 ambiguous, 1 not imported, 0 rows written, 41 " \
-        "unchanged" in capsys.readouterr().out
+    assert "0 new, 0 matched by name, 0 ambiguous, 1 not imported, 0 rows written" \
+        in capsys.readouterr().out
+    assert (content / "players" / "chess-ratings.csv").read_text("utf-8").splitlines()[1:] \
+        == rows
+
+
+def test_an_event_file_does_not_rewrite_registered_players_ratings(content, tmp_path, capsys):
+    from tests.site_fixture import round_robin_toml
+    text = round_robin_toml("Open", "2024-04-01", "2024-04-03", ["1001", "5555"])
+    text = text.replace('id = "1001"\n', 'id = "1001"\nrating = 1234\n')
+    text = text.replace('id = "5555"\n', 'id = "5555"\nrating = 1600\n')
+    path = tmp_path / "open.toml"
+    path.write_text(text, encoding="utf-8")
+    assert _import(content, path) == 0
+    rows = (content / "players" / "chess-ratings.csv").read_text().splitlines()[1:]
+    assert [r.split(",")[:3] for r in rows] == [["5555", "2024-04-01", "1600"]]

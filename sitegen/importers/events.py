@@ -25,12 +25,14 @@ def list_in_force(game: str, list_name: str, start: date | None) -> date | None:
 
 def read_event_players(text: str, source: str, game: str | None) -> ImportedList:
     """Every player of the event but bye placeholders; their ratings as of
-    the list in force when it began (fide-2009 4.13, fmjd Annex 9 §5.2)."""
+    the list in force when it began (fide-2009 4.13, fmjd Annex 9 §5.2),
+    for the players new to the registry only: a registered player's
+    ratings are the registry's (the lists it computes or imports)."""
     t = read_tournament(text, source)
     game = game or t.game
     rate = t.rate_of_play or "standard"
     rate = "rapid-blitz" if game == "draughts" and rate != "standard" else rate
-    out = ImportedList(source, game, list_in_force(game, rate, t.start), [])
+    out = ImportedList(source, game, list_in_force(game, rate, t.start), [], new_only=True)
     out.problems = [p.format(source) for p in t.problems if p.is_error]
     for p in t.players:
         if normal.is_bye(p.name) or not p.name.strip():

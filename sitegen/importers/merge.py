@@ -84,7 +84,10 @@ def merge(registry: Registry, imported: ImportedList, only_registered: bool = Fa
                                      f"another player of the file both match registry id "
                                      f"{claimed[id(player)]} by name")
             continue
+        known = len(outcome.new)
         row = _match(registry, player, outcome, only_registered, imported.source)
+        if imported.new_only and len(outcome.new) == known:
+            continue
         if row is not None and player.ratings and day:
             _dated(registry, row["id"], day, player, outcome)
     return outcome

@@ -41,3 +41,4 @@ class ImportedList:
     date: date | None
     players: list[Imported]
     problems: list[str] = field(default_factory=list)
+    new_only: bool = False      # ratings written for new players only (an event file)
