@@ -256,7 +256,8 @@ class _Reader:
                 rows += read_ratings(more, dated, lists, players, self.report)
         rows.sort(key=lambda r: (r.date or date.min, r.line))
         _first_rows(players, rows)
-        self.unknown_games(game, rows, path, dated)
+        published = {spec.list for spec in settings.lists if spec.game == game}
+        self.unknown_games(game, rows, path, dated, published)
         return players, rows
 
     def stray_players(self) -> None:
@@ -266,11 +267,11 @@ class _Reader:
             if path.name not in known and not path.name.startswith("."):
                 self.problem(path, f"not a registry file: expected {', '.join(sorted(known))}")
 
-    def unknown_games(self, game, rows, path, dated) -> None:
+    def unknown_games(self, game, rows, path, dated, published) -> None:
         """A blank games count beside a rating: unknown, and the rules
         assume an established player, as `sitegen check` does (fide-2002
         10.54, fide-rb-2024 7.3.3, fmjd Annex 9 §3.2.3)."""
-        for name in LISTS[game]:
+        for name in [n for n in LISTS[game] if n in published]:
             blank = [r for r in rows if name in r.games and r.games[name] is None]
             if not blank:
                 continue

@@ -222,3 +222,34 @@ def test_an_event_file_does_not_rewrite_registered_players_ratings(content, tmp_
     assert _import(content, path) == 0
     rows = (content / "players" / "chess-ratings.csv").read_text().splitlines()[1:]
     assert [r.split(",")[:3] for r in rows] == [["5555", "2024-04-01", "1600"]]
+
+
+# -- the README's sequence, on the repo's own files ----------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+OWN_LIST = ROOT / "tests" / "data" / "fide" / "standard_jun25frl.txt"   # our fixture
+OWN_EVENT = ROOT / "content" / "events" / "chess" / "2025-06-westerby-summer-open-2025.trf"
+SITE = '[site]\nname = "Example"\nfederation = "NSF"\n\n[[lists]]\ngame = "chess"\n' \
+    'list = "standard"\n'
+
+
+def test_from_fides_list_and_a_trf_to_site_data(tmp_path, capsys):
+    """README, "From FIDE's list and a folder of event files to a site"."""
+    from sitegen.content import load_content
+    from sitegen.pipeline import compute, rating_problems
+    own = tmp_path / "own"
+    (own / "events" / "chess").mkdir(parents=True)
+    (own / "events" / "chess" / OWN_EVENT.name).write_bytes(OWN_EVENT.read_bytes())
+    (own / "site.toml").write_text(SITE, encoding="utf-8")
+    assert main(["import", str(OWN_LIST), "--content", str(own)]) == 0
+    assert "4 new" in capsys.readouterr().out
+    assert main(["import", str(own / "events" / "chess" / OWN_EVENT.name),
+                 "--content", str(own)]) == 0
+    assert "75 new, 0 matched by name" in capsys.readouterr().out
+    content = load_content(own)
+    data = compute(content)
+    july = next(l for l in data.lists[("chess", "standard")] if l.date == date(2025, 7, 1))
+    assert {"4421706", "3400042"} <= {e.id for e in july.entries}
+    found = content.warnings + rating_problems(content, data)
+    assert not [p for _, p in found if p.is_error]
+    assert any(p.code == "content.games-unknown" for _, p in found)
