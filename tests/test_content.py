@@ -330,3 +330,17 @@ def test_warnings_of_rating_an_event_are_the_builds_too(tmp_path):
     found = rating_problems(content, compute(content))
     assert any(path == "content/events/chess/2024-05-odd-open.toml" and
                p.severity == "warning" for path, p in found), found
+
+
+@pytest.mark.parametrize("written", ["w", "f", "F", "W"])
+def test_a_woman_is_one_in_the_womens_world_cup_however_written(tmp_path, written):
+    """fmjd Annex 18: the women's classification; `f` was a woman on the
+    lists but not here before sex was read one way."""
+    root = write_content(tmp_path / "content")
+    _edit("players/draughts.csv", "20003,\"Ivy, Ida\",TST,w,",
+          f"20003,\"Ivy, Ida\",TST,{written},")(root)
+    (cup,) = compute(load_content(root)).worldcup
+    latest = cup.standings[max(cup.standings)]
+    assert [row["id"] for row in latest["women"]] == ["20003"]
+    lists = compute(load_content(root)).lists[("draughts", "standard")]
+    assert {e.sex for l in lists for e in l.entries if e.id == "20003"} == {"w"}
