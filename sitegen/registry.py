@@ -38,7 +38,7 @@ def rating_columns(lists: tuple[str, ...]) -> tuple[str, ...]:
     return (*lists, *(f"{n}_games" for n in lists), "reached")
 
 
-@dataclass
+@dataclass(slots=True)
 class RegistryPlayer:
     """A player's identity.  `ratings`, `games` and `reached` are those of
     the player's first dated row (kept for the pages that show them)."""
@@ -57,7 +57,7 @@ class RegistryPlayer:
     line: int = 0
 
 
-@dataclass
+@dataclass(slots=True)
 class RatingRow:
     """What was published about a player on `date` (None: as the record
     starts, the short form).  `games[list]` is None when the count is
