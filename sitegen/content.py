@@ -337,7 +337,12 @@ class _Reader:
         if kind not in READERS:
             self.problem(path, f"format {kind!r} is not read for content")
             return None
-        t = read_tournament(text, path.name, kind)
+        try:
+            t = read_tournament(text, path.name, kind)
+        except Exception as error:  # a reader's bug: named, never a traceback
+            self.problem(path, f"could not be read as {kind} ({type(error).__name__}: "
+                         f"{str(error)[:200]!r}): a bug of sitegen's reader, please report it")
+            return None
         meta = self.meta(path, t)
         t.game = game if t.game == "chess" and game == "draughts" else t.game
         for problem in t.problems:

@@ -344,3 +344,16 @@ def test_a_woman_is_one_in_the_womens_world_cup_however_written(tmp_path, writte
     assert [row["id"] for row in latest["women"]] == ["20003"]
     lists = compute(load_content(root)).lists[("draughts", "standard")]
     assert {e.sex for l in lists for e in l.entries if e.id == "20003"} == {"w"}
+
+
+def test_a_readers_crash_is_named_not_a_traceback(tmp_path, capsys, monkeypatch):
+    import sitegen.content as loader
+
+    def crash(text, filename="", format=None):
+        raise IndexError("list index out of range")
+    monkeypatch.setattr(loader, "read_tournament", crash)
+    root = write_content(tmp_path / "content")
+    status = main(["build", str(root), "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert status == 1 and "Traceback" not in err
+    assert "content/events/chess/2024-04-april-open.toml: error: could not be read" in err
