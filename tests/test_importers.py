@@ -253,3 +253,14 @@ def test_from_fides_list_and_a_trf_to_site_data(tmp_path, capsys):
     found = content.warnings + rating_problems(content, data)
     assert not [p for _, p in found if p.is_error]
     assert any(p.code == "content.games-unknown" for _, p in found)
+
+
+def test_a_transfer_is_said_and_the_registry_kept(content, tmp_path, capsys):
+    path = tmp_path / "standard_sep26frl.txt"
+    path.write_bytes((_line("1002", "Baker, Bob", "ENG", "M", "FM", [2100], 1985) + "\r\n")
+                     .encode())
+    assert _import(content, path) == 0
+    out = capsys.readouterr().out
+    assert "registry kept: " in out and "federation 'ENG' in the file, 'TST' in the registry" \
+        in out
+    assert "1002,\"Baker, Bob\",TST" in (content / "players" / "chess.csv").read_text()

@@ -35,6 +35,7 @@ class Outcome:
     by_name: list[str] = field(default_factory=list)
     ambiguous: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
+    differs: list[str] = field(default_factory=list)
     updated: int = 0
     unchanged: int = 0
 
@@ -42,6 +43,7 @@ class Outcome:
         out = [f"new: {x}" for x in self.new] + [f"matched by name: {x}" for x in self.by_name]
         out += [f"ambiguous, not imported: {x}" for x in self.ambiguous]
         out += [f"not imported: {x}" for x in self.skipped]
+        out += [f"registry kept: {x}" for x in self.differs]
         out.append(f"{len(self.new)} new, {len(self.by_name)} matched by name, "
                    f"{len(self.ambiguous)} ambiguous, {len(self.skipped)} not imported, "
                    f"{self.updated} rows written, {self.unchanged} unchanged")
@@ -110,6 +112,7 @@ def _claims(registry, players) -> dict[int, str]:
 
 def _match(registry, player: Imported, outcome, only_registered, source) -> dict | None:
     if player.id and player.id in registry.by_id:
+        _compare(registry.by_id[player.id], player, outcome, source)
         return registry.by_id[player.id]
     found = [r for r in registry.by_name.get(normal.match_name(player.name), [])
              if _agrees(player, r)]
@@ -128,6 +131,17 @@ def _match(registry, player: Imported, outcome, only_registered, source) -> dict
         outcome.skipped.append(f"{where}: no usable id (letters, digits, '.', '_', '-')")
         return None
     return _add(registry, player, outcome, where)
+
+
+def _compare(row: dict, player: Imported, outcome, source) -> None:
+    """A name or federation that differs from the registry's is said; the
+    registry's is kept (a transfer or a new spelling is the officer's call)."""
+    theirs = {"name": normal.display_name(player.name),
+              "federation": normal.federation(player.federation)}
+    for key, value in theirs.items():
+        if value and row.get(key) and row[key] != value:
+            outcome.differs.append(f"{source}:{player.line}: id {row['id']}: {key} "
+                                   f"{value!r} in the file, {row[key]!r} in the registry")
 
 
 def _add(registry, player: Imported, outcome, where) -> dict:
