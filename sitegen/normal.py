@@ -3,8 +3,8 @@
 The rules live in `rules_core.normalize` (`normalise_sex`,
 `normalise_federation`, `normalise_name`, `is_bye_placeholder`); this module
 calls them and gives their answers the forms sitegen stores: sex ``m``,
-``w`` or ``""``; a federation in capitals; a name as FIDE prints it.  Where
-that module is absent, a minimal local reading of the same inputs is used
+``w`` or ``""``; a federation code; a name as FIDE prints it.  Where that
+module is absent, the same reading of the same inputs is made here
 (docs/content-format.md, "Normalisation").
 """
 
@@ -20,44 +20,41 @@ except ImportError:  # pragma: no cover - depends on the merge
 
 __all__ = ["sex", "federation", "display_name", "match_name", "is_bye"]
 
-_WOMEN = {"w", "f", "female", "woman", "women", "v", "vrouw", "d", "dame"}
-_MEN = {"m", "male", "man", "men", "h", "heer"}
-_BYES = {"spielfrei", "bye", "dummy", "free", "vrij", "frei", "bye player", "pairing bye",
-         "freilos", "exempt", "exempté"}
+_SEX = {"m": "m", "M": "m", "w": "w", "W": "w", "f": "w", "F": "w"}
+_BYES = {"bye", "pairingbye", "byeplayer", "dummy", "free", "spielfrei", "frei", "freilos",
+         "vrij", "exempt"}
+
+
+def _value(answer):
+    """rules_core.normalize answers (value, warning); the value is kept
+    (the warning is the loader's own message, said with its file:line)."""
+    return answer[0] if isinstance(answer, tuple) else answer
 
 
 def sex(text: str | None) -> str:
-    """``m``, ``w`` or ``""`` (unknown) for any of the spellings files use."""
+    """``m``, ``w`` or ``""`` (unknown): ``m``/``M`` a man, ``w``/``W``/
+    ``f``/``F`` a woman."""
     value = (text or "").strip()
-    if not value:
-        return ""
-    if _rules is not None and hasattr(_rules, "normalise_sex"):
-        value = str(_rules.normalise_sex(value) or "")
-    key = value.strip().lower()
-    if key in _WOMEN:
-        return "w"
-    return "m" if key in _MEN else ""
+    if _rules is not None:
+        return _value(_rules.normalise_sex(value)) or ""
+    return _SEX.get(value, "")
 
 
 def federation(text: str | None) -> str:
-    """FIDE's three-letter code in capitals (two-letter ISO codes mapped by
-    rules_core.normalize where present)."""
+    """FIDE's three-letter code in capitals (two-letter ISO codes mapped to
+    FIDE's by rules_core.normalize); anything else as written."""
     value = (text or "").strip()
-    if value and _rules is not None and hasattr(_rules, "normalise_federation"):
-        value = str(_rules.normalise_federation(value) or value)
-    return value.upper()
+    if _rules is not None:
+        return _value(_rules.normalise_federation(value)) or ""
+    return value.upper() if len(value) == 3 and value.isalpha() else value
 
 
 def display_name(text: str) -> str:
-    """FIDE's ``Surname, Given`` form: one space after the comma, single
-    spaces inside."""
-    if _rules is not None and hasattr(_rules, "normalise_name"):
-        return str(_rules.normalise_name(text))
-    name = " ".join(text.split())
-    if "," in name:
-        surname, given = name.split(",", 1)
-        name = f"{surname.strip()}, {given.strip()}".rstrip(", ")
-    return name
+    """FIDE's ``Surname, Given`` spacing: one space after a comma, single
+    spaces inside; case and word order as written."""
+    if _rules is not None:
+        return _rules.normalise_name(text)
+    return re.sub(r"\s*,\s*", ", ", " ".join(text.split())).strip(", ")
 
 
 def match_name(text: str) -> str:
@@ -72,6 +69,6 @@ def match_name(text: str) -> str:
 def is_bye(name: str | None) -> bool:
     """A placeholder a pairing program enters for a bye (``spielfrei``,
     ``BYE``, ``Dummy``): never a player."""
-    if _rules is not None and hasattr(_rules, "is_bye_placeholder"):
-        return bool(_rules.is_bye_placeholder(name or ""))
-    return match_name(name or "") in _BYES
+    if _rules is not None:
+        return _rules.is_bye_placeholder(name or "")
+    return "".join(c for c in (name or "").lower() if c.isalnum()) in _BYES

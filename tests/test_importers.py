@@ -264,3 +264,62 @@ def test_a_transfer_is_said_and_the_registry_kept(content, tmp_path, capsys):
     assert "registry kept: " in out and "federation 'ENG' in the file, 'TST' in the registry" \
         in out
     assert "1002,\"Baker, Bob\",TST" in (content / "players" / "chess.csv").read_text()
+
+
+# -- invariants (hypothesis) -------------------------------------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from sitegen.importers.merge import Registry, merge  # noqa: E402
+from sitegen.importers.model import Imported, ImportedList  # noqa: E402
+
+_NAMES = st.sampled_from(["Able, Ann", "ABLE,Ann", "Baker, Bob", "Bäker, Bob", "Cole, Cy"])
+_PLAYERS = st.lists(st.tuples(st.integers(1, 30), _NAMES, st.sampled_from(["TST", "ENG", ""]),
+                              st.sampled_from([1990, 1991, None]), st.integers(1000, 2800)),
+                    max_size=12)
+
+
+@settings(max_examples=100, deadline=None)
+@given(registered=_PLAYERS, imported=_PLAYERS)
+def test_import_never_merges_two_and_is_idempotent(registered, imported):
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        (root / "players").mkdir()
+        seen, lines = set(), ["id,name,federation,sex,birth,title"]
+        for pid, name, fed, year, _ in registered:
+            if pid not in seen:
+                seen.add(pid)
+                lines.append(f"{pid},\"{name}\",{fed},,{year or ''},")
+        (root / "players" / "chess.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        players = [Imported(str(100 + pid), name, fed, birth_year=year,
+                            ratings={"standard": rating}, line=i)
+                   for i, (pid, name, fed, year, rating) in enumerate(imported, start=1)]
+        files = ImportedList("list.txt", "chess", date(2026, 8, 1), players)
+        first = Registry(root, "chess")
+        merge(first, files)
+        first.write()
+        written = {p: (root / "players" / p).read_bytes()
+                   for p in ("chess.csv", "chess-ratings.csv")}
+        # two people of one file never become one registry player
+        rows = (root / "players" / "chess-ratings.csv").read_text().splitlines()[1:]
+        ids = [r.split(",")[0] for r in rows]
+        assert len(ids) == len(set(ids))
+        again = Registry(root, "chess")
+        outcome = merge(again, files)
+        again.write()
+        assert outcome.updated == 0 and not outcome.new
+        assert {p: (root / "players" / p).read_bytes() for p in written} == written
+
+
+def test_two_players_of_one_file_with_one_name_stay_two(content, tmp_path, capsys):
+    """Found by hypothesis: the second of two namesakes new to the registry
+    was taken, by name, for the first one just added."""
+    path = tmp_path / "standard_aug26frl.txt"
+    path.write_bytes(("\r\n".join([
+        _line("9000011", "Cole, Cy", "TST", "M", "", [1800], 1990),
+        _line("9000012", "Cole, Cy", "TST", "M", "", [1900], 1990)]) + "\r\n").encode())
+    assert _import(content, path) == 0
+    rows = (content / "players" / "chess-ratings.csv").read_text().splitlines()[1:]
+    assert [r.split(",")[:3] for r in rows] == [["9000011", "2026-08-01", "1800"],
+                                                ["9000012", "2026-08-01", "1900"]]

@@ -65,6 +65,7 @@ class Registry:
         for row in self.identity:
             self.by_name.setdefault(normal.match_name(row["name"]), []).append(row)
         self.dated = {(row["id"], row["date"]): row for row in self.rows}
+        self.file_ids: set[str] = set()    # the ids the file being merged gives
 
     def write(self) -> None:
         self.identity_path.parent.mkdir(parents=True, exist_ok=True)
@@ -77,8 +78,8 @@ def merge(registry: Registry, imported: ImportedList, only_registered: bool = Fa
           federation: str = "") -> Outcome:
     outcome = Outcome()
     day = imported.date.isoformat() if imported.date else ""
-    players = [p for p in imported.players
-               if not federation or normal.federation(p.federation) == federation]
+    players = _once(imported, federation, outcome)
+    registry.file_ids = {p.id for p in players if p.id}
     claimed = _claims(registry, players)
     for player in players:
         if not (player.id and player.id in registry.by_id) and claimed.get(id(player)):
@@ -95,6 +96,22 @@ def merge(registry: Registry, imported: ImportedList, only_registered: bool = Fa
     return outcome
 
 
+def _once(imported: ImportedList, federation: str, outcome) -> list[Imported]:
+    """The file's players (of `federation`), an id given twice reported and
+    its second line left out."""
+    first_line: dict[str, int] = {}
+    out = []
+    for player in imported.players:
+        if federation and normal.federation(player.federation) != federation:
+            continue
+        if player.id and first_line.setdefault(player.id, player.line) != player.line:
+            outcome.skipped.append(f"{imported.source}:{player.line}: id {player.id} is "
+                                   f"given again (first on line {first_line[player.id]})")
+            continue
+        out.append(player)
+    return out
+
+
 def _claims(registry, players) -> dict[int, str]:
     """Players of one file that would match the same registry player by
     name: none of them is taken for him."""
@@ -102,20 +119,27 @@ def _claims(registry, players) -> dict[int, str]:
     for player in players:
         if player.id and player.id in registry.by_id:
             continue
-        found = [r for r in registry.by_name.get(normal.match_name(player.name), [])
-                 if _agrees(player, r)]
+        found = _by_name(registry, player)
         if len(found) == 1:
             by_target.setdefault(found[0]["id"], []).append(player)
     return {id(p): target for target, group in by_target.items() if len(group) > 1
             for p in group}
 
 
+def _by_name(registry, player: Imported) -> list[dict]:
+    """The registry players of the player's normalised name who agree on
+    birth year and federation, but those whose id the file gives to a line
+    of its own (that line is them: so a second import decides as the
+    first)."""
+    return [r for r in registry.by_name.get(normal.match_name(player.name), [])
+            if r["id"] not in registry.file_ids and _agrees(player, r)]
+
+
 def _match(registry, player: Imported, outcome, only_registered, source) -> dict | None:
     if player.id and player.id in registry.by_id:
         _compare(registry.by_id[player.id], player, outcome, source)
         return registry.by_id[player.id]
-    found = [r for r in registry.by_name.get(normal.match_name(player.name), [])
-             if _agrees(player, r)]
+    found = _by_name(registry, player)
     where = f"{source}:{player.line}: {player.name!r}"
     if len(found) > 1:
         outcome.ambiguous.append(f"{where} could be ids {', '.join(r['id'] for r in found)} "
