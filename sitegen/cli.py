@@ -89,8 +89,8 @@ def _build(args) -> int:
     except BuildError as error:
         print("\n".join(error.lines), file=sys.stderr)
         print(f"sitegen build: stopped, {args.out}/ left as it was", file=sys.stderr)
-        if error.problems:
-            print(counts_line(error.problems, args.strict), file=sys.stderr)
+        print(counts_line(error.problems, args.strict) if error.problems
+              else "1 error, 0 warnings", file=sys.stderr)
         return 1
     if problems:
         print("\n".join(build_lines(problems)), file=sys.stderr)

@@ -151,6 +151,7 @@ class _Reader:
             players[game], ratings[game] = self.registry(game, settings)
         events = self.events(players)
         self.default_start(settings, events, ratings)
+        self.after_end(settings, ratings)
         seasons = self.seasons({e.slug for e in events if e.game == "draughts"})
         pages = self.pages()
         warnings = [(f, p) for f, p in self.problems if not p.is_error]
@@ -240,6 +241,17 @@ class _Reader:
         self.problem(self.root / "site.toml", f"[site] start not given: the record starts "
                      f"on {settings.start} (the earliest date of the content)", None,
                      "content.default-start", NOTE)
+
+    def after_end(self, settings, ratings) -> None:
+        """Rows dated after an `end` given are not used: said, not dropped
+        silently."""
+        for game, rows in ratings.items():
+            late = [r for r in rows if settings.end and r.date and r.date > settings.end]
+            if late:
+                self.problem(self.root / "players" / f"{game}-ratings.csv",
+                             f"{len(late)} rows dated after [site] end {settings.end} are "
+                             "not used (the record ends there)", late[0].line,
+                             "content.after-end", NOTE)
 
     # -- players/<game>.csv, players/<game>-ratings.csv ------------------------------
     def registry(self, game: str, settings) -> tuple[dict[str, RegistryPlayer], list]:

@@ -357,3 +357,13 @@ def test_a_readers_crash_is_named_not_a_traceback(tmp_path, capsys, monkeypatch)
     err = capsys.readouterr().err
     assert status == 1 and "Traceback" not in err
     assert "content/events/chess/2024-04-april-open.toml: error: could not be read" in err
+
+
+def test_rows_after_end_are_said_not_used(tmp_path):
+    root = write_content(tmp_path / "content")
+    _dated(root, "id,date,standard,standard_games\n1001,2024-03-01,2000,100\n"
+           "1001,2025-01-01,2100,120\n")
+    content = load_content(root)
+    notes = [(path, p) for path, p in content.warnings if p.code == "content.after-end"]
+    assert [(path, p.line, p.severity) for path, p in notes] == [
+        ("content/players/chess-ratings.csv", 3, "note")]
