@@ -343,32 +343,41 @@ class _Reader:
 
     def event(self, path: Path, game: str, registry) -> Event | None:
         text = self.text(path)
-        if text is None:
-            return None
-        kind = detect_format(text, path.name)
-        if kind not in READERS:
-            self.problem(path, f"format {kind!r} is not read for content")
-            return None
-        try:
-            t = read_tournament(text, path.name, kind)
-        except Exception as error:  # a reader's bug: named, never a traceback
-            self.problem(path, f"could not be read as {kind} ({type(error).__name__}: "
-                         f"{str(error)[:200]!r}): a bug of sitegen's reader, please report it")
+        kind = detect_format(text, path.name) if text is not None else None
+        t = self.tournament(path, text, kind) if kind else None
+        if t is None:
             return None
         meta = self.meta(path, t)
         t.game = game if t.game == "chess" and game == "draughts" else t.game
         for problem in t.problems:
             self.problems.append((self.relative(path), problem))
+        self.placed(path, t, game)
+        self.byes(path, t)
+        self.normalise(t)
+        self.identify(path, t, registry)
+        return Event(path.stem, game, self.inside(path), t, kind, meta)
+
+    def tournament(self, path: Path, text: str, kind: str) -> Tournament | None:
+        """The file read by rules_core; a reader's crash is an error naming
+        the file, never a traceback."""
+        if kind not in READERS:
+            self.problem(path, f"format {kind!r} is not read for content")
+            return None
+        try:
+            return read_tournament(text, path.name, kind)
+        except Exception as error:  # a reader's bug: named, never a traceback
+            self.problem(path, f"could not be read as {kind} ({type(error).__name__}: "
+                         f"{str(error)[:200]!r}): a bug of sitegen's reader, please report it")
+            return None
+
+    def placed(self, path: Path, t: Tournament, game: str) -> None:
+        """In its game's folder, with a start date."""
         if t.game != game:
             self.problem(path, f"a {t.game} tournament in events/{game}/: move it to "
                          f"events/{t.game}/")
         if t.start is None:
             self.problem(path, "no start date: give it in the file or in "
                          f"{path.stem}.meta.toml ([event] start = YYYY-MM-DD)")
-        self.byes(path, t)
-        self.normalise(t)
-        self.identify(path, t, registry)
-        return Event(path.stem, game, self.inside(path), t, kind, meta)
 
     def meta(self, path: Path, t: Tournament) -> dict:
         """NAME.meta.toml: [event] keys the file lacks (start, end,
@@ -438,21 +447,27 @@ class _Reader:
                      if _agrees(p, r)]
             if len(found) == 1 and not p.id:
                 p.id = found[0].id
-            elif len(found) == 1:
-                self.problem(path, f"player {p.number} ({p.name!r}) has id {p.id!r}, not in "
-                             f"players/{t.game}.csv, where the name is id {found[0].id!r}: "
-                             "not taken as the same player; correct the id in one file",
-                             p.line, "content.id-mismatch", WARNING)
-            elif len(found) > 1:
-                self.problem(path, f"player {p.number} ({p.name!r}) matches "
-                             f"{len(found)} players of players/{t.game}.csv (ids "
-                             f"{', '.join(r.id for r in found)}): give the id in the file",
-                             p.line, "content.ambiguous-player", WARNING)
             elif p.id or p.name:
-                what = f"id {p.id!r}" if p.id else f"name {p.name!r}"
-                self.problem(path, f"player {p.number} ({what}) is not in players/"
-                             f"{t.game}.csv: the event is published, the player is not "
-                             "rated on the lists", p.line, "content.unknown-player", WARNING)
+                self.unmatched(path, t, p, found)
+
+    def unmatched(self, path: Path, t: Tournament, p, found) -> None:
+        registry = f"players/{t.game}.csv"
+        if len(found) == 1:
+            message = (f"player {p.number} ({p.name!r}) has id {p.id!r}, not in {registry}, "
+                       f"where the name is id {found[0].id!r}: not taken as the same "
+                       "player; correct the id in one file")
+            code = "content.id-mismatch"
+        elif found:
+            message = (f"player {p.number} ({p.name!r}) matches {len(found)} players of "
+                       f"{registry} (ids {', '.join(r.id for r in found)}): give the id in "
+                       "the file")
+            code = "content.ambiguous-player"
+        else:
+            what = f"id {p.id!r}" if p.id else f"name {p.name!r}"
+            message = (f"player {p.number} ({what}) is not in {registry}: the event is "
+                       "published, the player is not rated on the lists")
+            code = "content.unknown-player"
+        self.problem(path, message, p.line, code, WARNING)
 
     def names(self, registry) -> dict[str, list[RegistryPlayer]]:
         """The registry by normalised name, made once per registry and only

@@ -117,15 +117,18 @@ def read_fide_xml(text: str, source: str, day: date | None, rate: str | None) ->
             out.problems.append(f"{source}: player {index}: expected <fideid> digits and a "
                                 "<name>")
             continue
-        player = Imported(cells["fideid"], cells["name"], cells.get("country", ""),
-                          cells.get("sex", ""), title=cells.get("title") or
-                          cells.get("w_title", ""), line=index)
-        year = cells.get("birthday", "")[:4]
-        player.birth_year = _year(year)
-        for tag, name in _XML_RATINGS.items():
-            value = cells.get(tag, "")
-            name = name if combined or tag != "rating" else (rate or "standard")
-            if value.isdecimal() and len(value) <= 5 and int(value) > 0:
-                player.ratings[name] = int(value)
-        out.players.append(player)
+        out.players.append(_xml_player(cells, index, combined, rate))
     return out
+
+
+def _xml_player(cells: dict, index: int, combined: bool, rate: str | None) -> Imported:
+    player = Imported(cells["fideid"], cells["name"], cells.get("country", ""),
+                      cells.get("sex", ""), title=cells.get("title") or
+                      cells.get("w_title", ""), line=index)
+    player.birth_year = _year(cells.get("birthday", "")[:4])
+    for tag, name in _XML_RATINGS.items():
+        value = cells.get(tag, "")
+        name = name if combined or tag != "rating" else (rate or "standard")
+        if value.isdecimal() and len(value) <= 5 and int(value) > 0:
+            player.ratings[name] = int(value)
+    return player
