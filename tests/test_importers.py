@@ -323,3 +323,27 @@ def test_two_players_of_one_file_with_one_name_stay_two(content, tmp_path, capsy
     rows = (content / "players" / "chess-ratings.csv").read_text().splitlines()[1:]
     assert [r.split(",")[:3] for r in rows] == [["9000011", "2026-08-01", "1800"],
                                                 ["9000012", "2026-08-01", "1900"]]
+
+
+def test_federation_adds_its_own_and_updates_registered_foreigners(content, tmp_path, capsys):
+    path = tmp_path / "standard_aug26frl.txt"
+    path.write_bytes(("\r\n".join([
+        _line("1002", "Baker, Bob", "TST", "M", "FM", [2111], 1985),
+        _line("9000021", "Dane, Dan", "TST", "M", "", [1700], 1990),
+        _line("9000022", "Egan, Eve", "ENG", "F", "", [1750], 1992)]) + "\r\n").encode())
+    (content / "players" / "chess.csv").write_text(
+        REGISTRY + "7000001,\"Fry, Flo\",ENG,w,1980,\n", encoding="utf-8")
+    path.write_bytes(path.read_bytes() + (_line("7000001", "Fry, Flo", "ENG", "F", "", [1999],
+                                                1980) + "\r\n").encode())
+    assert _import(content, path, "--federation", "TST") == 0
+    rows = (content / "players" / "chess-ratings.csv").read_text().splitlines()[1:]
+    assert [r.split(",")[0] for r in rows] == ["1002", "7000001", "9000021"]
+    assert "9000022" not in (content / "players" / "chess.csv").read_text()
+
+
+def test_import_usage_errors(content, tmp_path, capsys):
+    assert _import(content, tmp_path / "missing.txt") == 2
+    assert "no such file" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:
+        _import(content, tmp_path / "missing.txt", "--date", "August 2026")
+    assert stop.value.code == 2

@@ -35,10 +35,10 @@ def add_parser(commands) -> None:
     parser.add_argument("--game", choices=("chess", "draughts"),
                         help="the game of an event file (default: as the file says)")
     parser.add_argument("--federation", default="", metavar="FED",
-                        help="import only the players of this federation (others already "
-                        "in the registry are still updated with --registered)")
+                        help="add only the players of this federation (players of others "
+                        "already in the registry are still updated)")
     parser.add_argument("--registered", action="store_true",
-                        help="update only players already in the registry")
+                        help="add no one: update only players already in the registry")
 
 
 def _date(text: str) -> date:

@@ -78,7 +78,7 @@ def merge(registry: Registry, imported: ImportedList, only_registered: bool = Fa
           federation: str = "") -> Outcome:
     outcome = Outcome()
     day = imported.date.isoformat() if imported.date else ""
-    players = _once(imported, federation, outcome)
+    players = _once(registry, imported, federation, outcome)
     registry.file_ids = {p.id for p in players if p.id}
     claimed = _claims(registry, players)
     for player in players:
@@ -96,13 +96,15 @@ def merge(registry: Registry, imported: ImportedList, only_registered: bool = Fa
     return outcome
 
 
-def _once(imported: ImportedList, federation: str, outcome) -> list[Imported]:
-    """The file's players (of `federation`), an id given twice reported and
-    its second line left out."""
+def _once(registry, imported: ImportedList, federation: str, outcome) -> list[Imported]:
+    """The file's players of `federation` and those already registered
+    (foreign players kept up to date), an id given twice reported and its
+    second line left out."""
     first_line: dict[str, int] = {}
     out = []
     for player in imported.players:
-        if federation and normal.federation(player.federation) != federation:
+        if federation and normal.federation(player.federation) != federation \
+                and player.id not in registry.by_id:
             continue
         if player.id and first_line.setdefault(player.id, player.line) != player.line:
             outcome.skipped.append(f"{imported.source}:{player.line}: id {player.id} is "
