@@ -367,3 +367,16 @@ def test_rows_after_end_are_said_not_used(tmp_path):
     notes = [(path, p) for path, p in content.warnings if p.code == "content.after-end"]
     assert [(path, p.line, p.severity) for path, p in notes] == [
         ("content/players/chess-ratings.csv", 3, "note")]
+
+
+def test_a_build_ends_with_its_counts(tmp_path, capsys):
+    """Warnings (here a player not in the registry) are printed, the site is
+    built, and the last line counts them."""
+    root = write_content(tmp_path / "content")
+    text = round_robin_toml("Stranger Open", "2024-05-01", "2024-05-03", ["1001", "7777"])
+    (root / "events" / "chess" / "2024-05-stranger-open.toml").write_text(text, encoding="utf-8")
+    status = main(["build", str(root), "--out", str(tmp_path / "out")])
+    captured = capsys.readouterr()
+    assert status == 0 and (tmp_path / "out" / "index.html").exists()
+    assert "content/events/chess/2024-05-stranger-open.toml:" in captured.err
+    assert captured.out.rstrip().splitlines()[-1] == "0 errors, 1 warning"
