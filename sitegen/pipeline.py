@@ -201,7 +201,10 @@ class _Rows:
         p.title = row.title or p.title
         if self.list_name not in row.ratings:
             return
-        p.rating, p.games = row.ratings[self.list_name], row.games.get(self.list_name)
+        games = row.games.get(self.list_name)
+        if games is not None or p.rating is None:   # else: the count known so far stays
+            p.games = games
+        p.rating = row.ratings[self.list_name]
         p.pending = []
         if first:
             p.start_rating = p.rating

@@ -380,3 +380,17 @@ def test_a_build_ends_with_its_counts(tmp_path, capsys):
     assert status == 0 and (tmp_path / "out" / "index.html").exists()
     assert "content/events/chess/2024-05-stranger-open.toml:" in captured.err
     assert captured.out.rstrip().splitlines()[-1] == "0 errors, 1 warning"
+
+
+def test_a_later_row_without_games_keeps_the_count_known(tmp_path):
+    """1004 has 10 games (a newcomer: fide-rb-2024 7.3.3 K 40); a June row
+    without a count keeps him one, on the July list as on the May list."""
+    root = write_content(tmp_path / "content")
+    rows = "".join(f"{1000 + i},2024-03-01,{1900 + 20 * i},{10 if i == 4 else 100}\n"
+                   for i in range(1, 6))
+    _dated(root, "id,date,standard,standard_games\n" + rows + "1004,2024-06-01,1990,\n")
+    data = compute(load_content(root))
+    lists = {l.date: {e.id: e for e in l.entries} for l in data.lists[("chess", "standard")]}
+    assert lists[date(2024, 5, 1)]["1004"].k == 40
+    assert lists[date(2024, 6, 1)]["1004"].rating == 1990
+    assert lists[date(2024, 6, 1)]["1004"].k == 40
