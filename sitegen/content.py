@@ -413,9 +413,10 @@ class _Reader:
                 setattr(t, key, checked)
 
     def byes(self, path: Path, t: Tournament) -> None:
-        """A bye placeholder (``spielfrei``, ``BYE``) is not a player: its
-        games become byes of the same score for its opponents."""
-        fake = {p.number for p in t.players if normal.is_bye(p.name)}
+        """A bye placeholder (``spielfrei``, ``BYE``; no id, no rating) is not
+        a player: its games become byes of the same score for its opponents
+        (what rules_core.normalize does as a file is read, where present)."""
+        fake = {p.number for p in t.players if normal.is_placeholder(p)}
         if not fake:
             return
         for p in t.players:

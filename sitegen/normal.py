@@ -18,7 +18,7 @@ try:  # the shared rules (rules_core/normalize.py)
 except ImportError:  # pragma: no cover - depends on the merge
     _rules = None
 
-__all__ = ["sex", "federation", "display_name", "match_name", "is_bye"]
+__all__ = ["sex", "federation", "display_name", "match_name", "is_bye", "is_placeholder"]
 
 _SEX = {"m": "m", "M": "m", "w": "w", "W": "w", "f": "w", "F": "w"}
 _BYES = {"bye", "pairingbye", "byeplayer", "dummy", "free", "spielfrei", "frei", "freilos",
@@ -72,3 +72,9 @@ def is_bye(name: str | None) -> bool:
     if _rules is not None:
         return _rules.is_bye_placeholder(name or "")
     return "".join(c for c in (name or "").lower() if c.isalnum()) in _BYES
+
+
+def is_placeholder(player) -> bool:
+    """A bye's name with no FIDE id and no rating: not a player (the rule of
+    rules_core.normalize, which removes them as files are read)."""
+    return is_bye(player.name) and not player.id and not player.rating

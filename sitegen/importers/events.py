@@ -35,7 +35,7 @@ def read_event_players(text: str, source: str, game: str | None) -> ImportedList
     out = ImportedList(source, game, list_in_force(game, rate, t.start), [], new_only=True)
     out.problems = [p.format(source) for p in t.problems if p.is_error]
     for p in t.players:
-        if normal.is_bye(p.name) or not p.name.strip():
+        if normal.is_placeholder(p) or not p.name.strip():
             continue
         player = Imported(p.id or "", p.name, p.federation or "", p.sex or "",
                           p.birth_year or (p.birth.year if p.birth else None), p.birth,
