@@ -17,32 +17,45 @@ from pathlib import Path
 
 from .bundle import BundleError
 from .content import ContentError, load_content
-from .pipeline import compute
+from .pipeline import compute, rating_problems
 from .regulations import load_regulations
 from .render import render_site
+from .report import build_lines
 
 __all__ = ["build", "BuildError", "collector_paused"]
 
 
 class BuildError(Exception):
-    """The build stopped; `lines` are the problems, one per line."""
+    """The build stopped; `lines` are the problems, one per line, and
+    `problems` the (file, Problem) pairs when the content made them."""
 
-    def __init__(self, lines: list[str]):
+    def __init__(self, lines: list[str], problems: list | None = None):
         self.lines = lines
+        self.problems = problems or []
         super().__init__("\n".join(lines))
 
 
-def build(content_dir: Path, out: Path, show_progress: bool | None = None) -> list[Path]:
-    """Build the site of `content_dir` into `out`; return the files written."""
+def build(content_dir: Path, out: Path, show_progress: bool | None = None,
+          strict: bool = False, problems: list | None = None) -> list[Path]:
+    """Build the site of `content_dir` into `out`; return the files written.
+
+    The warnings of the content and of rating its events go into
+    `problems` (printed to stderr when none is given); `strict` stops the
+    build on a warning as on an error."""
     with collector_paused():
         try:
             content = load_content(content_dir)
         except ContentError as error:
-            raise BuildError([_line(path, p) for path, p in error.problems]) from None
-        for path, problem in content.warnings:
-            print(_line(path, problem), file=sys.stderr)
+            raise BuildError(build_lines(error.problems, strict), error.problems) from None
         with _progress(show_progress) as step:
             data = compute(content, progress=step)
+            found = content.warnings + rating_problems(content, data)
+            if strict and any(p.severity == "warning" for _, p in found):
+                raise BuildError(build_lines(found, strict), found)
+            if problems is not None:
+                problems.extend(found)
+            elif found:
+                print("\n".join(build_lines(found)), file=sys.stderr)
             regulations = load_regulations(content_dir / "regulations")
             try:
                 theme = content_dir / "theme"
@@ -70,11 +83,6 @@ def collector_paused():
     finally:
         if enabled:
             gc.enable()
-
-
-def _line(path: str, problem) -> str:
-    where = ":".join(str(x) for x in (path, problem.line, problem.column) if x)
-    return f"{where}: {problem.severity}: {problem.message}"
 
 
 def _swap_in(out: Path, write) -> list[Path]:

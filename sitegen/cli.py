@@ -15,7 +15,7 @@ from rules_core.check import FORMATS, CheckOptions, UnknownEdition, UnknownTiebr
 from rules_core.editions import EDITIONS
 from rules_core.fmjd.standings import SYSTEMS as TIEBREAK_SYSTEMS
 
-from .report import check_table, editions_table
+from .report import build_lines, check_table, counts_line, editions_table
 from .sources import SourceError, read_k_file, read_text
 
 __all__ = ["main"]
@@ -53,10 +53,15 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("content", nargs="?", default="content",
                        help="the content folder (default: content/)")
     build.add_argument("--out", default="_site", help="the output folder (default: _site/)")
+    build.add_argument("--strict", action="store_true",
+                       help="stop on warnings as on errors (for CI)")
     serve = commands.add_parser("serve", help="build, then serve the site on localhost")
     serve.add_argument("content", nargs="?", default="content")
     serve.add_argument("--out", default="_site")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--strict", action="store_true", help="as for build")
+    from .importers.command import add_parser as add_import
+    add_import(commands)
     return parser
 
 
@@ -65,6 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "editions":
         print(editions_table(EDITIONS))
         return 0
+    if args.command == "import":
+        from .importers.command import run as run_import
+        return run_import(args)
     if args.command in ("build", "serve"):
         status = _build(args)
         if status or args.command == "build":
@@ -74,15 +82,24 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _build(args) -> int:
+    """Problems first (errors, then warnings), then what was done, then the
+    counts: ``N errors, M warnings`` is the last line."""
     from .build import BuildError, build
 
+    problems: list = []
     try:
-        files = build(Path(args.content), Path(args.out))
+        files = build(Path(args.content), Path(args.out), strict=args.strict,
+                      problems=problems)
     except BuildError as error:
         print("\n".join(error.lines), file=sys.stderr)
         print(f"sitegen build: stopped, {args.out}/ left as it was", file=sys.stderr)
+        print(counts_line(error.problems, args.strict) if error.problems
+              else "1 error, 0 warnings", file=sys.stderr)
         return 1
+    if problems:
+        print("\n".join(build_lines(problems)), file=sys.stderr)
     print(f"sitegen build: {len(files)} files in {args.out}/")
+    print(counts_line(problems))
     return 0
 
 

@@ -4,8 +4,8 @@ The layout (README, "The content folder")::
 
     content/
       site.toml                 the site: name, federation, base URL, lists
-      players/chess.csv         the player registries: one row a player,
-      players/draughts.csv      ratings at the start of the record
+      players/chess.csv         the player registries: one row a player;
+      players/chess-ratings.csv a row per player per date: ratings, games
       events/chess/*.toml       tournaments, in any format rules_core reads:
       events/chess/*.trf        native TOML/JSON, TRF, the FMJD official
       events/draughts/*.csv     format, Arbiter Pro / Toernooibase exports;
@@ -21,26 +21,28 @@ build stops once, at the end, with all of them.
 
 from __future__ import annotations
 
-import csv
-import io
 import tomllib
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from rules_core.check import READERS, detect_format
+from rules_core.check import READERS, detect_format, read_tournament
 from rules_core.model import Tournament
 from rules_core.problems import ERROR, WARNING, Problem
 
+from . import normal
+from .registry import RatingRow, RegistryPlayer, read_identity, read_ratings
+from .settings import (COMPUTED_KEYS, LIST_KEYS, META_KEYS, SEASON_ARRAYS, SEASON_TABLES,
+                       SITE_KEYS, TOP_KEYS, Checker, key_line, safe_slug, toml_line)
 from .sources import SourceError, read_text
 
-__all__ = ["ContentError", "SiteSettings", "ListSpec", "RegistryPlayer", "Event",
-           "Season", "Content", "load_content", "LISTS"]
+__all__ = ["ContentError", "SiteSettings", "ListSpec", "RegistryPlayer", "RatingRow",
+           "Event", "Season", "Content", "load_content", "LISTS", "NOTE"]
 
 # game -> the lists a federation may publish (DESIGN site map)
 LISTS = {"chess": ("standard", "rapid", "blitz"), "draughts": ("standard", "rapid-blitz")}
-EVENT_SUFFIXES = (".toml", ".json", ".trf", ".txt", ".csv")
-REGISTRY_COLUMNS = ("id", "name", "federation", "sex", "birth", "title")
+EVENT_SUFFIXES = (".toml", ".json", ".trf", ".txt", ".csv", ".pgn", ".xml")
+NOTE = "note"           # printed, not counted as a warning: a default the build took
 
 
 class ContentError(ValueError):
@@ -66,26 +68,7 @@ class SiteSettings:
     languages: tuple[str, ...] = ("en",)
     lists: tuple[ListSpec, ...] = ()
     start: date | None = None        # the record starts: the first list date
-    end: date | None = None          # the last list date (default: after the last event)
-
-
-@dataclass
-class RegistryPlayer:
-    """A player of the federation's registry, with the ratings and games
-    he had when the record starts (`ratings[list]`, `games[list]`)."""
-
-    game: str
-    id: str
-    name: str
-    federation: str = ""
-    sex: str = ""
-    birth: date | None = None
-    birth_year: int | None = None
-    title: str = ""
-    ratings: dict[str, int] = field(default_factory=dict)
-    games: dict[str, int] = field(default_factory=dict)
-    reached: bool = False            # 2400 (chess) or 2300 (draughts) already reached
-    line: int = 0
+    end: date | None = None          # the last list date (default: the last event's list)
 
 
 @dataclass
@@ -114,6 +97,7 @@ class Content:
     seasons: list[Season]
     pages: dict[str, str]                              # slug -> Markdown
     warnings: list[tuple[str, Problem]]
+    ratings: dict[str, list[RatingRow]] = field(default_factory=dict)   # game -> rows
 
 
 def load_content(root: Path) -> Content:
@@ -123,6 +107,8 @@ def load_content(root: Path) -> Content:
     if any(p.is_error for _, p in reader.problems):
         raise ContentError(reader.problems)
     return content
+
+
 
 
 class _Reader:
@@ -135,196 +121,363 @@ class _Reader:
                 code: str = "content.invalid", severity: str = ERROR) -> None:
         self.problems.append((self.relative(path), Problem(severity, code, message, line)))
 
+    def report(self, path, message, line=None, severity=ERROR) -> None:
+        self.problem(path, message, line, severity=severity)
+
     def relative(self, path: Path | str) -> str:
+        """A path as problems name it: from the content folder's parent."""
         path = Path(path)
         try:
             return str(path.relative_to(self.root.parent))
         except ValueError:
             return str(path)
 
+    def inside(self, path: Path) -> str:
+        """A path as the output shows it: from the content folder, whose
+        own name never appears in the site."""
+        return path.relative_to(self.root).as_posix()
+
     def read(self) -> Content:
         if not self.root.is_dir():
             self.problem(self.root, "no such folder: expected a content folder with site.toml")
             raise ContentError(self.problems)
+        for name in ("players", "events", "pages", "worldcup", "regulations"):
+            if (self.root / name).exists() and not (self.root / name).is_dir():
+                self.problem(self.root / name, "expected a folder, found a file")
         settings = self.settings()
-        players = {game: self.registry(game) for game in LISTS}
+        self.stray_players()
+        players, ratings = {}, {}
+        for game in LISTS:
+            players[game], ratings[game] = self.registry(game, settings)
         events = self.events(players)
+        self.default_start(settings, events, ratings)
+        self.after_end(settings, ratings)
         seasons = self.seasons({e.slug for e in events if e.game == "draughts"})
         pages = self.pages()
         warnings = [(f, p) for f, p in self.problems if not p.is_error]
-        return Content(self.root, settings, players, events, seasons, pages, warnings)
+        return Content(self.root, settings, players, events, seasons, pages, warnings, ratings)
 
     # -- site.toml ----------------------------------------------------------
-    def toml(self, path: Path) -> dict | None:
+    def text(self, path: Path) -> str | None:
         try:
-            return tomllib.loads(read_text(path))
+            return read_text(path)
         except SourceError as error:
             self.problem(path, str(error).split(": ", 1)[-1])
+            return None
+
+    def toml(self, path: Path) -> tuple[dict | None, str]:
+        text = self.text(path)
+        if text is None:
+            return None, ""
+        try:
+            return tomllib.loads(text), text
         except tomllib.TOMLDecodeError as error:
-            line = _toml_line(str(error))
-            self.problem(path, f"not valid TOML: {error}", line)
-        return None
+            self.problem(path, f"not valid TOML: {error}", toml_line(str(error)))
+        return None, text
 
     def settings(self) -> SiteSettings:
         path = self.root / "site.toml"
-        data = self.toml(path) if path.exists() else None
-        if data is None:
-            if not path.exists():
-                self.problem(path, "missing: expected [site] with name and federation")
+        if not path.exists():
+            self.problem(path, "missing: expected [site] with name and federation")
             return SiteSettings("", "")
+        data, text = self.toml(path)
+        if data is None:
+            return SiteSettings("", "")
+        check = Checker(text, lambda message, line: self.problem(path, message, line))
+        check.table(data, "", TOP_KEYS, "")
         site = data.get("site", {})
+        if not isinstance(site, dict):
+            self.problem(path, "site: expected a [site] table", key_line(text, "site"))
+            site = {}
+        check.table(site, "site", tuple(SITE_KEYS), "[site] ")
+        values = {key: check.value("site", key, site[key], kind)
+                  for key, kind in SITE_KEYS.items() if key in site}
         for key in ("name", "federation"):
-            if not isinstance(site.get(key), str) or not site.get(key):
-                self.problem(path, f"[site] {key}: expected a text", _key_line(path, key))
-        lists = []
-        for index, spec in enumerate(data.get("lists", [])):
+            if not values.get(key) and key not in site:
+                self.problem(path, f"[site] {key}: missing, expected a text",
+                             key_line(text, "site") or 1)
+        return SiteSettings(values.get("name") or "", values.get("federation") or "",
+                            values.get("base_url") or "", values.get("languages") or ("en",),
+                            self.lists(path, text, data.get("lists", []), check),
+                            values.get("start"), values.get("end"))
+
+    def lists(self, path, text, specs, check) -> tuple[ListSpec, ...]:
+        if not isinstance(specs, list):
+            self.problem(path, "lists: expected [[lists]] tables", key_line(text, "lists"))
+            return ()
+        out: list[ListSpec] = []
+        for index, spec in enumerate(specs):
+            line = key_line(text, "game", "lists", index)
+            if not isinstance(spec, dict):
+                self.problem(path, f"[[lists]] {index + 1}: expected a table", line)
+                continue
+            check.table(spec, "lists", LIST_KEYS, "[[lists]] ", index)
             game, name = spec.get("game"), spec.get("list")
-            if game not in LISTS or name not in LISTS.get(game, ()):
+            if not isinstance(game, str) or not isinstance(name, str) \
+                    or name not in LISTS.get(game, ()):
                 known = "; ".join(f"{g}: {', '.join(n)}" for g, n in LISTS.items())
                 self.problem(path, f"[[lists]] {index + 1}: game {game!r}, list {name!r}: "
-                             f"expected one of {known}", _key_line(path, "list", index))
+                             f"expected one of {known}", line)
+            elif ListSpec(game, name) in out:
+                self.problem(path, f"[[lists]] {index + 1}: {game} {name} is given twice",
+                             line)
             else:
-                lists.append(ListSpec(game, name))
-        return SiteSettings(site.get("name", ""), site.get("federation", ""),
-                            site.get("base_url", ""), tuple(site.get("languages", ["en"])),
-                            tuple(lists), _as_date(site.get("start")), _as_date(site.get("end")))
+                out.append(ListSpec(game, name))
+        return tuple(out)
 
-    # -- players/<game>.csv ---------------------------------------------------
-    def registry(self, game: str) -> dict[str, RegistryPlayer]:
+    def default_start(self, settings, events, ratings) -> None:
+        """No `start`: the record starts with the earliest event or dated
+        rating of the content (said in the build's output)."""
+        site = self.relative(self.root / "site.toml")
+        if settings.start is not None or any(f == site for f, _ in self.problems):
+            return
+        days = [e.tournament.start for e in events if e.tournament.start] + \
+            [r.date for rows in ratings.values() for r in rows if r.date]
+        if not days:
+            self.problem(self.root / "site.toml", "[site] start: missing, and no event or "
+                         "dated rating to start from: expected start = YYYY-MM-DD", 1)
+            return
+        settings.start = min(days)
+        self.problem(self.root / "site.toml", f"[site] start not given: the record starts "
+                     f"on {settings.start} (the earliest date of the content)", None,
+                     "content.default-start", NOTE)
+
+    def after_end(self, settings, ratings) -> None:
+        """Rows dated after an `end` given are not used: said, not dropped
+        silently."""
+        for game, rows in ratings.items():
+            late = [r for r in rows if settings.end and r.date and r.date > settings.end]
+            if late:
+                self.problem(self.root / "players" / f"{game}-ratings.csv",
+                             f"{len(late)} rows dated after [site] end {settings.end} are "
+                             "not used (the record ends there)", late[0].line,
+                             "content.after-end", NOTE)
+
+    # -- players/<game>.csv, players/<game>-ratings.csv ------------------------------
+    def registry(self, game: str, settings) -> tuple[dict[str, RegistryPlayer], list]:
+        lists = LISTS[game]
         path = self.root / "players" / f"{game}.csv"
-        if not path.exists():
-            return {}
-        rows = list(csv.DictReader(io.StringIO(read_text(path))))
-        players: dict[str, RegistryPlayer] = {}
-        for line, row in enumerate(rows, start=2):
-            player = self.registry_row(path, game, row, line)
-            if player is None:
+        text = self.text(path) if path.exists() else None
+        if text is None:
+            return {}, []
+        players, rows = read_identity(text, path, game, lists, self.report)
+        dated = self.root / "players" / f"{game}-ratings.csv"
+        if dated.exists():
+            more = self.text(dated)
+            if more is not None:
+                rows += read_ratings(more, dated, lists, players, self.report)
+        rows.sort(key=lambda r: (r.date or date.min, r.line))
+        _first_rows(players, rows)
+        published = {spec.list for spec in settings.lists if spec.game == game}
+        self.unknown_games(game, rows, path, dated, published)
+        return players, rows
+
+    def stray_players(self) -> None:
+        folder = self.root / "players"
+        known = {f"{g}{s}.csv" for g in LISTS for s in ("", "-ratings")}
+        for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+            if path.name not in known and not path.name.startswith("."):
+                self.problem(path, f"not a registry file: expected {', '.join(sorted(known))}")
+
+    def unknown_games(self, game, rows, path, dated, published) -> None:
+        """A blank games count beside a rating: unknown, and the rules
+        assume an established player, as `sitegen check` does (fide-2002
+        10.54, fide-rb-2024 7.3.3, fmjd Annex 9 §3.2.3)."""
+        for name in [n for n in LISTS[game] if n in published]:
+            blank = [r for r in rows if name in r.games and r.games[name] is None]
+            if not blank:
                 continue
-            if player.id in players:
-                self.problem(path, f"player id {player.id!r} appears twice (first on line "
-                             f"{players[player.id].line})", line)
-                continue
-            players[player.id] = player
-        return players
-
-    def registry_row(self, path, game, row, line) -> RegistryPlayer | None:
-        missing = [c for c in ("id", "name") if not (row.get(c) or "").strip()]
-        if missing:
-            self.problem(path, f"missing {', '.join(missing)}: every player needs an id and "
-                         "a name", line)
-            return None
-        player = RegistryPlayer(game, row["id"].strip(), row["name"].strip(),
-                                (row.get("federation") or "").strip(),
-                                (row.get("sex") or "").strip().lower(),
-                                title=(row.get("title") or "").strip(), line=line)
-        birth = (row.get("birth") or "").strip()
-        if birth:
-            player.birth, player.birth_year = self.birth(path, birth, line)
-        for name in LISTS[game]:
-            player.ratings.update(self.number(path, row, name, line, name))
-            player.games.update(self.number(path, row, f"{name}_games", line, name))
-        player.reached = (row.get("reached") or "").strip().lower() in ("yes", "true", "1")
-        return player
-
-    def birth(self, path, text, line):
-        if text.isdigit() and len(text) == 4:
-            return None, int(text)
-        try:
-            day = date.fromisoformat(text)
-            return day, day.year
-        except ValueError:
-            self.problem(path, f"birth {text!r}: expected YYYY-MM-DD or a year", line)
-            return None, None
-
-    def number(self, path, row, column, line, key) -> dict[str, int]:
-        text = (row.get(column) or "").strip()
-        if not text:
-            return {}
-        if not text.isdigit():
-            self.problem(path, f"{column} {text!r}: expected a whole number", line)
-            return {}
-        return {key: int(text)}
+            where = path if blank[0].date is None else dated
+            lines = ", ".join(str(r.line) for r in blank[:5]) + (", ..." if len(blank) > 5 else "")
+            self.problem(where, f"{len(blank)} {name} ratings without {name}_games (lines "
+                         f"{lines}): the count is unknown, so K is that of a player with at "
+                         "least 30 rated games, as `sitegen check` assumes",
+                         blank[0].line, "content.games-unknown", WARNING)
 
     # -- events/<game>/* --------------------------------------------------------
     def events(self, players) -> list[Event]:
         events = []
+        self.stray_events()
         for game in LISTS:
             folder = self.root / "events" / game
-            if not folder.is_dir():
+            if folder.exists() and not folder.is_dir():
+                self.problem(folder, f"expected a folder of {game} event files, found a file")
                 continue
-            for path in sorted(folder.rglob("*")):
-                if path.suffix.lower() in EVENT_SUFFIXES and not path.name.endswith(".meta.toml"):
-                    event = self.event(path, game, players[game])
-                    if event is not None:
-                        events.append(event)
+            for path in sorted(folder.rglob("*")) if folder.is_dir() else []:
+                event = self.event_file(path, game, players[game])
+                if event is not None:
+                    events.append(event)
         slugs: dict[str, str] = {}
         for event in events:
             if event.slug in slugs:
-                self.problem(event.path, f"event name {event.slug!r} is used by "
+                self.problem(self.root / event.path, f"event name {event.slug!r} is used by "
                              f"{slugs[event.slug]} too: file names must differ")
             slugs[event.slug] = event.path
         return events
 
-    def event(self, path: Path, game: str, registry) -> Event | None:
-        try:
-            text = read_text(path)
-        except SourceError as error:
-            self.problem(path, str(error))
+    def stray_events(self) -> None:
+        folder = self.root / "events"
+        for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+            if path.name not in LISTS and not path.name.startswith("."):
+                self.problem(path, "not a game's folder: event files go in events/chess/ "
+                             "or events/draughts/")
+
+    def event_file(self, path: Path, game: str, registry) -> Event | None:
+        if path.name.startswith(".") or path.is_dir():
             return None
-        kind = detect_format(text, path.name)
-        t = READERS[kind](text)
+        if path.name.endswith(".meta.toml"):
+            if not any(path.with_name(path.name[:-10] + s).exists() for s in EVENT_SUFFIXES
+                       if s != ".toml") and not path.with_name(path.name[:-10] + ".toml").exists():
+                self.problem(path, "a meta file without its event file (same name without "
+                             "'.meta')")
+            return None
+        if path.suffix.lower() not in EVENT_SUFFIXES:
+            self.problem(path, f"not an event file: expected one of "
+                         f"{', '.join(EVENT_SUFFIXES)} (or NAME.meta.toml)")
+            return None
+        if not safe_slug(path.stem):
+            self.problem(path, f"file name {path.stem!r}: expected letters, digits, '.', '_' "
+                         "or '-' (it names the event's page)")
+            return None
+        return self.event(path, game, registry)
+
+    def event(self, path: Path, game: str, registry) -> Event | None:
+        text = self.text(path)
+        kind = detect_format(text, path.name) if text is not None else None
+        t = self.tournament(path, text, kind) if kind else None
+        if t is None:
+            return None
         meta = self.meta(path, t)
         t.game = game if t.game == "chess" and game == "draughts" else t.game
         for problem in t.problems:
             self.problems.append((self.relative(path), problem))
+        self.placed(path, t, game)
+        self.byes(path, t)
+        self.normalise(t)
+        self.identify(path, t, registry)
+        return Event(path.stem, game, self.inside(path), t, kind, meta)
+
+    def tournament(self, path: Path, text: str, kind: str) -> Tournament | None:
+        """The file read by rules_core; a reader's crash is an error naming
+        the file, never a traceback."""
+        if kind not in READERS:
+            self.problem(path, f"format {kind!r} is not read for content")
+            return None
+        try:
+            return read_tournament(text, path.name, kind)
+        except Exception as error:  # a reader's bug: named, never a traceback
+            self.problem(path, f"could not be read as {kind} ({type(error).__name__}: "
+                         f"{str(error)[:200]!r}): a bug of sitegen's reader, please report it")
+            return None
+
+    def placed(self, path: Path, t: Tournament, game: str) -> None:
+        """In its game's folder, with a start date."""
         if t.game != game:
             self.problem(path, f"a {t.game} tournament in events/{game}/: move it to "
                          f"events/{t.game}/")
         if t.start is None:
             self.problem(path, "no start date: give it in the file or in "
                          f"{path.stem}.meta.toml ([event] start = YYYY-MM-DD)")
-        self.identify(path, t, registry)
-        return Event(path.stem, game, self.relative(path), t, kind, meta)
 
     def meta(self, path: Path, t: Tournament) -> dict:
         """NAME.meta.toml: [event] keys the file lacks (start, end,
-        time_control, system, rate_of_play, rounds, name, women_only, ...)."""
+        time_control, system, rate_of_play, rounds, name, women_only, ...);
+        what is computed from the file cannot be given there."""
         meta_path = path.with_name(path.stem + ".meta.toml")
         if not meta_path.exists():
             return {}
-        data = self.toml(meta_path) or {}
-        for key, value in data.get("event", {}).items():
-            if key in ("start", "end"):
-                value = _as_date(value)
-            if hasattr(t, key):
-                setattr(t, key, value)
-            else:
-                self.problem(meta_path, f"[event] {key!r}: not an event key",
-                             _key_line(meta_path, key))
+        data, text = self.toml(meta_path)
+        if data is None:
+            return {}
+        check = Checker(text, lambda message, line: self.problem(meta_path, message, line))
+        check.table(data, "", ("event",), "")
+        event = data.get("event", {})
+        if not isinstance(event, dict):
+            self.problem(meta_path, "event: expected an [event] table", key_line(text, "event"))
+            return {}
+        for key, value in event.items():
+            self.meta_key(meta_path, text, check, t, key, value)
         return data
 
+    def meta_key(self, meta_path, text, check, t, key, value) -> None:
+        line = key_line(text, key, "event")
+        if key in COMPUTED_KEYS:
+            self.problem(meta_path, f"[event] {key}: computed from the event file, it "
+                         "cannot be given in a meta file", line)
+        elif key not in META_KEYS:
+            self.problem(meta_path, f"[event] {key!r}: not an event key, expected one of "
+                         f"{', '.join(META_KEYS)}", line)
+        else:
+            checked = check.value("event", key, value, META_KEYS[key])
+            if checked is not None:
+                setattr(t, key, checked)
+
+    def byes(self, path: Path, t: Tournament) -> None:
+        """A bye placeholder (``spielfrei``, ``BYE``; no id, no rating) is not
+        a player: its games become byes of the same score for its opponents
+        (what rules_core.normalize does as a file is read, where present)."""
+        fake = {p.number for p in t.players if normal.is_placeholder(p)}
+        if not fake:
+            return
+        for p in t.players:
+            for i, r in enumerate(p.results):
+                if r.opponent in fake:
+                    code = "U" if r.score > 0 and r.score >= _win(t) else ("H" if r.score else "Z")
+                    p.results[i] = type(r)(r.round, None, None, code, r.score, r.line, r.column)
+        for p in [p for p in t.players if p.number in fake]:
+            self.problem(path, f"player {p.number} ({p.name!r}) is a bye placeholder: not "
+                         "published, its games are byes of its opponents", p.line,
+                         "content.bye-placeholder", NOTE)
+        t.players = [p for p in t.players if p.number not in fake]
+
+    def normalise(self, t: Tournament) -> None:
+        """One reading of sex, federation and names (docs/content-format.md)."""
+        for p in t.players:
+            p.sex = normal.sex(p.sex) or None
+            p.federation = normal.federation(p.federation) or None
+            p.name = normal.display_name(p.name)
+
     def identify(self, path: Path, t: Tournament, registry) -> None:
-        """Players are matched to the registry by id, else by exact name."""
+        """Players are matched to the registry by id, else by normalised
+        name with the birth year and federation the file gives; two
+        candidates are never chosen between."""
         for p in t.players:
             if p.id and p.id in registry:
                 continue
-            found = self.names(registry).get(p.name.casefold(), [])
-            if len(found) == 1:
+            found = [r for r in self.names(registry).get(normal.match_name(p.name), [])
+                     if _agrees(p, r)]
+            if len(found) == 1 and not p.id:
                 p.id = found[0].id
             elif p.id or p.name:
-                what = f"id {p.id!r}" if p.id else f"name {p.name!r}"
-                self.problem(path, f"player {p.number} ({what}) is not in players/"
-                             f"{t.game}.csv: the event is published, the player is not "
-                             "rated on the lists", p.line, "content.unknown-player", WARNING)
+                self.unmatched(path, t, p, found)
+
+    def unmatched(self, path: Path, t: Tournament, p, found) -> None:
+        registry = f"players/{t.game}.csv"
+        if len(found) == 1:
+            message = (f"player {p.number} ({p.name!r}) has id {p.id!r}, not in {registry}, "
+                       f"where the name is id {found[0].id!r}: not taken as the same "
+                       "player; correct the id in one file")
+            code = "content.id-mismatch"
+        elif found:
+            message = (f"player {p.number} ({p.name!r}) matches {len(found)} players of "
+                       f"{registry} (ids {', '.join(r.id for r in found)}): give the id in "
+                       "the file")
+            code = "content.ambiguous-player"
+        else:
+            what = f"id {p.id!r}" if p.id else f"name {p.name!r}"
+            message = (f"player {p.number} ({what}) is not in {registry}: the event is "
+                       "published, the player is not rated on the lists")
+            code = "content.unknown-player"
+        self.problem(path, message, p.line, code, WARNING)
 
     def names(self, registry) -> dict[str, list[RegistryPlayer]]:
-        """The registry by casefolded name, made once per registry and only
+        """The registry by normalised name, made once per registry and only
         when a player is not found by id: made for every event, it cost
         seconds an event with a million players (bench/fide_scale.py)."""
         if id(registry) not in self._names:
             by_name: dict[str, list[RegistryPlayer]] = {}
             for player in registry.values():
-                by_name.setdefault(player.name.casefold(), []).append(player)
+                by_name.setdefault(normal.match_name(player.name), []).append(player)
             self._names[id(registry)] = by_name
         return self._names[id(registry)]
 
@@ -332,17 +485,48 @@ class _Reader:
     def seasons(self, draughts_events: set[str]) -> list[Season]:
         folder = self.root / "worldcup"
         out = []
-        for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
-            data = self.toml(path)
-            if data is not None:
-                self.season_events(path, data, draughts_events)
+        for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+            if path.name.startswith("."):
+                continue
+            if path.suffix != ".toml" or not safe_slug(path.stem):
+                self.problem(path, "not a World Cup season: expected SEASON.toml "
+                             "(letters, digits, '.', '_', '-')")
+                continue
+            data, text = self.toml(path)
+            if data is not None and self.season_events(path, text, data, draughts_events):
                 out.append(Season(path.stem, self.relative(path), data))
         return out
 
-    def season_events(self, path: Path, data: dict, known: set[str]) -> None:
+    def season_values(self, path: Path, text: str, data: dict) -> bool:
+        """Every key known and of its type (settings.SEASON_TABLES/ARRAYS)."""
+        errors = len(self.problems)
+        check = Checker(text, lambda message, line: self.problem(path, message, line))
+        check.table(data, "", (*SEASON_TABLES, *SEASON_ARRAYS), "")
+        for name, keys in SEASON_TABLES.items():
+            table = data.get(name, {})
+            if not isinstance(table, dict):
+                self.problem(path, f"{name}: expected a [{name}] table", key_line(text, name))
+                continue
+            check.table(table, name, tuple(keys), f"[{name}] ")
+            for key in [k for k in table if k in keys]:
+                check.value(name, key, table[key], keys[key])
+        for name, keys in SEASON_ARRAYS.items():
+            specs = data.get(name, [])
+            if not isinstance(specs, list) or not all(isinstance(x, dict) for x in specs):
+                self.problem(path, f"{name}: expected [[{name}]] tables", key_line(text, name))
+                continue
+            for index, spec in enumerate(specs):
+                check.table(spec, name, tuple(keys), f"[[{name}]] ", index)
+                for key in [k for k in spec if k in keys]:
+                    check.value(name, key, spec[key], keys[key], index)
+        return len(self.problems) == errors
+
+    def season_events(self, path: Path, text: str, data: dict, known: set[str]) -> bool:
         """Every [[events]] names a draughts event file and its stars."""
+        if not self.season_values(path, text, data):
+            return False
         for index, spec in enumerate(data.get("events", [])):
-            line = _key_line(path, "event", index)
+            line = key_line(text, "event", "events", index)
             if spec.get("event") not in known:
                 self.problem(path, f"event {spec.get('event')!r} is not a file of "
                              "events/draughts/ (give its name without the ending)", line)
@@ -350,33 +534,43 @@ class _Reader:
                 self.problem(path, f"event {spec.get('event')!r}: stars "
                              f"{spec.get('stars')!r}: expected 1, 3, 5, 7 or 9, or a "
                              "prize_fund (fmjd Annex 18, Stars)", line)
+        return True
 
     def pages(self) -> dict[str, str]:
         folder = self.root / "pages"
-        return {path.stem: read_text(path) for path in sorted(folder.glob("*.md"))} \
-            if folder.is_dir() else {}
+        out = {}
+        for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+            if path.name.startswith("."):
+                continue
+            if path.suffix != ".md" or not safe_slug(path.stem) or path.is_dir():
+                self.problem(path, "not a page: expected NAME.md (letters, digits, '.', "
+                             "'_', '-'), a file")
+                continue
+            text = self.text(path)
+            if text is not None:
+                out[path.stem] = text
+        return out
 
 
-def _as_date(value) -> date | None:
-    if value is None or isinstance(value, date):
-        return value
-    try:
-        return date.fromisoformat(str(value))
-    except ValueError:
-        return None
+def _first_rows(players: dict[str, RegistryPlayer], rows: list[RatingRow]) -> None:
+    """Each player's first dated ratings, as the pages of the registry show."""
+    for row in reversed(rows):
+        player = players.get(row.id)
+        if player is not None:
+            for name, rating in row.ratings.items():
+                player.ratings[name] = rating
+                player.games[name] = row.games.get(name)
+            player.reached = player.reached or row.reached
 
 
-def _toml_line(message: str) -> int | None:
-    import re
-    match = re.search(r"line (\d+)", message)
-    return int(match.group(1)) if match else None
+def _agrees(p, r: RegistryPlayer) -> bool:
+    """What the event file gives of birth year and federation agrees with
+    the registry (a blank on either side agrees)."""
+    year = p.birth_year or (p.birth.year if p.birth else None)
+    if year and r.birth_year and year != r.birth_year:
+        return False
+    return not (p.federation and r.federation and p.federation != r.federation)
 
 
-def _key_line(path: Path, key: str, occurrence: int = 0) -> int | None:
-    seen = 0
-    for number, line in enumerate(read_text(path).splitlines(), start=1):
-        if line.strip().startswith(f"{key} ") or line.strip().startswith(f"{key}="):
-            if seen == occurrence:
-                return number
-            seen += 1
-    return None
+def _win(t: Tournament) -> float:
+    return 2.0 if t.game == "draughts" else 1.0

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import date, timedelta
 from fractions import Fraction
 
 from rules_core.check import CheckOptions, CheckResult, check_tournament, rate_of_play_for
@@ -27,6 +27,7 @@ from rules_core.fmjd.edition import FmjdEdition
 from rules_core.fmjd.lists import LIST_MONTHS, active, list_for_event, list_letter, years_before
 from rules_core.fmjd.period import PeriodEvent, rate_period
 from rules_core.fmjd.rating import K_THRESHOLD
+from rules_core.problems import Problem
 from rules_core.timecontrol import minutes_for_60
 
 from .content import Content, Event, RegistryPlayer
@@ -34,9 +35,10 @@ from .worldcup import world_cup
 from .sitedata import (EventReport, HistoryRow, ListEntry, NormRecord, PlayerRecord,
                        PublishedList, SiteData, TitleAward)
 
-__all__ = ["compute", "list_of_event", "list_dates"]
+__all__ = ["compute", "list_of_event", "list_dates", "default_end", "rating_problems"]
 
 FMJD = FmjdEdition()
+ASSUMED_GAMES = 30        # what rules_core assumes of an unknown count (fide-2002 10.54)
 
 
 @dataclass
@@ -45,10 +47,12 @@ class _Player:
 
     reg: RegistryPlayer
     rating: int | None
-    games: int
+    games: int | None                     # None: unknown (a blank count in the registry)
     reached: bool
     start_rating: int | None = None
-    record_start: date | None = None      # taken as the last game before the record
+    record_start: date | None = None      # the first registry rating: taken as a last game
+    record_games: int | None = 0          # the games the registry gave then
+    title: str = ""
     list_name: str = ""
     published: list[tuple[date, int | None]] = field(default_factory=list)
     events: list[str] = field(default_factory=list)
@@ -70,9 +74,10 @@ class _Player:
         return rating
 
     def games_since(self, day: date) -> int:
-        """Rated games after `day`; the games before the record count as
-        played at its start (the registry gives their number, not dates)."""
-        before = (self.reg.games.get(self.list_name, 0)
+        """Rated games after `day`; the games the registry gave count as
+        played on the date it gave them (it gives their number, not dates);
+        an unknown number as none."""
+        before = ((self.record_games or 0)
                   if self.record_start and self.record_start > day else 0)
         return before + sum(n for end, n in self.played if end > day)
 
@@ -121,24 +126,20 @@ def _list_date_for(event_end: date, game: str, dates) -> date | None:
 
 def compute(content: Content, progress=None) -> SiteData:
     settings = content.settings
-    end = settings.end or max((e.tournament.end or e.tournament.start for e in content.events),
-                              default=settings.start)
+    end = settings.end or default_end(content)
     reports: dict[str, EventReport] = {}
     lists, records = {}, {}
     for spec in settings.lists:
-        players = {pid: _start(reg, spec.list, settings.start)
+        players = {pid: _Player(reg, None, 0, False, title=reg.title, list_name=spec.list)
                    for pid, reg in content.players[spec.game].items()}
+        rows = _Rows(content.ratings.get(spec.game, []), spec.list, players)
         dates = list_dates(spec.game, spec.list, settings.start, end)
-        events = [e for e in content.events
-                  if e.game == spec.game and list_of_event(e.tournament, spec.game) == spec.list]
-        by_date = defaultdict(list)
-        for event in events:
-            day = _list_date_for(event.tournament.end or event.tournament.start, spec.game, dates)
-            by_date[day].append(event)
+        rows.apply(dates[0][0] if dates else end, first=True)
+        by_date = _events_by_list(content, spec, dates)
         published = []
         for day, edition in dates:
             period = sorted(by_date.get(day, []), key=_end_order)
-            published.append(_period(spec, day, edition, period, players, reports, content))
+            published.append(_period(spec, day, edition, period, players, reports, rows))
             if progress:
                 progress(f"{spec.game} {spec.list} {day:%Y-%m}")
         for event in by_date.get(None, []):      # ended after the last list: not yet rated
@@ -154,18 +155,68 @@ def compute(content: Content, progress=None) -> SiteData:
                     events, cups, content.pages, end)
 
 
-def _start(reg: RegistryPlayer, list_name: str, record_start: date) -> _Player:
-    """A registered player as the record starts: players with games before
-    it are taken as active then (their earlier dates are not in the record)."""
-    rating = reg.ratings.get(list_name)
-    games = reg.games.get(list_name, 0)
-    return _Player(reg, rating, games, reg.reached, rating,
-                   record_start if games or rating else None, list_name)
+def _events_by_list(content, spec, dates) -> dict:
+    """The events of one list by the date of the list they count for."""
+    by_date = defaultdict(list)
+    for event in content.events:
+        if event.game == spec.game and list_of_event(event.tournament, spec.game) == spec.list:
+            t = event.tournament
+            by_date[_list_date_for(t.end or t.start, spec.game, dates)].append(event)
+    return by_date
+
+
+def default_end(content: Content) -> date | None:
+    """No `end`: the record runs to the list the last event counts for, in
+    whichever of the site's lists that is latest (an event's list comes
+    after its end: fide-2009 7.13, fide-rb-2024 6.1.3, fmjd Annex 9 §4.4)."""
+    start, last = content.settings.start, None
+    for spec in content.settings.lists:
+        ends = [e.tournament.end or e.tournament.start for e in content.events
+                if e.game == spec.game and (e.tournament.end or e.tournament.start)
+                and list_of_event(e.tournament, spec.game) == spec.list]
+        if not ends or start is None:
+            continue
+        dates = list_dates(spec.game, spec.list, start, max(ends) + timedelta(days=400))
+        day = _list_date_for(max(ends), spec.game, dates)
+        last = max(last or day, day) if day else last
+    dated = [r.date for rows in content.ratings.values() for r in rows if r.date]
+    return max([d for d in (last, start, *dated) if d is not None], default=None)
+
+
+class _Rows:
+    """The registry's dated rows of one list, applied in date order: a row
+    dated D is the player's as published on the first list on or after D
+    (docs/content-format.md, "The registry")."""
+
+    def __init__(self, rows, list_name: str, players):
+        self.rows = [r for r in rows if list_name in r.ratings or r.reached or r.title]
+        self.list_name, self.players, self.next = list_name, players, 0
+
+    def apply(self, day: date, first: bool = False) -> None:
+        while self.next < len(self.rows) and (self.rows[self.next].date or date.min) <= day:
+            row = self.rows[self.next]
+            self.next += 1
+            self._apply(row, self.players[row.id], day, first)
+
+    def _apply(self, row, p: "_Player", day: date, first: bool) -> None:
+        p.reached = p.reached or row.reached
+        p.title = row.title or p.title
+        if self.list_name not in row.ratings:
+            return
+        games = row.games.get(self.list_name)
+        if games is not None or p.rating is None:   # else: the count known so far stays
+            p.games = games
+        p.rating = row.ratings[self.list_name]
+        p.pending = []
+        if first:
+            p.start_rating = p.rating
+        if p.record_start is None:
+            p.record_start, p.record_games = day, p.games
 
 
 # -- one period -------------------------------------------------------------------
 
-def _period(spec, day, edition, events, players, reports, content) -> PublishedList:
+def _period(spec, day, edition, events, players, reports, rows) -> PublishedList:
     changes: dict[str, list[tuple[str, Fraction, int]]] = defaultdict(list)
     fmjd_events: dict[str, list[PeriodEvent]] = defaultdict(list)
     options = CheckOptions(norms=spec.game == "draughts")
@@ -184,6 +235,7 @@ def _period(spec, day, edition, events, players, reports, content) -> PublishedL
         delisted = _chess_ratings(day, edition, players, changes)
     else:
         delisted = _draughts_ratings(players, fmjd_events)
+    rows.apply(day)
     entries = _entries(spec, day, edition, players, before, changes)
     if spec.game == "draughts" and spec.list == "standard":
         _titles(day, players)
@@ -217,7 +269,7 @@ def _prepared(event: Event, players):
         p.reached_2400 = p.reached_2300 = state.reached
         p.birth_year = p.birth_year or state.reg.birth_year
         p.sex = p.sex or state.reg.sex
-        p.title = p.title or state.reg.title or None
+        p.title = p.title or state.title or None
         p.federation = p.federation or state.reg.federation
     return t
 
@@ -310,7 +362,7 @@ def _chess_ratings(day, edition, players, changes) -> list[str]:
                 delisted.append(pid)
         elif p.rating is None and p.pending:
             _first_rating(edition, p)
-        p.games += games
+        p.games = None if p.games is None else p.games + games   # unknown stays unknown
         p.reached = p.reached or (p.rating or 0) >= edition.k_permanent_rating
     _one_time_adjustment(day, edition, players)
     return delisted
@@ -334,12 +386,20 @@ def _first_rating(edition, p: _Player) -> None:
         p.rating, p.pending = first.published, []
 
 
+def _games_or_assumed(games: int | None) -> int:
+    """An unknown count of rated games is taken as 30, the assumption of
+    `sitegen check` (fmjd Annex 9 §3.2.3 K; rules_core.fmjd.event), so the
+    build and the check agree; the build prints it (content loader)."""
+    return ASSUMED_GAMES if games is None else games
+
+
 def _draughts_ratings(players, fmjd_events) -> list[str]:
     """fmjd Annex 9 §3.3 and §5.5: the events of the period in date order."""
     for pid, events in fmjd_events.items():
         p = players[pid]
-        result = rate_period(p.rating, p.games, p.reached, events)
-        p.rating, p.games = result.published, result.games
+        result = rate_period(p.rating, _games_or_assumed(p.games), p.reached, events)
+        p.rating = result.published
+        p.games = None if p.games is None else result.games
         p.reached = p.reached or p.rating >= K_THRESHOLD   # fmjd Annex 9 §3.2.3
     return []
 
@@ -383,7 +443,7 @@ def _titles(day: date, players) -> None:
         female = p.reg.sex == "w"
         order = _TITLE_ORDER["women" if female else "open"]
         ratings = [r for _, r in p.published] + [p.rating]
-        held = {p.reg.title} | {t.title for t in p.titles}
+        held = {p.title} | {t.title for t in p.titles}
         p.progress = []
         # highest first: a title awarded makes the lower ones held
         for check in reversed(titles_through_norms(p.norms, ratings, female=female)):
@@ -424,7 +484,7 @@ def _published_floor(game: str, edition) -> int:
 def _entry(spec, day, edition, pid, p, rank, before, changes) -> ListEntry:
     reg = p.reg
     games = sum(n for _, _, n in changes.get(pid, []))
-    entry = ListEntry(pid, reg.name, reg.federation, reg.sex, reg.birth_year, reg.title,
+    entry = ListEntry(pid, reg.name, reg.federation, reg.sex, reg.birth_year, p.title,
                       p.rating, rank, games, _difference(before, p.rating),
                       new=before is None)
     last = max((end for end, _ in p.played), default=p.record_start)
@@ -435,7 +495,7 @@ def _entry(spec, day, edition, pid, p, rank, before, changes) -> ListEntry:
     else:
         recent = p.games_since(years_before(day, 3))
         entry.recent_games = recent
-        entry.list_letter = list_letter(p.rating, p.games, recent, last, day)
+        entry.list_letter = list_letter(p.rating, _games_or_assumed(p.games), recent, last, day)
         entry.active = active(p.rating, recent)
     return entry
 
@@ -456,7 +516,7 @@ def _records(spec, players, records) -> None:
         key = (spec.game, pid)
         reg = p.reg
         record = records.get(key) or PlayerRecord(spec.game, pid, reg.name, reg.federation,
-                                                  reg.sex, reg.birth_year, reg.title, {}, {}, [])
+                                                  reg.sex, reg.birth_year, p.title, {}, {}, [])
         record.ratings[spec.list] = p.rating
         record.history[spec.list] = p.history
         record.norms.extend(p.norm_rows)
@@ -467,3 +527,19 @@ def _records(spec, players, records) -> None:
         if p.events:     # else unchanged: sorted and unique already (a million players)
             record.events = sorted(set(record.events) | set(p.events))
         records[key] = record
+
+
+def rating_problems(content: Content, data: SiteData) -> list:
+    """The problems found while rating the events (rate of play unknown, no
+    edition for the date, ...), as (file, Problem), beyond those the
+    readers found, which the content already reported."""
+    read = {e.slug: {(p.code, p.line, p.message) for p in e.tournament.problems}
+            for e in content.events}
+    out = []
+    for report in data.events:
+        for p in report.result.get("problems", []):
+            if (p["code"], p["line"], p["message"]) not in read.get(report.slug, ()):
+                out.append((str((content.root / report.source).relative_to(content.root.parent)),
+                            Problem(p["severity"], p["code"], p["message"], p["line"],
+                                    p["column"])))
+    return out

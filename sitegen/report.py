@@ -1,4 +1,5 @@
-"""Plain-text tables for the terminal: `sitegen check` and `sitegen editions`."""
+"""Plain text for the terminal: the tables of `sitegen check` and `sitegen
+editions`, the problems and counts of `sitegen build`."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from datetime import date
 from rules_core.check import FORMAT_NAMES
 from rules_core.editions import TIMELINE_START, timeline
 
-__all__ = ["check_table", "editions_table"]
+__all__ = ["check_table", "editions_table", "build_lines", "counts_line"]
 
 _COLUMNS = (("Rk", "rank", 3), ("No", "number", 4), ("Name", "name", 28),
             ("Pts", "points", 5), ("Rtg", "rating", 5),
@@ -178,3 +179,32 @@ def _problems(result: dict, source: str) -> list[str]:
         where = ":".join(str(x) for x in (source, p["line"], p["column"]) if x)
         lines.append(f"{where}: {p['severity']}: {p['message']}")
     return ["", "Problems:"] + lines if lines else []
+
+
+# -- the build's problems ------------------------------------------------------
+
+_ORDER = {"error": 0, "warning": 1}
+
+
+def build_lines(problems, strict: bool = False) -> list[str]:
+    """Every problem as ``FILE:LINE: severity: message``, errors first, then
+    warnings, then notes (the defaults the build took); with `strict`,
+    warnings are errors (MkDocs' --strict)."""
+    shown = [(path, _severity(p.severity, strict), p) for path, p in problems]
+    shown.sort(key=lambda item: _ORDER.get(item[1], 2))
+    return [f"{_where(path, p)}: {severity}: {p.message}" for path, severity, p in shown]
+
+
+def counts_line(problems, strict: bool = False) -> str:
+    """``N errors, M warnings`` (the last line of the build's output)."""
+    severities = [_severity(p.severity, strict) for _, p in problems]
+    errors, warnings = severities.count("error"), severities.count("warning")
+    return f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+
+
+def _severity(severity: str, strict: bool) -> str:
+    return "error" if strict and severity == "warning" else severity
+
+
+def _where(path: str, problem) -> str:
+    return ":".join(str(x) for x in (path, problem.line, problem.column) if x)

@@ -138,7 +138,7 @@ def test_juniors_play_with_k_40(content):
     assert len(juniors) >= 30
     swiss = [e for e in _events(content, "chess", "standard") if e.tournament.system == "swiss"]
     for event in swiss[-3:]:
-        path = CONTENT / event.path.split("/", 1)[1]
+        path = CONTENT / event.path
         result = check_text(path.read_text("utf-8"), path.name)
         k = [p["k"] for p in result["players"] if any("junior" in n for n in p["notes"])]
         assert k and set(k) == {40}
@@ -250,3 +250,16 @@ def _world_cup_event(event, entry, registry) -> WorldCupEvent:
                for place, p in enumerate(ranked, start=1)]
     return WorldCupEvent(event.slug, t.name, t.end, entry["stars"], results=results,
                          first_round=t.start, women_only=t.women_only)
+
+
+def test_the_demo_registry_is_dated():
+    """players/<game>.csv says who, players/<game>-ratings.csv what and
+    when (docs/content-format.md): the rated players as the record starts,
+    the unrated newcomers with no row."""
+    for game in ("chess", "draughts"):
+        identity = (CONTENT / "players" / f"{game}.csv").read_text("utf-8").splitlines()
+        assert identity[0] == "id,name,federation,sex,birth,title"
+        rows = (CONTENT / "players" / f"{game}-ratings.csv").read_text("utf-8").splitlines()
+        assert rows[0].startswith("id,date,")
+        assert {r.split(",")[1] for r in rows[1:]} == {"2024-01-01"}
+        assert len(rows) < len(identity)

@@ -10,7 +10,8 @@ Writes, into the folder given (README, "The content folder"):
 * ``players/chess.csv`` (240 players, 32 of them unrated newcomers, juniors,
   titled players, one FM of about 2370 who passes 2400) and
   ``players/draughts.csv`` (113 players, women and foreign titleholders,
-  some unrated), ratings as they stood when the record starts;
+  some unrated): who they are; ``players/<game>-ratings.csv``: the rated
+  players' ratings and games as they stood when the record starts, dated;
 * ``events/chess/``: monthly standard Swiss opens (one of them a FIDE TRF16),
   national championships and invitationals (round robins of 10), a double
   round robin of 6, rapid and blitz events from 2024;
@@ -171,15 +172,27 @@ def event_files(event: Event) -> dict[str, str]:
 
 
 def registry_csv(game: str, people: list[Person]) -> str:
+    """players/<game>.csv: who the players are (docs/content-format.md)."""
+    rows = ["id,name,federation,sex,birth,title"]
+    for p in people:
+        rows.append(",".join([p.id, _csv_cell(p.name), p.federation, p.sex,
+                              p.birth.isoformat(), p.title]))
+    return "\n".join(rows) + "\n"
+
+
+def ratings_csv(game: str, people: list[Person]) -> str:
+    """players/<game>-ratings.csv: the rated players' ratings and games as
+    the record starts (START), a row each; unrated newcomers have none and
+    enter the lists with their first rating."""
     lists = LISTS[game]
-    header = ["id", "name", "federation", "sex", "birth", "title", *lists,
-              *(f"{n}_games" for n in lists), "reached"]
+    header = ["id", "date", *lists, *(f"{n}_games" for n in lists), "reached", "title"]
     rows = [",".join(header)]
     for p in people:
-        cells = [p.id, _csv_cell(p.name), p.federation, p.sex, p.birth.isoformat(), p.title,
-                 *(str(p.ratings.get(n, "")) for n in lists),
+        if not p.ratings:
+            continue
+        cells = [p.id, START.isoformat(), *(str(p.ratings.get(n, "")) for n in lists),
                  *(str(p.games[n]) if n in p.ratings else "" for n in lists),
-                 "yes" if p.reached else ""]
+                 "yes" if p.reached else "", ""]
         rows.append(",".join(cells))
     return "\n".join(rows) + "\n"
 
@@ -193,6 +206,8 @@ def all_files(demo: Demo) -> dict[str, str]:
     files = {"site.toml": pages.site_toml(START, END),
              "players/chess.csv": registry_csv("chess", _by_id(demo.chess)),
              "players/draughts.csv": registry_csv("draughts", _by_id(demo.draughts)),
+             "players/chess-ratings.csv": ratings_csv("chess", _by_id(demo.chess)),
+             "players/draughts-ratings.csv": ratings_csv("draughts", _by_id(demo.draughts)),
              "worldcup/2024-2026.toml": pages.season_toml(demo.draughts_events),
              "pages/about.md": pages.about_md(demo),
              "pages/contact.md": pages.contact_md()}

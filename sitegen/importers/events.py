@@ -1,0 +1,46 @@
+"""The players of an event file, in any format rules_core reads."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from rules_core.check import read_tournament
+
+from .. import normal
+from ..pipeline import list_dates
+from .model import Imported, ImportedList
+
+__all__ = ["read_event_players", "list_in_force"]
+
+
+def list_in_force(game: str, list_name: str, start: date | None) -> date | None:
+    """The date of the list in force on `start`: the last list date of the
+    edition's calendar on or before it (FIDE quarterly, six a year, then
+    monthly; FMJD quarterly: pipeline.list_dates)."""
+    if start is None:
+        return None
+    dates = list_dates(game, list_name, date(start.year - 1, 1, 1), start)
+    return dates[-1][0] if dates else date(start.year, start.month, 1)
+
+
+def read_event_players(text: str, source: str, game: str | None) -> ImportedList:
+    """Every player of the event but bye placeholders; their ratings as of
+    the list in force when it began (fide-2009 4.13, fmjd Annex 9 §5.2),
+    for the players new to the registry only: a registered player's
+    ratings are the registry's (the lists it computes or imports)."""
+    t = read_tournament(text, source)
+    game = game or t.game
+    rate = t.rate_of_play or "standard"
+    rate = "rapid-blitz" if game == "draughts" and rate != "standard" else rate
+    out = ImportedList(source, game, list_in_force(game, rate, t.start), [], new_only=True)
+    out.problems = [p.format(source) for p in t.problems if p.is_error]
+    for p in t.players:
+        if normal.is_placeholder(p) or not p.name.strip():
+            continue
+        player = Imported(p.id or "", p.name, p.federation or "", p.sex or "",
+                          p.birth_year or (p.birth.year if p.birth else None), p.birth,
+                          p.title or "", line=p.line or 0)
+        if p.rating:
+            player.ratings[rate] = p.rating
+        out.players.append(player)
+    return out

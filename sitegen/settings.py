@@ -1,0 +1,220 @@
+"""The content's settings checked value by value: site.toml and NAME.meta.toml.
+
+Every key is known, every value has its type, every date is a date; each
+problem names the file and the line of the key (docs/content-format.md,
+"Settings").  A meta file gives only what an event file may lack: the
+figures computed from the file (players, problems, the game, the format)
+cannot be set there.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+from urllib.parse import urlsplit
+
+from rules_core.model import RATES_OF_PLAY, SYSTEMS
+
+__all__ = ["Checker", "SITE_KEYS", "META_KEYS", "COMPUTED_KEYS", "LANGUAGES",
+           "safe_slug", "key_line", "toml_line"]
+
+LANGUAGES = ("en",)                       # the templates are written in English
+TOP_KEYS = ("site", "lists")
+LIST_KEYS = ("game", "list")
+SITE_KEYS = {"name": "text", "federation": "text", "base_url": "url",
+             "languages": "languages", "start": "date", "end": "date"}
+META_KEYS = {"name": "text", "city": "text", "federation": "text", "start": "date",
+             "end": "date", "system": "system", "time_control": "text",
+             "rate_of_play": "rate", "rounds": "count", "round_dates": "dates",
+             "national_championship": "flag", "women_only": "flag", "olympiad": "flag",
+             "league": "flag", "referee": "text", "remarks": "text", "winner": "text"}
+COMPUTED_KEYS = ("players", "problems", "game", "source_format", "header_lines", "results",
+                 "standings", "rating", "edition")
+_SLUG = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,99}")
+
+
+def safe_slug(text: str) -> bool:
+    """A name that stays one folder of the output: letters, digits, ``_``,
+    ``.``, ``-``; no ``..``, no separator, not absolute, not hidden."""
+    return bool(_SLUG.fullmatch(text)) and ".." not in text
+
+
+def toml_line(message: str) -> int | None:
+    match = re.search(r"line (\d+)", message)
+    return int(match.group(1)) if match else None
+
+
+def key_line(text: str, key: str, section: str = "", occurrence: int = 0) -> int | None:
+    """The line of `key` in `[section]` (the `occurrence`-th `[[section]]`);
+    the section's own line when the key is not written there."""
+    current, seen, header = "", -1, None
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        table = re.fullmatch(r"\[\[?\s*([^\]]+?)\s*\]\]?(\s*#.*)?", stripped)
+        if table:
+            current = table.group(1)
+            if not section and current == key:
+                return number
+            if current == section:
+                seen += 1
+                header = number if seen == occurrence else header
+            continue
+        if current == section and seen in (occurrence, -1) and \
+                re.match(rf"{re.escape(key)}\s*=", stripped):
+            return number
+    return header
+
+
+@dataclass
+class Checker:
+    """Checks the values of one TOML file; `report(message, line)` is told
+    of every problem."""
+
+    text: str
+    report: object
+
+    def table(self, data: dict, section: str, known, what: str, occurrence: int = 0) -> None:
+        for key in data:
+            if key not in known:
+                self.report(f"{what}{key!r}: unknown key, expected one of "
+                            f"{', '.join(known)}", key_line(self.text, key, section, occurrence))
+
+    def value(self, section: str, key: str, value, kind: str, occurrence: int = 0):
+        """The value converted, or None after reporting it."""
+        try:
+            return _KINDS[kind](value)
+        except _Bad as problem:
+            line = key_line(self.text, key, section, occurrence)
+            where = f"[{section}] " if section else ""
+            self.report(f"{where}{key} {_shown(value)}: {problem}", line)
+            return None
+
+
+def _shown(value) -> str:
+    text = repr(value) if not isinstance(value, (date, datetime)) else value.isoformat()
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+class _Bad(ValueError):
+    """A value of the wrong type or form; the message says what was expected."""
+
+
+def _text(value):
+    if not isinstance(value, str):
+        raise _Bad("expected a text in quotes")
+    return value
+
+
+def _url(value):
+    if not isinstance(value, str):
+        raise _Bad("expected a text in quotes, e.g. \"https://ratings.example.org\"")
+    if value == "":
+        return value
+    parts = urlsplit(value)
+    bad = [c for c in value if c in "\"'<>`\\ {}|^" or ord(c) < 32]
+    if parts.scheme not in ("http", "https") or not parts.netloc or bad \
+            or parts.query or parts.fragment:
+        raise _Bad("expected an absolute http(s) URL without quotes, spaces, query or "
+                   "fragment, e.g. \"https://ratings.example.org/\"")
+    return value
+
+
+def _date(value):
+    if isinstance(value, datetime):
+        raise _Bad("expected a date without a time, e.g. 2024-01-01")
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise _Bad("expected a date, YYYY-MM-DD (e.g. 2024-01-01), unquoted")
+
+
+def _dates(value):
+    if not isinstance(value, list):
+        raise _Bad("expected a list of dates, e.g. [2024-01-06, 2024-01-07]")
+    return [_date(v) for v in value]
+
+
+def _languages(value):
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise _Bad("expected a list of language codes, e.g. [\"en\"]")
+    unknown = [v for v in value if v not in LANGUAGES]
+    if unknown or not value:
+        raise _Bad(f"expected [{', '.join(repr(x) for x in LANGUAGES)}]: the pages are "
+                   "written in English only")
+    return tuple(value)
+
+
+def _choice(options):
+    def check(value):
+        if value in options:
+            return value
+        raise _Bad(f"expected one of {', '.join(options)}")
+    return check
+
+
+def _count(value):
+    if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= 10_000:
+        return value
+    raise _Bad("expected a whole number from 1 to 10000")
+
+
+def _flag(value):
+    if not isinstance(value, bool):
+        raise _Bad("expected true or false")
+    return value
+
+
+_KINDS = {"text": _text, "url": _url, "date": _date, "dates": _dates,
+          "languages": _languages, "system": _choice(SYSTEMS), "rate": _choice(RATES_OF_PLAY),
+          "count": _count, "flag": _flag}
+
+
+def _number(value):
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1e9:
+        return value
+    raise _Bad("expected a number")
+
+
+def _numbers(value):
+    if not isinstance(value, list):
+        raise _Bad("expected a list of numbers, e.g. [100, 70, 50]")
+    return [_number(v) for v in value]
+
+
+def _factors(value):
+    if not isinstance(value, dict) or not all(re.fullmatch(r"[0-9]{1,2}", k) for k in value):
+        raise _Bad('expected a table of stars and factors, e.g. {"1" = 1, "3" = 3}')
+    return {k: _number(v) for k, v in value.items()}
+
+
+def _ids(value):
+    if not isinstance(value, list) or not all(isinstance(v, (str, int)) for v in value):
+        raise _Bad('expected a list of player ids, e.g. ["16231"]')
+    return value
+
+
+def _id(value):
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise _Bad('expected a player id, e.g. "17023"')
+    return value
+
+
+def _year(value):
+    if isinstance(value, int) and not isinstance(value, bool) and 1900 <= value <= 2999:
+        return value
+    raise _Bad("expected a year, e.g. 2024")
+
+
+_KINDS.update(number=_number, numbers=_numbers, factors=_factors, ids=_ids, id=_id, year=_year)
+
+# worldcup/SEASON.toml (sitegen/worldcup.py): table -> key -> kind
+SEASON_TABLES = {"season": {"name": "text"},
+                 "settings": {"bonus": "numbers", "factors": "factors"}}
+SEASON_ARRAYS = {"events": {"event": "text", "stars": "number", "prize_fund": "number",
+                            "absent_from_closing": "ids"},
+                 "declarations": {"player": "id", "made_on": "date", "year": "year"}}
