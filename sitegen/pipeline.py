@@ -147,12 +147,28 @@ def compute(content: Content, progress=None) -> SiteData:
                                           check_tournament(_prepared(event, players)))
         lists[(spec.game, spec.list)] = published
         _records(spec, players, records)
+    _awarded_titles_on_lists(lists, records)
     events = sorted(reports.values(), key=lambda r: (r.start or date.min, r.slug))
     cups = [world_cup(season, events, content.players["draughts"],
                       lists.get(("draughts", "standard"), []), end)
             for season in content.seasons]
     return SiteData(settings.name, settings.federation, settings.base_url, lists, records,
                     events, cups, content.pages, end)
+
+
+def _awarded_titles_on_lists(lists, records) -> None:
+    """One title per player everywhere: a title awarded through norms (fmjd
+    Annex 10 §5-§9, on the list that completes them) is the player's title
+    on every list of his game from that date on, as on his page."""
+    awards = {key: r.titles for key, r in records.items() if r.titles}
+    if not awards:
+        return
+    for (game, _), published in lists.items():
+        for pl in published:
+            for entry in pl.entries:
+                held = [t.title for t in awards.get((game, entry.id), ()) if t.date <= pl.date]
+                if held:
+                    entry.title = held[-1]
 
 
 def _events_by_list(content, spec, dates) -> dict:
