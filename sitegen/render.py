@@ -102,16 +102,18 @@ def make_environment(prefix: str = "/", regulations: list | None = None,
 
 def render_site(data: SiteData, out: Path, regulations: list,
                 progress: Callable[[str], None] | None = None,
-                theme: Path | None = None) -> list[Path]:
+                theme: Path | None = None, content: Path | None = None) -> list[Path]:
     """Write every page, download and asset of the site into `out`.
 
     `regulations` is `sitegen.regulations.load_regulations(...)`'s list;
     `progress`, if given, is called with a short text before each section;
     `theme` is the content's theme/ folder (templates/ and static/ that
-    replace or add to the package's), if it has one.
+    replace or add to the package's), if it has one; `content` the content
+    folder, whose event files are published beside their pages.
     Returns the files written, sorted.
     """
     writer = _Writer(data, Path(out), regulations, progress, theme)
+    writer.content = content
     for section in (_home, _lists, _downloads, _players, _events, _norms,
                     _worldcup, _regulations, _pages, _check, _search, _static, _errors):
         writer.step(section.__name__.strip("_"))
@@ -128,6 +130,7 @@ class _Writer:
     def __init__(self, data: SiteData, out: Path, regulations: list, progress,
                  theme: Path | None = None):
         self.data, self.out, self.progress, self.theme = data, out, progress, theme
+        self.content: Path | None = None
         self.prefix = _prefix(data.base_url)
         self.env = make_environment(self.prefix, list(regulations), theme)
         self.links = views.Links(data, regulations)
@@ -282,7 +285,18 @@ def _events(w: _Writer) -> None:
         path = f"events/{report.slug}/"
         w.page(path, "event.html", report.name, view=view,
                description=views.event_description(report),
-               structured=views.event_data(report, w.absolute(path)))
+               structured=views.event_data(report, w.absolute(path)),
+               source_file=_event_source(w, report, path))
+
+
+def _event_source(w: _Writer, report, path: str) -> str | None:
+    """The event's file as the content holds it, published beside its page
+    (a federation's own file, for anyone to check again); its name."""
+    source = w.content / report.source if w.content is not None and report.source else None
+    if source is None or not source.is_file():
+        return None
+    w.write(path + source.name, source.read_bytes())
+    return source.name
 
 
 def _norms(w: _Writer) -> None:

@@ -73,6 +73,7 @@ _COLOURS = {"w": "white", "b": "black"}
 class CrossCell:
     text: str
     label: str
+    opponent: int | None = None     # his row of the crosstable is linked
 
 
 @dataclass
@@ -182,7 +183,7 @@ def _cross_cell(r: dict | None, number: int, names: dict, game: str) -> CrossCel
     text = f"{opponent}{colour if colour in _COLOURS else ''} {result}"
     against = f"against {opponent} {names.get(opponent, '')}".rstrip()
     with_colour = f" with {_COLOURS[colour]}" if colour in _COLOURS else ""
-    return CrossCell(text, f"round {number}: {against}{with_colour}, {result}")
+    return CrossCell(text, f"round {number}: {against}{with_colour}, {result}", opponent)
 
 
 def _result_text(code: str, score) -> str:

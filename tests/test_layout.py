@@ -31,16 +31,7 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking
                "--disable-component-update", "--no-first-run", "--disable-sync"]
 
 
-@pytest.fixture(scope="module")
-def demo_site(tmp_path_factory) -> Path:
-    from sitegen.build import build
-    from sitegen.bundle import BundleError
-    out = tmp_path_factory.mktemp("layout") / "site"
-    try:
-        build(ROOT / "content", out, show_progress=False)
-    except BundleError as error:  # pragma: no cover - npm unavailable
-        pytest.skip(f"the demo site needs the browser bundle: {error}")
-    return out
+# `demo_site`: the embedded demo content built once per session (tests/conftest.py)
 
 
 class _Head(HTMLParser):
@@ -183,6 +174,22 @@ def test_json_ld_person_and_sports_event(demo_site):
         data = _structured(page)
         assert data["@type"] == "SportsEvent" and data["sport"] in ("Chess", "Draughts")
         assert data["url"].endswith(f"/events/{page.parent.name}/")
+
+
+def test_event_source_files_are_published_beside_their_pages(demo_site):
+    """Each event's file, byte for byte as the content holds it, linked from
+    its page; crosstable results link to the opponent's row."""
+    content = ROOT / "content" / "events"
+    pages = sorted((demo_site / "events").glob("*/index.html"))
+    assert pages
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        name = re.search(r'<a href="/events/[^/]+/([^"]+)" download>', html).group(1)
+        source = next(content.rglob(name))
+        assert (page.parent / name).read_bytes() == source.read_bytes()
+        rows = set(re.findall(r'<tr data-number="\d+" id="(no-\d+)"', html))
+        targets = set(re.findall(r'<a href="#(no-\d+)">', html))
+        assert targets <= rows, page
 
 
 def test_favicon_is_written(demo_site):
