@@ -684,7 +684,7 @@ def test_event_page_shows_standings_crosstable_and_figures(site):
     for heading in ("Standings", "Crosstable", "Rating changes", "Norms"):
         assert f">{heading}</h2>" in text
     assert "Result between the tied" in text            # the round robin's tie-breaks
-    assert '<td title="round 1: against 2 Beta, Bob with white, 2">2w 2</td>' in text
+    assert '<td title="round 1: against 2 Beta, Bob with white, 2"><a href="#no-2">2w 2</a></td>' in text
     result = check_text(DRAUGHTS_EVENT, "rr.toml")
     alpha = result["players"][0]
     assert f'<td class="num" data-field="change">{signed(alpha["change"], 2)}</td>' in text
