@@ -691,7 +691,7 @@ def test_event_page_shows_standings_crosstable_and_figures(site):
     assert f'<td class="num" data-field="expected">{fixed(alpha["expected"])}</td>' in text
     assert f'data-field="opponents_average">{fixed(alpha["opponents_average"])}<' in text
     chess = (site / "events/club-championship-2025/index.html").read_text(encoding="utf-8")
-    assert "<td title=\"round 2: against 3 Okafor, Chidi with black, ½\">3b ½</td>" in chess
+    assert "<td title=\"round 2: against 3 Okafor, Chidi with black, ½\"><a href=\"#no-3\">3b ½</a></td>" in chess
     assert 'href="/lists/chess/standard/2025-03/"' in chess
 
 
