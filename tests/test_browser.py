@@ -225,14 +225,15 @@ def check_on_page(page, name: str, data: bytes, *, fill: bool = False, rules: st
                   norms: bool = False) -> dict:
     """Choose the file, check it, read the page: rows, problems, norms."""
     page.evaluate("() => { document.getElementById('check-file-name').textContent = ''; }")
-    page.set_input_files("#check-file", files=[{"name": name, "mimeType": "text/plain",
-                                                "buffer": data}])
-    page.wait_for_function("n => document.getElementById('check-file-name').textContent"
-                           ".indexOf(n) !== -1", arg=name)
     page.set_checked("#check-fill", fill)
     page.set_checked("#check-norms", norms)
     page.select_option("#check-rules", rules)
-    _submit(page, "#check-form", "#check-problems")
+    before = page.get_attribute("#check-problems", "data-done") or "0"
+    # choosing the file checks it: no click
+    page.set_input_files("#check-file", files=[{"name": name, "mimeType": "text/plain",
+                                                "buffer": data}])
+    page.wait_for_function("([sel, n]) => document.querySelector(sel).dataset.done === n",
+                           arg=["#check-problems", str(int(before) + 1)], timeout=CHECK_TIMEOUT)
     return page.evaluate("""() => ({
       rows: [...document.querySelectorAll('#check-table tbody tr')].map(tr => ({
         number: Number(tr.dataset.number),
