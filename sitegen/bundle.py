@@ -9,7 +9,7 @@ build`) and loaded from the same origin inside a Web Worker.
 
     static/pyodide/VERSION/  pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
                              python_stdlib.zip (+ .br and .gz of the large ones)
-    static/check/b-HASH/     pyodide-lock.json (rules_core registered with its
+    static/bundle/HASH/      pyodide-lock.json (rules_core registered with its
                              sha256), rules_core-<version>-py3-none-any.whl,
                              inbrowser.py and sitegen_formats.py (the Python
                              side), snapshot.bin (the memory snapshot)
@@ -268,7 +268,7 @@ def write_bundle(out: Path, cache: Path | None = None) -> list[Path]:
     the memory snapshot, precompress, and write bundle.json into the site
     `out`; return the files written, sorted.
 
-    static/pyodide/VERSION/ holds the runtime and static/check/b-HASH/ the
+    static/pyodide/VERSION/ holds the runtime and static/bundle/HASH/ the
     site's part (lock file, wheel, Python files, snapshot): both names
     change with their content, so both are cached for good."""
     out, cache = Path(out), Path(cache) if cache else cache_dir()
@@ -279,7 +279,7 @@ def write_bundle(out: Path, cache: Path | None = None) -> list[Path]:
     python = {name: (_SITEGEN / source).read_bytes() for name, source in PYTHON_FILES.items()}
     lock = lock_file(runtime["pyodide-lock.json"], wheel)
     key = snapshot_key([PYODIDE_INTEGRITY.encode(), lock, *python.values()])
-    part = out / "static" / "check" / f"b-{key}"
+    part = out / "static" / "bundle" / key
     written.append(_write(part / wheel.name, wheel.read_bytes()))
     written.append(_write(part / "pyodide-lock.json", lock))
     written += [_write(part / name, data) for name, data in python.items()]
@@ -316,13 +316,14 @@ def _bundle_json(runtime: dict[str, bytes], part: Path, wheel: str, snapshot: by
     site published under a path works unchanged)."""
     fetched = len(runtime["pyodide.asm.wasm"]) + len(runtime["python_stdlib.zip"])
     lock = (part / "pyodide-lock.json").stat().st_size
+    at = f"../bundle/{part.name}/"
     bundle = {"pyodide_version": PYODIDE_VERSION,
               "pyodide": f"../pyodide/{PYODIDE_VERSION}/",
-              "lock": f"{part.name}/pyodide-lock.json",
+              "lock": f"{at}pyodide-lock.json",
               "package": PACKAGE,
-              "wheel": f"{part.name}/{wheel}",
-              "python": [f"{part.name}/{name}" for name in PYTHON_FILES],
-              "snapshot": f"{part.name}/snapshot.bin" if snapshot is not None else None,
+              "wheel": f"{at}{wheel}",
+              "python": [f"{at}{name}" for name in PYTHON_FILES],
+              "snapshot": f"{at}snapshot.bin" if snapshot is not None else None,
               "snapshot_missing": missing or None,
               "players": "players.json",
               "download_bytes": fetched + lock + (len(snapshot) if snapshot else 0)}

@@ -65,11 +65,11 @@ def write_service_worker(out: Path, meta) -> Path:
     """check/sw.js: the files of this build that the service worker keeps
     (paths relative to /check/) and a version that changes with any of
     them, then templates/check/sw.js."""
-    out = Path(out)
+    out = Path(out).resolve()
     check = out / "static" / "check"
     bundle = json.loads((check / "bundle.json").read_bytes())
     runtime = (check / bundle["pyodide"]).resolve()
-    part = (check / bundle["lock"]).parent
+    part = (check / bundle["lock"]).resolve().parent
     files = [path for path, _, _ in PAGES] + [f"../{meta.script}", "../static/style.css"]
     files += [f"../static/check/{name}" for name in _STATIC_CHECK]
     files += ["../static/check/bundle.json", "../static/check/players.json"]
@@ -195,17 +195,18 @@ def sharded_index(data: SiteData) -> tuple[dict, dict[str, bytes]]:
         digest.update(path.encode() + b"\0" + body)
     meta = {"format": 2, "lists": index["lists"], "count": len(index["players"]),
             "id_shards": count, "name_prefix": NAME_PREFIX,
-            "folder": f"players-{digest.hexdigest()[:16]}/"}
+            "folder": f"../players/{digest.hexdigest()[:16]}/"}
     return meta, files
 
 
 def write_player_index(data: SiteData, out: Path) -> list[Path]:
     """static/check/players.json (small: what to fetch) and its shards in
-    static/check/players-HASH/ of the site `out`."""
+    static/players/HASH/ of the site `out`."""
     meta, files = sharded_index(data)
     check = Path(out) / "static" / "check"
     written = [_write(check / "players.json", _json(meta))]
-    written += [_write(check / meta["folder"] / path, body) for path, body in files.items()]
+    shards = Path(out) / "static" / "players" / meta["folder"].split("/")[-2]
+    written += [_write(shards / path, body) for path, body in files.items()]
     return written
 
 

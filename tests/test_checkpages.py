@@ -44,7 +44,7 @@ def test_render_check_pages(data, tmp_path):
     written = render_check_pages(make_environment("/"), data, tmp_path, bundle=False)
     relative = sorted(p.relative_to(tmp_path).as_posix() for p in written)
     meta = json.loads((tmp_path / "static" / "check" / "players.json").read_text("utf-8"))
-    shards = [r for r in relative if r.startswith("static/check/" + meta["folder"])]
+    shards = [r for r in relative if r.startswith("static/players/" + meta["folder"][11:])]
     assert sorted(set(relative) - set(shards)) == [
         "check/index.html", "check/norm/index.html", "check/rating/index.html",
         "static/check/players.json"]

@@ -10,7 +10,7 @@
    from the cache when offline. Only this site's own GET requests. */
 
 const CACHE = "sitegen-check-" + BUILD.version;
-const IMMUTABLE = /\/static\/(pyodide\/[^/]+|check\/b-[0-9a-f]+|check\/players-[0-9a-f]+)\//;
+const IMMUTABLE = /\/static\/(pyodide|bundle|players)\/[^/]+\//;
 
 self.addEventListener("install", function (event) {
   const urls = BUILD.files.map(function (path) { return new URL(path, self.location.href).href; });
