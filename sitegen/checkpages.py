@@ -25,7 +25,8 @@ from rules_core.fmjd.standings import SYSTEMS as TIEBREAK_SYSTEMS
 from .bundle import write_bundle
 from .sitedata import SiteData
 
-__all__ = ["PAGES", "render_check_pages", "player_index", "sharded_index", "write_player_index",
+__all__ = ["PAGES", "render_check_pages", "player_index", "sharded_index", "shard_index", "write_shards",
+           "write_player_index",
            "id_shard", "id_shard_count", "name_key"]
 
 # (site path, template, title)
@@ -180,9 +181,13 @@ def sharded_index(data: SiteData) -> tuple[dict, dict[str, bytes]]:
     """players.json (the lists, the count, the shard count and the folder)
     and the shards by their path in that folder: id/N.json with the whole
     rows, name/XX.json with what a search shows (no list history)."""
-    index = player_index(data)
+    return shard_index(player_index(data))
+
+
+def shard_index(index: dict) -> tuple[dict, dict[str, bytes]]:
+    """`sharded_index` of a `player_index` dictionary."""
     count = id_shard_count(len(index["players"]))
-    by_id: dict[int, list] = {}
+    by_id: dict[int, list] = {n: [] for n in range(count)}
     by_name: dict[str, list] = {}
     for row in index["players"]:
         by_id.setdefault(id_shard(row["game"], row["id"], count), []).append(row)
@@ -202,7 +207,12 @@ def sharded_index(data: SiteData) -> tuple[dict, dict[str, bytes]]:
 def write_player_index(data: SiteData, out: Path) -> list[Path]:
     """static/check/players.json (small: what to fetch) and its shards in
     static/players/HASH/ of the site `out`."""
-    meta, files = sharded_index(data)
+    return write_shards(sharded_index(data), out)
+
+
+def write_shards(index: tuple[dict, dict[str, bytes]], out: Path) -> list[Path]:
+    """Write `sharded_index`'s players.json and shards into the site `out`."""
+    meta, files = index
     check = Path(out) / "static" / "check"
     written = [_write(check / "players.json", _json(meta))]
     shards = Path(out) / "static" / "players" / meta["folder"].split("/")[-2]

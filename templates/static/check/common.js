@@ -96,6 +96,13 @@ export class Checker {
     this.start();
   }
 
+  /* A new worker for one the runtime can no longer use. */
+  restart() {
+    if (this.worker) { this.worker.terminate(); }
+    this.worker = null;
+    this.start();
+  }
+
   busy() {
     return this.waiting.size > 0;
   }
@@ -117,6 +124,7 @@ export class Checker {
     const waiting = this.waiting.get(message.id);
     if (!waiting) { return; }
     this.waiting.delete(message.id);
+    if (message.ok && message.result && message.result.restart) { this.restart(); }
     if (message.ok) { waiting.resolve(message.result); } else { waiting.reject(new Error(message.error)); }
   }
 

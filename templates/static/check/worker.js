@@ -119,17 +119,32 @@ const index = ready.then(async function (state) {
   }
 });
 
-/* The id shards of the file's players that are not loaded yet. */
+/* The id shards of the file's players that are not loaded yet; returns
+   how many could not be fetched (offline on a first check). */
 async function loadShards(inbrowser, payloadJson) {
   const shards = await index;
-  if (!shards) { return; }
+  if (!shards) { return 0; }
   const wanted = JSON.parse(inbrowser.player_shards(payloadJson));
-  await Promise.all(wanted.map(async function (n) {
-    const response = await originalFetch(new URL("id/" + n + ".json", shards.folder));
-    // a shard no player falls in is not written: it adds nobody
-    const text = response.ok ? await response.text() : "{\"players\": []}";
-    inbrowser.add_players(n, text);
+  const fetched = await Promise.all(wanted.map(async function (n) {
+    try {
+      const response = await fetchOk(new URL("id/" + n + ".json", shards.folder));
+      inbrowser.add_players(n, await response.text());
+      return 0;
+    } catch (error) {
+      return 1;
+    }
   }));
+  return fetched.reduce(function (a, b) { return a + b; }, 0);
+}
+
+/* Said where the notes are read: what could not be filled. */
+function unfilled(answer, missing) {
+  if (missing && answer.result) {
+    answer.result.event.notes = (answer.result.event.notes || []).concat([
+      missing + " part(s) of this site's published list could not be fetched (offline?): " +
+      "ratings, K and titles of the players in them were not filled from the list"]);
+  }
+  return answer;
 }
 
 /* A Python exception that escaped inbrowser.handle: one line, no traceback. */
@@ -151,11 +166,15 @@ self.onmessage = async function (event) {
   }
   try {
     const payloadJson = JSON.stringify(request.payload || null);
-    if (request.kind === "check") { await loadShards(state.inbrowser, payloadJson); }
+    const missing = request.kind === "check" ? await loadShards(state.inbrowser, payloadJson) : 0;
     const answer = state.inbrowser.handle(request.kind, payloadJson);
-    post({ type: "reply", id: request.id, ok: true, result: JSON.parse(answer) });
+    post({ type: "reply", id: request.id, ok: true, result: unfilled(JSON.parse(answer), missing) });
   } catch (error) {
+    // A Python exception has a `type`; anything else (the WebAssembly stack
+    // exhausted, a fatal error of the runtime) leaves the interpreter
+    // unusable: the page starts a new worker.
     post({ type: "reply", id: request.id, ok: true,
-           result: { error: internalError(request.kind, error), internal: true } });
+           result: { error: internalError(request.kind, error), internal: true,
+                     restart: !(error && error.type) } });
   }
 };
