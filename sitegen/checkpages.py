@@ -199,7 +199,7 @@ def shard_index(index: dict) -> tuple[dict, dict[str, bytes]]:
     for path, body in sorted(files.items()):
         digest.update(path.encode() + b"\0" + body)
     meta = {"format": 2, "lists": index["lists"], "count": len(index["players"]),
-            "id_shards": count, "name_prefix": NAME_PREFIX,
+            "id_shards": count, "name_prefix": NAME_PREFIX, "names": sorted(by_name),
             "folder": f"../players/{digest.hexdigest()[:16]}/"}
     return meta, files
 

@@ -226,7 +226,8 @@ export function loadPlayers(search) {
     if (!m.folder || nameKey(typed, m.name_prefix).indexOf("_") !== -1 && !/^[0-9]+$/.test(typed)) {
       return { players: [] };
     }
-    const wanted = [shard("name/" + nameKey(typed, m.name_prefix) + ".json")];
+    const key = nameKey(typed, m.name_prefix);
+    const wanted = (m.names || []).indexOf(key) === -1 ? [] : [shard("name/" + key + ".json")];
     if (/^[0-9A-Za-z]+$/.test(typed) && m.id_shards) {
       ["chess", "draughts"].forEach(function (game) {
         wanted.push(shard("id/" + crc32(game + ":" + typed) % m.id_shards + ".json"));
