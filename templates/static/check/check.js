@@ -193,8 +193,12 @@ function run() {
   }
   submit.disabled = true;
   cancel.hidden = false;
+  const started = performance.now();
   checker.request("check", { text: input.text, filename: input.filename, options: options() })
-    .then(function (answer) { show(answer, input.filename); })
+    .then(function (answer) {
+      problems.setAttribute("data-ms", String(Math.round(performance.now() - started)));
+      show(answer, input.filename);
+    })
     .catch(function (error) { show({ error: error.message }, input.filename); })
     .finally(function () {
       if (!checker.busy()) { submit.disabled = false; cancel.hidden = true; }
