@@ -6,12 +6,18 @@
 
 import { Checker, el, clear, offerDownload, showMessages, markDone } from "./common.js";
 
+/* Files above this size are refused before they are read (docs/browser.md):
+   the largest real tournament files are well under 1 MB, and a 10 MB file
+   would take the tab's memory. */
+export const MAX_BYTES = 4 * 1024 * 1024;
+
 const form = document.getElementById("check-form");
 const fileInput = document.getElementById("check-file");
 const textArea = document.getElementById("check-text");
 const fileName = document.getElementById("check-file-name");
 const drop = document.getElementById("check-drop");
 const submit = document.getElementById("check-submit");
+const cancel = document.getElementById("check-cancel");
 const result = document.getElementById("check-result");
 const problems = document.getElementById("check-problems");
 const checker = new Checker("check");
@@ -27,12 +33,26 @@ function decode(buffer) {
   }
 }
 
+function tooLarge(name, bytes) {
+  return (name ? name + " is " : "the text is ") + bytes + " bytes: files above " + MAX_BYTES +
+    " bytes (4 MB) are not read here; check it with sitegen check FILE";
+}
+
+/* Read the file, then check it at once (the options stay for a re-check). */
 function readFile(file) {
+  if (file.size > MAX_BYTES) {
+    checks += 1;
+    showMessages(problems, [{ severity: "error", message: tooLarge(file.name, file.size) }], "");
+    noResult();
+    problems.setAttribute("data-done", String(checks));
+    return Promise.resolve();
+  }
   return file.arrayBuffer().then(function (buffer) {
     const text = decode(buffer);
     textArea.value = text;
     loaded = { name: file.name, text: text, shown: textArea.value };
     fileName.textContent = "File: " + file.name + " (" + buffer.byteLength + " bytes)";
+    run();
   }).catch(function (error) {
     showMessages(problems, [{ severity: "error", message: file.name + " could not be read: " + error.message }], "");
   });
@@ -165,15 +185,32 @@ function show(answer, name) {
   problems.setAttribute("data-done", String(checks));
 }
 
+function run() {
+  const input = source();
+  if (input.text.length > MAX_BYTES) {
+    show({ error: tooLarge(input.filename, new TextEncoder().encode(input.text).length) }, input.filename);
+    return;
+  }
+  submit.disabled = true;
+  cancel.hidden = false;
+  const started = performance.now();
+  checker.request("check", { text: input.text, filename: input.filename, options: options() })
+    .then(function (answer) {
+      problems.setAttribute("data-ms", String(Math.round(performance.now() - started)));
+      show(answer, input.filename);
+    })
+    .catch(function (error) { show({ error: error.message }, input.filename); })
+    .finally(function () {
+      if (!checker.busy()) { submit.disabled = false; cancel.hidden = true; }
+    });
+}
+
 form.addEventListener("submit", function (event) {
   event.preventDefault();
-  const input = source();
-  submit.disabled = true;
-  checker.request("check", { text: input.text, filename: input.filename, options: options() })
-    .then(function (answer) { show(answer, input.filename); })
-    .catch(function (error) { show({ error: error.message }, input.filename); })
-    .finally(function () { submit.disabled = false; });
+  run();
 });
+
+cancel.addEventListener("click", function () { checker.cancel(); });
 
 /* Text typed or pasted over a file's: the file's name no longer applies. */
 textArea.addEventListener("input", function () {

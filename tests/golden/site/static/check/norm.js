@@ -83,7 +83,7 @@ function pick(box) {
 }
 
 function fillDatalist(index) {
-  (index.players || []).filter(function (p) { return p.game === "draughts"; }).forEach(function (p) {
+  (index.players || []).filter(function (p) { return p.game === "draughts" && !players.has(p.id); }).forEach(function (p) {
     players.set(p.id, p);
     players.set(p.name.toLowerCase(), p);
     const facts = [p.federation, p.title, (p.ratings || {}).standard].filter(Boolean).join(", ");
@@ -179,13 +179,19 @@ form.addEventListener("submit", function (event) {
     .catch(function (error) { show({ error: error.message }); })
     .finally(function () { submit.disabled = false; });
 });
+/* The list's players come in shards, fetched for what is typed (common.js). */
+form.addEventListener("input", function (event) {
+  if (event.target.matches("[data-role=pick], [data-pick]")) { loadPlayers(event.target.value).then(fillDatalist); }
+});
 form.addEventListener("change", function (event) {
-  if (event.target.matches("[data-role=pick], [data-pick]")) { pick(event.target); }
+  const box = event.target;
+  if (box.matches("[data-role=pick], [data-pick]")) {
+    loadPlayers(box.value).then(fillDatalist).then(function () { pick(box); });
+  }
 });
 document.getElementById("norm-add").addEventListener("click", function () {
   addGame().querySelector("input").focus();
 });
 
 for (let i = 0; i < 7; i += 1) { addGame(); }
-loadPlayers().then(fillDatalist);
 checker.startWhenIdle();

@@ -1,6 +1,8 @@
-/* The checker's Web Worker (a module worker): loads Pyodide and the
-   rules_core wheel from this site, then answers the pages' requests by
-   calling Python (sitegen's inbrowser.py, shipped beside this file).
+/* The checker's Web Worker (a module worker): starts Pyodide from this
+   site (restoring the memory snapshot made at build time when bundle.json
+   names one), loads the rules_core wheel by name from the site's lock file
+   (which checks its sha256), then answers the pages' requests by calling
+   Python (sitegen's inbrowser.py, shipped beside the wheel).
 
    Messages in:  {id, kind: "check" | "norm" | "rating" | "editions", payload}
    Messages out: {type: "progress", phase: "download" | "starting" | "ready" |
@@ -8,7 +10,9 @@
                  {type: "reply", id, ok, result | error}
 
    Every URL is relative to this file, so a site published under a path
-   works unchanged; nothing is requested from any other host. */
+   works unchanged; nothing is requested from any other host. The site's
+   player index is fetched after "ready", and its shards only for the
+   players of a file being checked (docs/browser.md). */
 
 const HERE = new URL(".", self.location.href);
 const originalFetch = self.fetch.bind(self);
@@ -24,10 +28,9 @@ function progress(phase, extra) {
   post(Object.assign({ type: "progress", phase: phase, loaded: received, total: total }, extra || {}));
 }
 
-/* Count the bytes of every response as they arrive: the runtime's fetches
-   (wasm, standard library, lock file, wheel) go through here. Pyodide gets
-   the response itself, so the browser can still compile the wasm while it
-   streams and cache the compiled code; a clone is read for the count. */
+/* Count the bytes of every response as they arrive (wasm, standard library,
+   lock file, snapshot, wheel). Pyodide gets the response itself, so the
+   browser can still compile the wasm while it streams; a clone is read. */
 const counting = [];
 
 function countingFetch(input, init) {
@@ -50,41 +53,49 @@ function count(reader) {
   }).catch(function () {});
 }
 
-async function fetchText(url) {
-  const response = await originalFetch(url);
+async function fetchOk(url, init) {
+  const response = await originalFetch(url, init);
   if (!response.ok) { throw new Error(url + ": HTTP " + response.status); }
-  return response.text();
+  return response;
+}
+
+function snapshotBytes(url) {
+  return countingFetch(url).then(function (response) {
+    if (!response.ok) { throw new Error(url + ": HTTP " + response.status); }
+    return response.arrayBuffer();
+  });
 }
 
 async function boot() {
   const bundleUrl = new URL("bundle.json", HERE);
-  const bundle = JSON.parse(await fetchText(bundleUrl));
+  const bundle = await (await fetchOk(bundleUrl, { cache: "no-cache" })).json();
+  const at = function (path) { return new URL(path, bundleUrl).href; };
   total = bundle.download_bytes;
   progress("download");
-  const indexURL = new URL(bundle.pyodide, bundleUrl).href;
+  const indexURL = at(bundle.pyodide);
+  const python = bundle.python.map(function (path) {
+    return fetchOk(at(path)).then(function (r) { return r.text(); });
+  });
   const runtime = await import(new URL("pyodide.mjs", indexURL).href);
   self.fetch = countingFetch;
-  const pyodide = await runtime.loadPyodide({ indexURL: indexURL });
+  const options = { indexURL: indexURL, lockFileURL: at(bundle.lock) };
+  if (bundle.snapshot) { options._loadSnapshot = snapshotBytes(at(bundle.snapshot)); }
+  const pyodide = await runtime.loadPyodide(options);
   progress("starting", { message: "starting Python" });
-  await pyodide.loadPackage(new URL(bundle.wheel, bundleUrl).href, {
+  await pyodide.loadPackage(bundle.package, {
     messageCallback: function () {}, errorCallback: function (m) { console.warn(m); }
   });
   self.fetch = originalFetch;
   await Promise.all(counting);
   pyodide.FS.mkdirTree("/sitegen");
-  for (const name of bundle.python) {
-    pyodide.FS.writeFile("/sitegen/" + name, await fetchText(new URL(name, bundleUrl)));
-  }
+  const texts = await Promise.all(python);
+  bundle.python.forEach(function (path, i) {
+    pyodide.FS.writeFile("/sitegen/" + path.split("/").pop(), texts[i]);
+  });
   pyodide.pyimport("sys").path.insert(0, "/sitegen");
   const inbrowser = pyodide.pyimport("inbrowser");
-  let players = 0;
-  try {
-    players = inbrowser.load_players(await fetchText(new URL(bundle.players, bundleUrl)));
-  } catch (error) {
-    console.warn("no published list for the checker: " + error.message);
-  }
-  progress("ready", { players: players, version: pyodide.version });
-  return inbrowser;
+  progress("ready", { version: pyodide.version, snapshot: Boolean(bundle.snapshot) });
+  return { inbrowser: inbrowser, players: new URL(bundle.players, bundleUrl) };
 }
 
 const ready = boot();
@@ -92,13 +103,78 @@ ready.catch(function (error) {
   progress("error", { message: String(error && error.message || error) });
 });
 
+/* The site's players.json (the lists and how the shards are cut), after
+   "ready": never before, so a large site starts as fast as a small one. */
+const index = ready.then(async function (state) {
+  try {
+    const response = await fetchOk(state.players, { cache: "no-cache" });
+    const text = await response.text();
+    const meta = JSON.parse(text);
+    const count = state.inbrowser.load_players(text);
+    progress("ready", { players: count });
+    return { folder: new URL(meta.folder || "./", state.players), loaded: new Set() };
+  } catch (error) {
+    console.warn("no published list for the checker: " + error.message);
+    return null;
+  }
+});
+
+/* The id shards of the file's players that are not loaded yet; returns
+   how many could not be fetched (offline on a first check). */
+async function loadShards(inbrowser, payloadJson) {
+  const shards = await index;
+  if (!shards) { return 0; }
+  const wanted = JSON.parse(inbrowser.player_shards(payloadJson));
+  const fetched = await Promise.all(wanted.map(async function (n) {
+    try {
+      const response = await fetchOk(new URL("id/" + n + ".json", shards.folder));
+      inbrowser.add_players(n, await response.text());
+      return 0;
+    } catch (error) {
+      return 1;
+    }
+  }));
+  return fetched.reduce(function (a, b) { return a + b; }, 0);
+}
+
+/* Said where the notes are read: what could not be filled. */
+function unfilled(answer, missing) {
+  if (missing && answer.result) {
+    answer.result.event.notes = (answer.result.event.notes || []).concat([
+      missing + " part(s) of this site's published list could not be fetched (offline?): " +
+      "ratings, K and titles of the players in them were not filled from the list"]);
+  }
+  return answer;
+}
+
+/* A Python exception that escaped inbrowser.handle: one line, no traceback. */
+function internalError(kind, error) {
+  const lines = String(error && error.message || error).trim().split("\n");
+  const last = lines[lines.length - 1].trim();
+  const what = kind === "check" ? "this file could not be read" : "this form could not be checked";
+  return what + ": " + last + ", please report it";
+}
+
 self.onmessage = async function (event) {
   const request = event.data || {};
+  let state;
   try {
-    const inbrowser = await ready;
-    const answer = inbrowser.handle(request.kind, JSON.stringify(request.payload || null));
-    post({ type: "reply", id: request.id, ok: true, result: JSON.parse(answer) });
+    state = await ready;
   } catch (error) {
     post({ type: "reply", id: request.id, ok: false, error: String(error && error.message || error) });
+    return;
+  }
+  try {
+    const payloadJson = JSON.stringify(request.payload || null);
+    const missing = request.kind === "check" ? await loadShards(state.inbrowser, payloadJson) : 0;
+    const answer = state.inbrowser.handle(request.kind, payloadJson);
+    post({ type: "reply", id: request.id, ok: true, result: unfilled(JSON.parse(answer), missing) });
+  } catch (error) {
+    // A Python exception has a `type`; anything else (the WebAssembly stack
+    // exhausted, a fatal error of the runtime) leaves the interpreter
+    // unusable: the page starts a new worker.
+    post({ type: "reply", id: request.id, ok: true,
+           result: { error: internalError(request.kind, error), internal: true,
+                     restart: !(error && error.type) } });
   }
 };
