@@ -326,7 +326,9 @@ def cell_text(key: str, value) -> str:
 
 
 def result_table(result: dict) -> dict:
-    """The columns and, per player, the cells: field, value, text, filled."""
+    """The columns and, per player, the text of each column's cell; the
+    values are the result's own (the page reads them there, so the answer
+    does not carry each figure twice: docs/browser.md)."""
     tiebreaks = tiebreak_keys(result)
     columns = [{"field": key, "label": label, "title": meaning}
                for key, label, meaning in COLUMNS]
@@ -334,16 +336,17 @@ def result_table(result: dict) -> dict:
                  "title": "tie-break"} for key in tiebreaks]
     rows = []
     for p in result["players"]:
-        cells = []
-        for column in columns:
-            key = column["field"]
-            value = (p["tiebreaks"].get(key.split(".", 1)[1]) if key.startswith("tiebreaks.")
-                     else p.get(key))
-            cells.append({"field": key, "value": value, "text": cell_text(key, value),
-                          "filled": p["filled"].get(key, "")})
-        rows.append({"number": p["number"], "cells": cells, "notes": p.get("notes", []),
+        texts = [cell_text(c["field"], cell_value(p, c["field"])) for c in columns]
+        rows.append({"number": p["number"], "texts": texts, "notes": p.get("notes", []),
                      "norms": [_norm_line(n) for n in p.get("norms", []) if n["valid"]]})
     return {"columns": columns, "rows": rows}
+
+
+def cell_value(player: dict, key: str):
+    """The figure of a column: a contract key, or "tiebreaks.KEY"."""
+    if key.startswith("tiebreaks."):
+        return player["tiebreaks"].get(key.split(".", 1)[1])
+    return player.get(key)
 
 
 def _norm_line(n: dict) -> str:
