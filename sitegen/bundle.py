@@ -39,8 +39,9 @@ import rules_core
 from .precompress import precompress_tree
 from .snapshot import make_snapshot, snapshot_key
 
-__all__ = ["PYODIDE_VERSION", "PYODIDE_INTEGRITY", "RUNTIME_FILES", "BundleError",
-           "cache_dir", "fetch_pyodide", "build_wheel", "write_bundle"]
+__all__ = ["PYODIDE_VERSION", "PYODIDE_INTEGRITY", "RUNTIME_FILES", "SHIPPED_RUNTIME",
+           "BundleError", "cache_dir", "fetch_pyodide", "build_wheel", "lock_file",
+           "write_bundle"]
 
 # `npm view pyodide@314.0.7 dist.integrity`; the package embeds CPython 3.14.
 PYODIDE_VERSION = "314.0.7"
@@ -48,9 +49,6 @@ PYODIDE_INTEGRITY = ("sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+H
                      "y2q+SNvi/6V5JEsOlD2R1A==")
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
-# The files fetched (not imported) while the runtime starts: the worker's
-# progress bar counts their bytes.
-FETCHED_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 # 1980-01-01, the earliest time a zip entry can carry.
 DEFAULT_EPOCH = 315532800
@@ -313,7 +311,8 @@ def lock_file(runtime_lock: bytes, wheel: Path) -> bytes:
 def _bundle_json(runtime: dict[str, bytes], part: Path, wheel: str, snapshot: bytes | None,
                  missing: str) -> bytes:
     """What the worker loads, as URLs relative to bundle.json itself (so a
-    site published under a path works unchanged)."""
+    site published under a path works unchanged); `download_bytes` are those
+    fetched while the runtime starts (the progress bar's total)."""
     fetched = len(runtime["pyodide.asm.wasm"]) + len(runtime["python_stdlib.zip"])
     lock = (part / "pyodide-lock.json").stat().st_size
     at = f"../bundle/{part.name}/"

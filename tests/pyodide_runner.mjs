@@ -32,7 +32,8 @@ const check = join(site, "static", "check");
 const bundle = JSON.parse(readFileSync(join(check, "bundle.json"), "utf8"));
 const runtime = resolve(check, bundle.pyodide);
 const { loadPyodide } = await import(pathToFileURL(join(runtime, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: runtime + "/", stdout: function () {}, stderr: function () {} });
+const pyodide = await loadPyodide({ indexURL: runtime + "/", lockFileURL: resolve(check, bundle.lock),
+                                   stdout: function () {}, stderr: function () {} });
 
 const wheel = new Uint8Array(readFileSync(resolve(site, "static", "check", bundle.wheel)));
 const sitePackages = pyodide.pyimport("site").getsitepackages().toJs()[0];
