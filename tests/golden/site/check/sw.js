@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "5f5a826313d0d107",
+ "version": "e2ffcc513ac7c78a",
  "files": [
   "./",
   "norm/",
@@ -18,11 +18,11 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/4cb334012ee3da02/inbrowser.py",
-  "../static/bundle/4cb334012ee3da02/pyodide-lock.json",
-  "../static/bundle/4cb334012ee3da02/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/4cb334012ee3da02/sitegen_formats.py",
-  "../static/bundle/4cb334012ee3da02/snapshot.bin"
+  "../static/bundle/18c8442796b0260e/inbrowser.py",
+  "../static/bundle/18c8442796b0260e/pyodide-lock.json",
+  "../static/bundle/18c8442796b0260e/rules_core-0.1.0-py3-none-any.whl",
+  "../static/bundle/18c8442796b0260e/sitegen_formats.py",
+  "../static/bundle/18c8442796b0260e/snapshot.bin"
  ]
 };
 

@@ -104,21 +104,33 @@ function header(columns) {
   head.appendChild(row);
 }
 
-function bodyRows(table) {
+/* A column's figure, from the contract's player (inbrowser.cell_value). */
+function cellValue(player, field) {
+  if (field.indexOf("tiebreaks.") === 0) {
+    const value = (player.tiebreaks || {})[field.slice(10)];
+    return value === undefined ? null : value;
+  }
+  return player[field] === undefined ? null : player[field];
+}
+
+function bodyRows(table, contract) {
   const body = clear(result.querySelector("tbody"));
+  const players = {};
+  contract.players.forEach(function (p) { players[p.number] = p; });
   table.rows.forEach(function (row) {
     const line = el("tr", { "data-number": row.number });
-    row.cells.forEach(function (cell) {
-      const name = cell.field === "name";
-      const node = el(name ? "th" : "td", {
+    const player = players[row.number];
+    const filled = player.filled || {};
+    table.columns.forEach(function (column, index) {
+      const name = column.field === "name";
+      line.appendChild(el(name ? "th" : "td", {
         scope: name ? "row" : null,
         "class": name ? null : "num",
-        "data-field": cell.field,
-        "data-value": JSON.stringify(cell.value),
-        "data-filled": cell.filled || null,
-        title: cell.filled ? "from this site's published list, not from the file" : null
-      }, cell.text);
-      line.appendChild(node);
+        "data-field": column.field,
+        "data-value": JSON.stringify(cellValue(player, column.field)),
+        "data-filled": filled[column.field] || null,
+        title: filled[column.field] ? "from this site's published list, not from the file" : null
+      }, row.texts[index]));
     });
     body.appendChild(line);
   });
@@ -175,7 +187,7 @@ function show(answer, name) {
   }
   eventFacts(contract);
   header(answer.table.columns);
-  bodyRows(answer.table);
+  bodyRows(answer.table, contract);
   notes(contract, answer.table);
   const stem = (name || "check").replace(/\.[^.]*$/, "") || "check";
   offerDownload(document.getElementById("check-download-json"),

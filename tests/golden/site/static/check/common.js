@@ -124,6 +124,7 @@ export class Checker {
     const waiting = this.waiting.get(message.id);
     if (!waiting) { return; }
     this.waiting.delete(message.id);
+    if (message.json !== undefined) { message.result = JSON.parse(message.json); }
     if (message.ok && message.result && message.result.restart) { this.restart(); }
     if (message.ok) { waiting.resolve(message.result); } else { waiting.reject(new Error(message.error)); }
   }

@@ -7,7 +7,7 @@
    Messages in:  {id, kind: "check" | "norm" | "rating" | "editions", payload}
    Messages out: {type: "progress", phase: "download" | "starting" | "ready" |
                   "error", loaded, total, message}
-                 {type: "reply", id, ok, result | error}
+                 {type: "reply", id, ok, json (the answer as JSON text) | result | error}
 
    Every URL is relative to this file, so a site published under a path
    works unchanged; nothing is requested from any other host. The site's
@@ -168,7 +168,10 @@ self.onmessage = async function (event) {
     const payloadJson = JSON.stringify(request.payload || null);
     const missing = request.kind === "check" ? await loadShards(state.inbrowser, payloadJson) : 0;
     const answer = state.inbrowser.handle(request.kind, payloadJson);
-    post({ type: "reply", id: request.id, ok: true, result: unfilled(JSON.parse(answer), missing) });
+    // the text crosses to the page (a string is copied at once; an object
+    // would be cloned piece by piece) and is parsed there, once
+    post({ type: "reply", id: request.id, ok: true,
+           json: missing ? JSON.stringify(unfilled(JSON.parse(answer), missing)) : answer });
   } catch (error) {
     // A Python exception has a `type`; anything else (the WebAssembly stack
     // exhausted, a fatal error of the runtime) leaves the interpreter
