@@ -276,11 +276,13 @@ def write_bundle(out: Path, cache: Path | None = None) -> list[Path]:
     wheel = build_wheel(None, cache)
     python = {name: (_SITEGEN / source).read_bytes() for name, source in PYTHON_FILES.items()}
     lock = lock_file(runtime["pyodide-lock.json"], wheel)
-    key = snapshot_key([PYODIDE_INTEGRITY.encode(), lock, *python.values()])
+    worker = _worker_script()
+    key = snapshot_key([PYODIDE_INTEGRITY.encode(), lock, *python.values(), worker])
     part = out / "static" / "bundle" / key
     written.append(_write(part / wheel.name, wheel.read_bytes()))
     written.append(_write(part / "pyodide-lock.json", lock))
     written += [_write(part / name, data) for name, data in python.items()]
+    written.append(_write(part / "worker.js", worker))
     snapshot, missing = make_snapshot(runtime_dir, part / "pyodide-lock.json", part, key, cache)
     if snapshot is not None:
         written.append(_write(part / "snapshot.bin", snapshot))
@@ -288,6 +290,14 @@ def write_bundle(out: Path, cache: Path | None = None) -> list[Path]:
     written.append(_write(out / "static" / "check" / "bundle.json",
                           _bundle_json(runtime, part, wheel.name, snapshot, missing)))
     return sorted(written)
+
+
+def _worker_script() -> bytes:
+    """templates/check/worker.js: shipped in the hashed folder, so that it
+    is cached for good and starts offline (docs/browser.md)."""
+    from .render import templates_root
+
+    return (templates_root() / "check" / "worker.js").read_bytes()
 
 
 def lock_file(runtime_lock: bytes, wheel: Path) -> bytes:
@@ -320,6 +330,7 @@ def _bundle_json(runtime: dict[str, bytes], part: Path, wheel: str, snapshot: by
               "pyodide": f"../pyodide/{PYODIDE_VERSION}/",
               "lock": f"{at}pyodide-lock.json",
               "package": PACKAGE,
+              "worker": f"{at}worker.js",
               "wheel": f"{at}{wheel}",
               "python": [f"{at}{name}" for name in PYTHON_FILES],
               "snapshot": f"{at}snapshot.bin" if snapshot is not None else None,

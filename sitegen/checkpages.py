@@ -104,7 +104,7 @@ def _built(out: Path, path: str) -> Path:
 
 
 _IMMUTABLE = re.compile(r"static/(pyodide|bundle|players)/[^/]+/")
-_STATIC_CHECK = ("check.css", "common.js", "check.js", "norm.js", "rating.js", "worker.js")
+_STATIC_CHECK = ("check.css", "common.js", "check.js", "norm.js", "rating.js")
 
 
 def _meta(data: SiteData):

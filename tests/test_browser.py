@@ -779,9 +779,6 @@ def test_cancel_stops_a_slow_check_and_restarts_the_checker(check_page):
     assert "line 4, column 99" in check_page.inner_text("#check-problems")
 
 
-@pytest.mark.xfail(strict=True, reason="Chromium does not hand a dedicated worker's script "
-                   "request to the service worker, which serves fetch() of the same URL "
-                   "(docs/browser.md, 'Offline')")
 def test_the_checker_works_offline_after_a_first_visit(browser, site):
     """The service worker keeps pages, runtime and bundle: with the server
     gone, the page reloads, gets ready and checks a file."""

@@ -14,7 +14,8 @@
    player index is fetched after "ready", and its shards only for the
    players of a file being checked (docs/browser.md). */
 
-const HERE = new URL(".", self.location.href);
+// this file is static/bundle/HASH/worker.js; bundle.json is static/check/'s
+const BUNDLE = new URL("../../check/bundle.json", self.location.href);
 const originalFetch = self.fetch.bind(self);
 let received = 0;
 let total = 0;
@@ -59,6 +60,13 @@ async function fetchOk(url, init) {
   return response;
 }
 
+/* A file revalidated on each visit, or, offline, the browser's copy. */
+function fresh(url) {
+  return fetchOk(url, { cache: "no-cache" }).catch(function () {
+    return fetchOk(url, { cache: "force-cache" });
+  });
+}
+
 function snapshotBytes(url) {
   return countingFetch(url).then(function (response) {
     if (!response.ok) { throw new Error(url + ": HTTP " + response.status); }
@@ -67,8 +75,8 @@ function snapshotBytes(url) {
 }
 
 async function boot() {
-  const bundleUrl = new URL("bundle.json", HERE);
-  const bundle = await (await fetchOk(bundleUrl, { cache: "no-cache" })).json();
+  const bundleUrl = BUNDLE;
+  const bundle = await (await fresh(bundleUrl)).json();
   const at = function (path) { return new URL(path, bundleUrl).href; };
   total = bundle.download_bytes;
   progress("download");
@@ -107,7 +115,7 @@ ready.catch(function (error) {
    "ready": never before, so a large site starts as fast as a small one. */
 const index = ready.then(async function (state) {
   try {
-    const response = await fetchOk(state.players, { cache: "no-cache" });
+    const response = await fresh(state.players);
     const text = await response.text();
     const meta = JSON.parse(text);
     const count = state.inbrowser.load_players(text);
