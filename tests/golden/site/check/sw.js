@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "e2ffcc513ac7c78a",
+ "version": "23b0bc66170546ad",
  "files": [
   "./",
   "norm/",
@@ -11,18 +11,18 @@ const BUILD = {
   "../static/check/check.js",
   "../static/check/norm.js",
   "../static/check/rating.js",
-  "../static/check/worker.js",
   "../static/check/bundle.json",
   "../static/check/players.json",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/18c8442796b0260e/inbrowser.py",
-  "../static/bundle/18c8442796b0260e/pyodide-lock.json",
-  "../static/bundle/18c8442796b0260e/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/18c8442796b0260e/sitegen_formats.py",
-  "../static/bundle/18c8442796b0260e/snapshot.bin"
+  "../static/bundle/5711832e1b5b6be6/inbrowser.py",
+  "../static/bundle/5711832e1b5b6be6/pyodide-lock.json",
+  "../static/bundle/5711832e1b5b6be6/rules_core-0.1.0-py3-none-any.whl",
+  "../static/bundle/5711832e1b5b6be6/sitegen_formats.py",
+  "../static/bundle/5711832e1b5b6be6/snapshot.bin",
+  "../static/bundle/5711832e1b5b6be6/worker.js"
  ]
 };
 

@@ -3,7 +3,18 @@
    never innerHTML, so a name like "<script>" shows as text. No inline
    script, no eval: a Content-Security-Policy of 'self' holds. */
 
-const WORKER_URL = new URL("worker.js", import.meta.url);
+const BUNDLE_URL = new URL("bundle.json", import.meta.url);
+
+/* The worker's script lives in the bundle's content-hashed folder (cached
+   for good), so a browser that has seen it can start it offline: the
+   service worker serves the page's fetch of bundle.json, but not a
+   worker's script (docs/browser.md, "Offline"). */
+function workerUrl() {
+  return fetch(BUNDLE_URL, { cache: "no-cache" }).then(function (response) {
+    if (!response.ok) { throw new Error("bundle.json: HTTP " + response.status); }
+    return response.json();
+  }).then(function (bundle) { return new URL(bundle.worker, BUNDLE_URL); });
+}
 export const CANCELLED = "cancelled: the check was stopped";
 
 /* The service worker (check/sw.js, made at build time) keeps the pages,
@@ -77,18 +88,22 @@ export class Checker {
     if (this.worker) { return; }
     this.show("loading", "Loading the checker…");
     this.bar.value = 0;
-    this.worker = new Worker(WORKER_URL, { type: "module" });
-    this.worker.onmessage = (event) => this.receive(event.data);
-    this.worker.onerror = (event) => {
-      this.fail("the checker could not start: " + (event.message || "worker error"));
-    };
+    const worker = this.worker = workerUrl().then((url) => {
+      const started = new Worker(url, { type: "module" });
+      started.onmessage = (event) => this.receive(event.data);
+      started.onerror = (event) => {
+        this.fail("the checker could not start: " + (event.message || "worker error"));
+      };
+      return started;
+    });
+    worker.catch((error) => { this.fail("the checker could not start: " + error.message); });
   }
 
   /* Stop what the worker is doing (a slow file): the worker is ended and a
      new one started; the pending requests end with "cancelled". */
   cancel() {
     if (!this.worker) { return; }
-    this.worker.terminate();
+    this.worker.then(function (w) { w.terminate(); }, function () {});
     this.worker = null;
     const waiting = Array.from(this.waiting.values());
     this.waiting.clear();
@@ -98,7 +113,7 @@ export class Checker {
 
   /* A new worker for one the runtime can no longer use. */
   restart() {
-    if (this.worker) { this.worker.terminate(); }
+    if (this.worker) { this.worker.then(function (w) { w.terminate(); }, function () {}); }
     this.worker = null;
     this.start();
   }
@@ -112,7 +127,7 @@ export class Checker {
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve: resolve, reject: reject });
-      this.worker.postMessage({ id: id, kind: kind, payload: payload });
+      this.worker.then(function (w) { w.postMessage({ id: id, kind: kind, payload: payload }); }, reject);
     });
   }
 
