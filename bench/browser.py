@@ -1,19 +1,25 @@
 """Benchmark: the in-browser checker in Debian's Chromium (Playwright).
 
-Prints the time from navigation to /check/ until the worker is ready, with
-a cold cache (a fresh browser context) and a warm one (a persistent context
-that loaded the page before), and the time to check the 284-player Karl
-Mala TRF once ready, in the page and, for comparison, in CPython.  Serves a
-site built from the tests' small content on 127.0.0.1.  Asserts nothing.
+One run prints, for a cold load (a fresh browser context) and a warm one (a
+persistent context that loaded the page before, with its service worker):
+the time from navigation to "ready", the bytes the server sent, and the
+ratio to a bare Pyodide boot (`loadPyodide()` in a module worker, from the
+same files, measured in the same run); then the time from choosing the
+284-player Karl Mala TRF to its results once ready (measured in the page),
+beside CPython's time for the same check.  The site is built from the
+tests' small content and served by `sitegen serve`'s handler on 127.0.0.1
+(precompressed copies, caching headers).  `--players N` replaces the
+site's player index by one of N players (the Karl Mala players among them)
+and also prints the bytes of player data fetched for the file.  Asserts
+nothing.
 
-    python bench/browser.py [--runs 3]
+    python bench/browser.py [--runs 3] [--players N]
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
+import shutil
 import statistics
 import sys
 import tempfile
@@ -24,12 +30,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules_core.check import check_text  # noqa: E402
+from rules_core.check import check_text, read_tournament  # noqa: E402
 from sitegen.build import build  # noqa: E402
-from sitegen.checkpages import render_check_pages  # noqa: E402
-from sitegen.content import load_content  # noqa: E402
-from sitegen.pipeline import compute  # noqa: E402
-from sitegen.render import make_environment  # noqa: E402
+from sitegen.checkpages import shard_index, write_shards  # noqa: E402
+from sitegen.serve import SiteHandler  # noqa: E402
+from sitegen.sources import read_text  # noqa: E402
 from tests.site_fixture import write_content  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -37,88 +42,149 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-sync"]
 KARL_MALA = ROOT.parent / "shared" / "third_party_data" / "chess" / \
     "sharly_example_trf16_KarlMala2005.trf"
+BARE_HTML = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>bare</title>
+<script type="module" src="bare.js"></script></head><body></body></html>
+"""
+BARE_JS = """const worker = new Worker(new URL("bare-worker.js", import.meta.url), {type: "module"});
+worker.onmessage = () => { document.body.dataset.ready = "1"; };
+"""
+BARE_WORKER = """const at = new URL("../static/check/bundle.json", self.location);
+const bundle = await (await fetch(at)).json();
+const indexURL = new URL(bundle.pyodide, at).href;
+const runtime = await import(indexURL + "pyodide.mjs");
+await runtime.loadPyodide({indexURL: indexURL, lockFileURL: new URL(bundle.lock, at).href});
+self.postMessage("ready");
+"""
 
 
-def build_site(folder: Path) -> Path:
-    content = write_content(folder / "content")
+def build_site(folder: Path, players: int | None) -> Path:
     out = folder / "site"
-    build(content, out, show_progress=False)
-    if not (out / "static" / "check" / "bundle.json").exists():
-        render_check_pages(make_environment("/"), compute(load_content(content)), out)
+    build(write_content(folder / "content"), out, show_progress=False)
+    bare = out / "bench-bare"
+    bare.mkdir()
+    for name, text in (("index.html", BARE_HTML), ("bare.js", BARE_JS),
+                       ("bare-worker.js", BARE_WORKER)):
+        (bare / name).write_text(text, encoding="utf-8")
+    if players:
+        shutil.rmtree(out / "static" / "players")
+        write_shards(shard_index(_index(players)), out)
     return out
 
 
-def serve(site: Path) -> str:
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                          ".wasm": "application/wasm", ".mjs": "text/javascript"}
+def _index(players: int) -> dict:
+    """A player index of `players` chess players: the Karl Mala players
+    (by their FIDE ids) and made-up ones."""
+    ids = [p.id for p in read_tournament(read_text(KARL_MALA), KARL_MALA.name).players if p.id]
+    ids += [str(30_000_000 + n) for n in range(max(0, players - len(ids)))]
+    return {"format": 1, "lists": [{"game": "chess", "list": "standard", "dates": ["2005-07-01"]}],
+            "players": [{"game": "chess", "id": pid, "name": f"Player {pid}", "federation": "GER",
+                         "sex": "m", "birth_year": 1980, "title": "",
+                         "ratings": {"standard": 2100}, "lists": {"standard": [[0, 2100, 20]]}}
+                        for pid in ids]}
 
-        def log_message(self, *args):
-            pass
+
+class Counting(SiteHandler):
+    """sitegen serve's handler, counting the bytes of the bodies sent."""
+    sent = {"bytes": 0, "players": 0}
+
+    def copyfile(self, source, outputfile):
+        data = source.read()
+        self.sent["bytes"] += len(data)
+        if self.path.startswith("/static/players/"):
+            self.sent["players"] += len(data)
+        outputfile.write(data)
+
+
+def serve(site: Path) -> str:
+    import functools
+    import http.server
 
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                            functools.partial(Quiet, directory=str(site)))
+                                            functools.partial(Counting, directory=str(site)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{httpd.server_address[1]}"
 
 
-def to_ready(page, url: str) -> float:
+def to_ready(page, url: str, path: str = "/check/",
+             ready: str = "#check-status[data-state=ready]") -> tuple[float, int]:
+    before = Counting.sent["bytes"]
     start = time.perf_counter()
-    page.goto(url + "/check/")
-    page.wait_for_selector("#check-status[data-state=ready]", timeout=300_000)
-    return time.perf_counter() - start
+    page.goto(url + path)
+    page.wait_for_selector(ready, timeout=300_000, state="attached")
+    return time.perf_counter() - start, Counting.sent["bytes"] - before
 
 
-def check_once(page) -> float:
-    page.set_input_files("#check-file", str(KARL_MALA))
-    page.wait_for_function("() => document.getElementById('check-file-name').textContent"
-                           ".indexOf('KarlMala') !== -1")
+def bare(page, url: str) -> tuple[float, int]:
+    return to_ready(page, url, "/bench-bare/", "body[data-ready]")
+
+
+def check_once(page) -> tuple[float, int]:
+    """Milliseconds from choosing the file to its results (the page's own
+    measure), and the bytes of player data fetched for it."""
     before = int(page.get_attribute("#check-problems", "data-done") or 0)
-    start = time.perf_counter()
-    page.click("#check-submit")
+    players = Counting.sent["players"]
+    page.set_input_files("#check-file", str(KARL_MALA))
     page.wait_for_function("n => document.getElementById('check-problems').dataset.done === n",
                            arg=str(before + 1), timeout=300_000)
-    return time.perf_counter() - start
+    return float(page.get_attribute("#check-problems", "data-ms")), \
+        Counting.sent["players"] - players
+
+
+def _line(label: str, runs: list[tuple[float, int]], bare_runs: list[tuple[float, int]]) -> str:
+    seconds = statistics.median(s for s, _ in runs)
+    sent = statistics.median(b for _, b in runs)
+    ratio = seconds / statistics.median(s for s, _ in bare_runs)
+    return (f"{label}: ready {seconds:5.2f} s, {sent / 1e6:6.2f} MB sent, "
+            f"{ratio:4.2f}x a bare Pyodide boot ({statistics.median(s for s, _ in bare_runs):.2f} s, "
+            f"{statistics.median(b for _, b in bare_runs) / 1e6:.2f} MB); runs "
+            + ", ".join(f"{s:.2f}" for s, _ in runs))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    runs = parser.parse_args().runs
+    parser.add_argument("--players", type=int, default=None)
+    args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
-        url = serve(build_site(Path(tmp)))
+        url = serve(build_site(Path(tmp), args.players))
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        cold, checks = [], []
-        for _ in range(runs):
-            context = browser.new_context()
-            page = context.new_page()
-            cold.append(to_ready(page, url))
-            if KARL_MALA.exists():
-                checks.append(check_once(page))
-            context.close()
+        cold, cold_bare, checks = [], [], []
+        for _ in range(args.runs):
+            for runs, measure in ((cold, to_ready), (cold_bare, bare)):
+                context = browser.new_context(service_workers="block")
+                page = context.new_page()
+                runs.append(measure(page, url))
+                if measure is to_ready and KARL_MALA.exists():
+                    checks.append(check_once(page))
+                context.close()
         browser.close()
-        warm = []
         context = playwright.chromium.launch_persistent_context(
             str(Path(tmp) / "profile"), executable_path=CHROMIUM, args=ARGS)
-        to_ready(context.new_page(), url)            # fills the cache
-        for _ in range(runs):
-            page = context.new_page()
-            warm.append(to_ready(page, url))
-            page.close()
+        first = context.new_page()
+        to_ready(first, url)                         # fills the caches, installs the service worker
+        first.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=300_000)
+        bare(context.new_page(), url)
+        warm, warm_bare = [], []
+        for _ in range(args.runs):
+            for runs, measure in ((warm, to_ready), (warm_bare, bare)):
+                page = context.new_page()
+                runs.append(measure(page, url))
+                page.close()
         context.close()
-    print(f"navigation to ready, cold cache: {statistics.median(cold):6.2f} s "
-          f"(median of {runs}; {', '.join(f'{s:.2f}' for s in cold)})")
-    print(f"navigation to ready, warm cache: {statistics.median(warm):6.2f} s "
-          f"(median of {runs}; {', '.join(f'{s:.2f}' for s in warm)})")
+    print(f"Chromium {browser.version}, {args.players or 'the demo'} players, "
+          f"median of {args.runs} runs")
+    print(_line("cold", cold, cold_bare))
+    print(_line("warm", warm, warm_bare))
     if checks:
-        text = KARL_MALA.read_text(encoding="utf-8")
         start = time.perf_counter()
-        check_text(text, KARL_MALA.name)
-        cpython = time.perf_counter() - start
-        print(f"check {KARL_MALA.name} once ready: {statistics.median(checks) * 1000:7.0f} ms "
-              f"in the page (CPython: {cpython * 1000:.0f} ms)")
+        check_text(read_text(KARL_MALA), KARL_MALA.name)
+        cpython = (time.perf_counter() - start) * 1000
+        print(f"check {KARL_MALA.name} (284 players) once ready: "
+              f"{statistics.median(ms for ms, _ in checks):.0f} ms in the page "
+              f"(runs {', '.join(f'{ms:.0f}' for ms, _ in checks)}; CPython {cpython:.0f} ms); "
+              f"player data fetched {statistics.median(b for _, b in checks) / 1e6:.2f} MB")
     else:
         print(f"{KARL_MALA} is absent: no check timed")
 

@@ -5,13 +5,15 @@ here with its registry integrity and checked before use; rules_core ships as
 a `py3-none-any` wheel built at site build time (with pip, never `pyodide
 build`) and loaded from the same origin inside a Web Worker.
 
-`write_bundle(out)` writes
+`write_bundle(out)` writes (docs/browser.md)
 
-    static/pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
-                      python_stdlib.zip, pyodide-lock.json
-    static/wheels/    rules_core-<version>-py3-none-any.whl
-    static/check/     bundle.json (what the worker loads), inbrowser.py and
-                      sitegen_formats.py (its Python side)
+    static/pyodide/VERSION/  pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
+                             python_stdlib.zip (+ .br and .gz of the large ones)
+    static/bundle/HASH/      pyodide-lock.json (rules_core registered with its
+                             sha256), rules_core-<version>-py3-none-any.whl,
+                             inbrowser.py and sitegen_formats.py (the Python
+                             side), snapshot.bin (the memory snapshot)
+    static/check/bundle.json what the worker loads (not cached for good)
 
 The same sources give the same bytes: the wheel is built with a fixed
 SOURCE_DATE_EPOCH and rewritten with sorted entries and fixed timestamps.
@@ -34,8 +36,12 @@ from pathlib import Path
 
 import rules_core
 
-__all__ = ["PYODIDE_VERSION", "PYODIDE_INTEGRITY", "RUNTIME_FILES", "BundleError",
-           "cache_dir", "fetch_pyodide", "build_wheel", "write_bundle"]
+from .precompress import precompress_tree
+from .snapshot import make_snapshot, snapshot_key
+
+__all__ = ["PYODIDE_VERSION", "PYODIDE_INTEGRITY", "RUNTIME_FILES", "SHIPPED_RUNTIME",
+           "BundleError", "cache_dir", "fetch_pyodide", "build_wheel", "lock_file",
+           "write_bundle"]
 
 # `npm view pyodide@314.0.7 dist.integrity`; the package embeds CPython 3.14.
 PYODIDE_VERSION = "314.0.7"
@@ -43,9 +49,6 @@ PYODIDE_INTEGRITY = ("sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+H
                      "y2q+SNvi/6V5JEsOlD2R1A==")
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
-# The files fetched (not imported) while the runtime starts: the worker's
-# progress bar counts their bytes.
-FETCHED_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 # 1980-01-01, the earliest time a zip entry can carry.
 DEFAULT_EPOCH = 315532800
@@ -163,10 +166,11 @@ def wheel_name(version: str | None = None) -> str:
     return f"rules_core-{version or project_version()}-py3-none-any.whl"
 
 
-def build_wheel(target: Path, cache: Path | None = None) -> Path:
-    """The rules_core wheel in `target`: built by `pip wheel --no-deps` from a
-    temporary project holding only rules_core, then made reproducible.  A
-    wheel built before from the same sources is taken from the cache."""
+def build_wheel(target: Path | None, cache: Path | None = None) -> Path:
+    """The rules_core wheel in `target` (None: the cached one): built by
+    `pip wheel --no-deps` from a temporary project holding only rules_core,
+    then made reproducible.  A wheel built before from the same sources is
+    taken from the cache."""
     version = project_version()
     sources = _sources()
     key = hashlib.sha256(json.dumps([version, _WHEEL_PYPROJECT, sorted(
@@ -175,6 +179,8 @@ def build_wheel(target: Path, cache: Path | None = None) -> Path:
     cached = (Path(cache) if cache else cache_dir()) / "wheels" / key / wheel_name(version)
     if not cached.exists():
         _build_into(cached, version, sources)
+    if target is None:
+        return cached
     target.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(cached, target / cached.name)
     return target / cached.name
@@ -249,33 +255,88 @@ def _reproducible(source: Path, target: Path) -> None:
 
 # -- the bundle ------------------------------------------------------------------------
 
+# What the worker loads from the runtime folder; the lock file is the site's.
+SHIPPED_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PYTHON_FILES = {"inbrowser.py": "inbrowser.py", "sitegen_formats.py": "formats.py"}
+PACKAGE = "rules-core"                 # the wheel's name in the lock file
+
+
 def write_bundle(out: Path, cache: Path | None = None) -> list[Path]:
-    """Copy the runtime, build the wheel and write bundle.json into the site
-    `out`; return the files written, sorted."""
-    out = Path(out)
+    """Copy the runtime, build the wheel, register it in the lock file, make
+    the memory snapshot, precompress, and write bundle.json into the site
+    `out`; return the files written, sorted.
+
+    static/pyodide/VERSION/ holds the runtime and static/bundle/HASH/ the
+    site's part (lock file, wheel, Python files, snapshot): both names
+    change with their content, so both are cached for good."""
+    out, cache = Path(out), Path(cache) if cache else cache_dir()
     runtime = _runtime(fetch_pyodide(cache))
-    written = []
-    for name, data in runtime.items():
-        written.append(_write(out / "static" / "pyodide" / name, data))
-    wheel = build_wheel(out / "static" / "wheels", cache)
-    written.append(wheel)
-    check = out / "static" / "check"
-    written.append(_write(check / "inbrowser.py", (_SITEGEN / "inbrowser.py").read_bytes()))
-    written.append(_write(check / "sitegen_formats.py",
-                          (_SITEGEN / "formats.py").read_bytes()))
-    written.append(_write(check / "bundle.json", _bundle_json(runtime, wheel.name)))
+    runtime_dir = out / "static" / "pyodide" / PYODIDE_VERSION
+    written = [_write(runtime_dir / name, runtime[name]) for name in SHIPPED_RUNTIME]
+    wheel = build_wheel(None, cache)
+    python = {name: (_SITEGEN / source).read_bytes() for name, source in PYTHON_FILES.items()}
+    lock = lock_file(runtime["pyodide-lock.json"], wheel)
+    worker = _worker_script()
+    key = snapshot_key([PYODIDE_INTEGRITY.encode(), lock, *python.values(), worker])
+    part = out / "static" / "bundle" / key
+    written.append(_write(part / wheel.name, wheel.read_bytes()))
+    written.append(_write(part / "pyodide-lock.json", lock))
+    written += [_write(part / name, data) for name, data in python.items()]
+    written.append(_write(part / "worker.js", worker))
+    snapshot, missing = make_snapshot(runtime_dir, part / "pyodide-lock.json", part, key, cache)
+    if snapshot is not None:
+        written.append(_write(part / "snapshot.bin", snapshot))
+    written += precompress_tree(runtime_dir, cache) + precompress_tree(part, cache)
+    written.append(_write(out / "static" / "check" / "bundle.json",
+                          _bundle_json(runtime, part, wheel.name, snapshot, missing)))
     return sorted(written)
 
 
-def _bundle_json(runtime: dict[str, bytes], wheel: str) -> bytes:
+def _worker_script() -> bytes:
+    """templates/check/worker.js: shipped in the hashed folder, so that it
+    is cached for good and starts offline (docs/browser.md)."""
+    from .render import templates_root
+
+    return (templates_root() / "check" / "worker.js").read_bytes()
+
+
+def lock_file(runtime_lock: bytes, wheel: Path) -> bytes:
+    """The site's pyodide-lock.json: the runtime's `info`, and rules_core
+    registered by `pyodide_lock` (name, version, imports, sha256, which the
+    runtime checks when it loads the wheel).  Pyodide's own packages are
+    left out: the site does not ship them.  pyodide-lock 0.1.2 predates
+    this runtime's lock format (no `info.version`, a `tool` field per
+    package), so only `info` is taken from it, with the version added."""
+    from pyodide_lock.spec import InfoSpec, PyodideLockSpec
+    from pyodide_lock.utils import add_wheels_to_spec
+
+    info = json.loads(runtime_lock)["info"]
+    spec = PyodideLockSpec(info=InfoSpec(**{"version": PYODIDE_VERSION, **info}), packages={})
+    spec = add_wheels_to_spec(spec, [wheel])
+    with tempfile.TemporaryDirectory() as tmp:
+        spec.to_json(Path(tmp) / "pyodide-lock.json", indent=1)
+        return (Path(tmp) / "pyodide-lock.json").read_bytes()
+
+
+def _bundle_json(runtime: dict[str, bytes], part: Path, wheel: str, snapshot: bytes | None,
+                 missing: str) -> bytes:
     """What the worker loads, as URLs relative to bundle.json itself (so a
-    site published under a path works unchanged)."""
+    site published under a path works unchanged); `download_bytes` are those
+    fetched while the runtime starts (the progress bar's total)."""
+    fetched = len(runtime["pyodide.asm.wasm"]) + len(runtime["python_stdlib.zip"])
+    lock = (part / "pyodide-lock.json").stat().st_size
+    at = f"../bundle/{part.name}/"
     bundle = {"pyodide_version": PYODIDE_VERSION,
-              "pyodide": "../pyodide/",
-              "wheel": f"../wheels/{wheel}",
-              "python": ["inbrowser.py", "sitegen_formats.py"],
+              "pyodide": f"../pyodide/{PYODIDE_VERSION}/",
+              "lock": f"{at}pyodide-lock.json",
+              "package": PACKAGE,
+              "worker": f"{at}worker.js",
+              "wheel": f"{at}{wheel}",
+              "python": [f"{at}{name}" for name in PYTHON_FILES],
+              "snapshot": f"{at}snapshot.bin" if snapshot is not None else None,
+              "snapshot_missing": missing or None,
               "players": "players.json",
-              "download_bytes": sum(len(runtime[name]) for name in FETCHED_FILES)}
+              "download_bytes": fetched + lock + (len(snapshot) if snapshot else 0)}
     return (json.dumps(bundle, indent=1, sort_keys=True) + "\n").encode("utf-8")
 
 

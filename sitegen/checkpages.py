@@ -10,7 +10,11 @@ Pyodide (`sitegen.inbrowser`); nothing here computes one.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
+import unicodedata
+import zlib
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -22,7 +26,9 @@ from rules_core.fmjd.standings import SYSTEMS as TIEBREAK_SYSTEMS
 from .bundle import write_bundle
 from .sitedata import SiteData
 
-__all__ = ["PAGES", "render_check_pages", "player_index", "write_player_index"]
+__all__ = ["PAGES", "render_check_pages", "player_index", "sharded_index", "shard_index", "write_shards",
+           "write_player_index",
+           "id_shard", "id_shard_count", "name_key"]
 
 # (site path, template, title)
 PAGES = (("check/", "check/check.html", "Check a tournament"),
@@ -50,10 +56,55 @@ def render_check_pages(env: jinja2.Environment, data: SiteData, out: Path, *,
     for path, template, title in PAGES:
         html = env.get_template(template).render(site=meta, path=path, title=title, **context)
         written.append(_write(out / path / "index.html", html.encode("utf-8")))
-    written.append(write_player_index(data, out))
+    written.extend(write_player_index(data, out))
     if bundle:
         written.extend(write_bundle(out))
+        written.append(write_service_worker(out, meta))
     return sorted(written)
+
+
+def write_service_worker(out: Path, meta) -> Path:
+    """check/sw.js: the files of this build that the service worker keeps
+    (paths relative to /check/) and a version that changes with any of
+    them, then templates/check/sw.js."""
+    out = Path(out).resolve()
+    check = out / "static" / "check"
+    bundle = json.loads((check / "bundle.json").read_bytes())
+    runtime = (check / bundle["pyodide"]).resolve()
+    part = (check / bundle["lock"]).resolve().parent
+    files = [path for path, _, _ in PAGES] + [f"../{meta.script}", "../static/style.css"]
+    files += [f"../static/check/{name}" for name in _STATIC_CHECK]
+    files += ["../static/check/bundle.json", "../static/check/players.json"]
+    files += [f"../{p.relative_to(out).as_posix()}" for folder in (runtime, part)
+              for p in sorted(folder.iterdir()) if p.suffix not in (".br", ".gz")]
+    files = [("./" if f == "check/" else f.removeprefix("check/")) for f in files]
+    digest = hashlib.sha256()
+    for path in files:               # a hashed folder's name stands for its files
+        body = b"" if _IMMUTABLE.search(path) else _built(out, path).read_bytes()
+        digest.update(path.encode() + b"\0" + body)
+    build = {"version": digest.hexdigest()[:16], "files": files}
+    text = (f"const BUILD = {json.dumps(build, indent=1)};\n\n"
+            + (_templates() / "check" / "sw.js").read_text(encoding="utf-8"))
+    return _write(out / "check" / "sw.js", text.encode("utf-8"))
+
+
+def _templates() -> Path:
+    from .render import templates_root
+
+    return templates_root()
+
+
+def _built(out: Path, path: str) -> Path:
+    """The file of `path` (relative to /check/): in the site, or, for the
+    static files copied after the check pages, in the templates."""
+    built = (out / "check" / path / ("index.html" if path.endswith("/") else "")).resolve()
+    if built.exists() or not path.startswith("../static/"):
+        return built
+    return _templates() / path.removeprefix("../")
+
+
+_IMMUTABLE = re.compile(r"static/(pyodide|bundle|players)/[^/]+/")
+_STATIC_CHECK = ("check.css", "common.js", "check.js", "norm.js", "rating.js")
 
 
 def _meta(data: SiteData):
@@ -63,7 +114,13 @@ def _meta(data: SiteData):
     return site_meta(data, path if path.endswith("/") else path + "/", False)
 
 
-# -- players.json ---------------------------------------------------------------------
+# -- the player index --------------------------------------------------------------
+
+# A shard holds about this many players: a 284-player file fetches at most
+# 284 id shards, so their size bounds what a check downloads (docs/browser.md).
+PLAYERS_PER_SHARD = 32
+NAME_PREFIX = 2                       # name shards: the first two letters, folded
+
 
 def player_index(data: SiteData) -> dict:
     """Every published list's dates, and each player's rating and K on each
@@ -96,11 +153,79 @@ def _player(data: SiteData, game: str, pid: str, lists: dict, last: dict) -> dic
             "ratings": latest, "lists": lists}
 
 
-def write_player_index(data: SiteData, out: Path) -> Path:
-    """static/check/players.json of the site `out`."""
-    text = json.dumps(player_index(data), ensure_ascii=False, sort_keys=True,
-                      separators=(",", ":")) + "\n"
-    return _write(Path(out) / "static" / "check" / "players.json", text.encode("utf-8"))
+def id_shard_count(players: int) -> int:
+    """The number of id shards: a power of two, about PLAYERS_PER_SHARD
+    players each (1 for a small site)."""
+    count = 1
+    while count * PLAYERS_PER_SHARD < players:
+        count *= 2
+    return count
+
+
+def id_shard(game: str, pid: str, count: int) -> int:
+    """The shard of a player's id: CRC-32 of "game:id" modulo `count`
+    (inbrowser.id_shard and common.js compute the same)."""
+    return zlib.crc32(f"{game}:{pid}".encode("utf-8")) % count
+
+
+def name_key(name: str) -> str:
+    """The name shard of a name: its first NAME_PREFIX letters or digits
+    after Unicode decomposition, lower-case ("Ōno" is "on"), padded with
+    "_" (common.js folds a search the same way)."""
+    folded = "".join(c for c in unicodedata.normalize("NFKD", name).lower()
+                     if c in _ALNUM)
+    return (folded[:NAME_PREFIX] + "_" * NAME_PREFIX)[:NAME_PREFIX]
+
+
+_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+
+
+def sharded_index(data: SiteData) -> tuple[dict, dict[str, bytes]]:
+    """players.json (the lists, the count, the shard count and the folder)
+    and the shards by their path in that folder: id/N.json with the whole
+    rows, name/XX.json with what a search shows (no list history)."""
+    return shard_index(player_index(data))
+
+
+def shard_index(index: dict) -> tuple[dict, dict[str, bytes]]:
+    """`sharded_index` of a `player_index` dictionary."""
+    count = id_shard_count(len(index["players"]))
+    by_id: dict[int, list] = {n: [] for n in range(count)}
+    by_name: dict[str, list] = {}
+    for row in index["players"]:
+        by_id.setdefault(id_shard(row["game"], row["id"], count), []).append(row)
+        short = {k: v for k, v in row.items() if k != "lists"}
+        by_name.setdefault(name_key(row["name"]), []).append(short)
+    files = {f"id/{n}.json": _json({"players": rows}) for n, rows in sorted(by_id.items())}
+    files |= {f"name/{k}.json": _json({"players": rows}) for k, rows in sorted(by_name.items())}
+    digest = hashlib.sha256()
+    for path, body in sorted(files.items()):
+        digest.update(path.encode() + b"\0" + body)
+    meta = {"format": 2, "lists": index["lists"], "count": len(index["players"]),
+            "id_shards": count, "name_prefix": NAME_PREFIX, "names": sorted(by_name),
+            "folder": f"../players/{digest.hexdigest()[:16]}/"}
+    return meta, files
+
+
+def write_player_index(data: SiteData, out: Path) -> list[Path]:
+    """static/check/players.json (small: what to fetch) and its shards in
+    static/players/HASH/ of the site `out`."""
+    return write_shards(sharded_index(data), out)
+
+
+def write_shards(index: tuple[dict, dict[str, bytes]], out: Path) -> list[Path]:
+    """Write `sharded_index`'s players.json and shards into the site `out`."""
+    meta, files = index
+    check = Path(out) / "static" / "check"
+    written = [_write(check / "players.json", _json(meta))]
+    shards = Path(out) / "static" / "players" / meta["folder"].split("/")[-2]
+    written += [_write(shards / path, body) for path, body in files.items()]
+    return written
+
+
+def _json(value) -> bytes:
+    return (json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+            + "\n").encode("utf-8")
 
 
 def _write(path: Path, data: bytes) -> Path:

@@ -104,13 +104,11 @@ def _build(args) -> int:
 
 
 def _serve(folder: Path, port: int) -> int:
-    """A local preview (http.server); pages are served over http, as the
-    in-browser checks need."""
-    import functools
-    import http.server
+    """A local preview (sitegen.serve): over http, with the precompressed
+    copies and the caching a host gives (docs/browser.md)."""
+    from .serve import make_server
 
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+    with make_server(folder, port) as server:
         print(f"serving {folder}/ on http://127.0.0.1:{port}/ (Ctrl-C stops)")
         try:
             server.serve_forever()

@@ -23,6 +23,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import zlib
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
@@ -41,7 +42,8 @@ try:                                    # the site's own code, under CPython
 except ImportError:                     # in the browser: shipped beside this file
     from sitegen_formats import fixed, points, signed, tiebreak
 
-__all__ = ["handle", "load_players", "PlayerIndex", "COLUMNS", "TIEBREAK_LABELS",
+__all__ = ["handle", "load_players", "add_players", "player_shards", "internal_error",
+           "id_shard", "PlayerIndex", "COLUMNS", "TIEBREAK_LABELS",
            "cell_text", "editions", "check", "norm", "rating"]
 
 # The result table of /check/: (contract key, heading, what it means).
@@ -83,9 +85,20 @@ def handle(kind: str, payload_json: str = "null") -> str:
         return json.dumps({"error": f"unknown request: {kind!r}"})
     try:
         answer = handlers[kind](json.loads(payload_json) or {})
+        return json.dumps(answer, ensure_ascii=False, default=_json_default)
     except (RequestError, UnknownEdition, NormError) as error:
-        answer = {"error": str(error)}
-    return json.dumps(answer, ensure_ascii=False, default=_json_default)
+        return json.dumps({"error": str(error)}, ensure_ascii=False)
+    except Exception as error:  # noqa: BLE001 - a bug: said plainly, never a traceback
+        return json.dumps({"error": internal_error(kind, error), "internal": True},
+                          ensure_ascii=False)
+
+
+def internal_error(kind: str, error: BaseException) -> str:
+    """What the page says when rules_core fails on an input: the exception
+    in one line, and that it is a bug to report (docs/browser.md)."""
+    what = "this file could not be read" if kind == "check" else "this form could not be checked"
+    detail = " ".join(str(error).split())[:300]
+    return f"{what}: {type(error).__name__}{': ' + detail if detail else ''}, please report it"
 
 
 def _json_default(value):
@@ -117,21 +130,35 @@ class IndexedPlayer:
 
 
 class PlayerIndex:
-    """players.json (see `sitegen.checkpages.player_index`): each player's
-    rating and K on every published list, by game and id."""
+    """The site's published list (see `sitegen.checkpages.sharded_index`):
+    each player's rating and K on every published list, by game and id.
+    players.json gives the lists and the shard count; the players come in
+    shards (`add`), only those of the file being checked."""
 
     def __init__(self, data: dict | None = None):
         data = data or {"lists": [], "players": []}
         self.dates = {(lst["game"], lst["list"]): [date.fromisoformat(d) for d in lst["dates"]]
                       for lst in data.get("lists", [])}
+        self.count = data.get("count", len(data.get("players", [])))
+        self.id_shards = data.get("id_shards", 0)
+        self.loaded: set[int] = set()
         self.players: dict[tuple[str, str], IndexedPlayer] = {}
-        for row in data.get("players", []):
+        self.add(data.get("players", []))
+
+    def add(self, rows: list[dict]) -> None:
+        for row in rows:
             p = IndexedPlayer(row["game"], row["id"], row["name"], row.get("federation") or "",
                               row.get("sex") or "", row.get("birth_year"), row.get("title") or "")
             for name, entries in (row.get("lists") or {}).items():
                 days = self.dates.get((p.game, name), [])
                 p.lists[name] = {days[i]: ListRow(r, k) for i, r, k in entries}
             self.players[(p.game, p.id)] = p
+
+    def shards_for(self, game: str, ids: list[str]) -> list[int]:
+        """The id shards holding these players that are not loaded yet."""
+        if not self.id_shards:
+            return []
+        return sorted({id_shard(game, pid, self.id_shards) for pid in ids} - self.loaded)
 
     def find(self, game: str, pid: str | None) -> IndexedPlayer | None:
         return self.players.get((game, pid or ""))
@@ -143,14 +170,52 @@ class PlayerIndex:
         return max(days, default=None)
 
 
+def id_shard(game: str, pid: str, count: int) -> int:
+    """The shard of a player's id, as `sitegen.checkpages.id_shard` makes it."""
+    return zlib.crc32(f"{game}:{pid}".encode("utf-8")) % count
+
+
 _INDEX = PlayerIndex()
+_READ: dict[tuple, Tournament] = {}      # the file read by `player_shards`, for `check`
 
 
 def load_players(text: str) -> int:
-    """Keep the site's published list (players.json) for `check`."""
+    """Keep the site's players.json for `check`: the lists and the shard
+    count (format 2), or every player (format 1); returns how many players
+    the site lists."""
     global _INDEX
     _INDEX = PlayerIndex(json.loads(text))
-    return len(_INDEX.players)
+    return _INDEX.count
+
+
+def add_players(shard: int, text: str) -> int:
+    """Add the players of id shard `shard` (its JSON text); returns how many."""
+    rows = json.loads(text).get("players", [])
+    _INDEX.add(rows)
+    _INDEX.loaded.add(int(shard))
+    return len(rows)
+
+
+def player_shards(payload_json: str) -> str:
+    """The id shards that a `check` request needs to fill its file from the
+    list, as JSON; the file read here is kept for `check`."""
+    try:
+        payload = json.loads(payload_json) or {}
+        raw = payload.get("options") or {}
+        if not raw.get("fill", True) or not _INDEX.id_shards:
+            return "[]"
+        t = _read(payload, raw.get("format") or None)
+        return json.dumps(_INDEX.shards_for(t.game, [p.id for p in t.players if p.id]))
+    except Exception:  # noqa: BLE001 - `check` reads the file again and says what is wrong
+        return "[]"
+
+
+def _read(payload: dict, file_format: str | None) -> Tournament:
+    key = (payload.get("text") or "", payload.get("filename") or "", file_format)
+    if key not in _READ:
+        _READ.clear()
+        _READ[key] = read_tournament(*key)
+    return _READ[key]
 
 
 def _list_name(t: Tournament) -> str:
@@ -198,7 +263,7 @@ def editions(payload: dict | None = None) -> dict:
                           "effective": e.effective.isoformat(), "rates": list(e.rates),
                           "source": e.source} for e in EDITIONS],
             "tiebreaks": sorted(TIEBREAK_SYSTEMS),
-            "players": len(_INDEX.players)}
+            "players": _INDEX.count}
 
 
 # -- /check/ -------------------------------------------------------------------------
@@ -209,7 +274,8 @@ def check(payload: dict) -> dict:
     if not text.strip():
         raise RequestError("the file is empty: choose a file, drop one or paste its text")
     options = _options(payload.get("options") or {})
-    t = read_tournament(text, payload.get("filename") or "", options.format)
+    t = _read(payload, options.format)
+    _READ.clear()
     fill = (payload.get("options") or {}).get("fill", True)
     filled = fill_from_list(t, _INDEX) if fill and not _has_errors(t) else {}
     result = check_tournament(t, options).data
@@ -262,7 +328,9 @@ def cell_text(key: str, value) -> str:
 
 
 def result_table(result: dict) -> dict:
-    """The columns and, per player, the cells: field, value, text, filled."""
+    """The columns and, per player, the text of each column's cell; the
+    values are the result's own (the page reads them there, so the answer
+    does not carry each figure twice: docs/browser.md)."""
     tiebreaks = tiebreak_keys(result)
     columns = [{"field": key, "label": label, "title": meaning}
                for key, label, meaning in COLUMNS]
@@ -270,16 +338,17 @@ def result_table(result: dict) -> dict:
                  "title": "tie-break"} for key in tiebreaks]
     rows = []
     for p in result["players"]:
-        cells = []
-        for column in columns:
-            key = column["field"]
-            value = (p["tiebreaks"].get(key.split(".", 1)[1]) if key.startswith("tiebreaks.")
-                     else p.get(key))
-            cells.append({"field": key, "value": value, "text": cell_text(key, value),
-                          "filled": p["filled"].get(key, "")})
-        rows.append({"number": p["number"], "cells": cells, "notes": p.get("notes", []),
+        texts = [cell_text(c["field"], cell_value(p, c["field"])) for c in columns]
+        rows.append({"number": p["number"], "texts": texts, "notes": p.get("notes", []),
                      "norms": [_norm_line(n) for n in p.get("norms", []) if n["valid"]]})
     return {"columns": columns, "rows": rows}
+
+
+def cell_value(player: dict, key: str):
+    """The figure of a column: a contract key, or "tiebreaks.KEY"."""
+    if key.startswith("tiebreaks."):
+        return player["tiebreaks"].get(key.split(".", 1)[1])
+    return player.get(key)
 
 
 def _norm_line(n: dict) -> str:

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "site"
 # The browser runtime is copied from the pyodide package and built as a
 # wheel: checked by its own tests, not kept twice in the repository.
-UNCOMPARED = ("static/pyodide/", "static/wheels/")
+UNCOMPARED = ("static/pyodide/", "static/bundle/")
 
 
 def build_fixture_site(out: Path) -> Path:

@@ -32,6 +32,7 @@ import pytest
 from rules_core.check import CheckOptions, check_text
 from sitegen import inbrowser
 from sitegen.bundle import BundleError
+from sitegen.serve import SiteHandler
 from sitegen.sources import read_text
 from tests.shared_data import NO_SHARED, ROOT, THIRD_PARTY
 from tests.site_fixture import write_content
@@ -98,36 +99,35 @@ def _site_headers() -> dict[str, str]:
     return next(h["values"] for h in config["headers"] if h["for"] == "/*")
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".wasm": "application/wasm", ".mjs": "text/javascript",
-                      ".js": "text/javascript", ".json": "application/json"}
-    headers_to_send: dict[str, str] = {}
+class _Handler(SiteHandler):
+    """`sitegen serve`'s handler (precompressed copies, caching) with the
+    headers of netlify.toml."""
+    requested: list[str] = []
 
     def do_GET(self):
+        self.requested.append(self.path)
         if self.path == "/favicon.ico":       # the site has none; keep the console clean
             self.send_response(204)
             self.end_headers()
             return
         super().do_GET()
 
-    def end_headers(self):
-        for name, value in self.headers_to_send.items():
-            self.send_header(name, value)
-        super().end_headers()
 
-    def log_message(self, *args):
-        pass
+def _serve(folder: Path):
+    """Serve `folder` on 127.0.0.1: (base URL, server, the paths requested)."""
+    requested: list[str] = []
+    handler = type("Handler", (_Handler,), {"extra_headers": _site_headers(),
+                                            "requested": requested})
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{httpd.server_address[1]}", httpd, requested
 
 
 @pytest.fixture(scope="module")
 def server(site):
-    handler = type("Handler", (_Handler,), {"headers_to_send": _site_headers()})
-    httpd = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    url, httpd, _ = _serve(site)
+    yield url
     httpd.shutdown()
     httpd.server_close()
 
@@ -225,14 +225,15 @@ def check_on_page(page, name: str, data: bytes, *, fill: bool = False, rules: st
                   norms: bool = False) -> dict:
     """Choose the file, check it, read the page: rows, problems, norms."""
     page.evaluate("() => { document.getElementById('check-file-name').textContent = ''; }")
-    page.set_input_files("#check-file", files=[{"name": name, "mimeType": "text/plain",
-                                                "buffer": data}])
-    page.wait_for_function("n => document.getElementById('check-file-name').textContent"
-                           ".indexOf(n) !== -1", arg=name)
     page.set_checked("#check-fill", fill)
     page.set_checked("#check-norms", norms)
     page.select_option("#check-rules", rules)
-    _submit(page, "#check-form", "#check-problems")
+    before = page.get_attribute("#check-problems", "data-done") or "0"
+    # choosing the file checks it: no click
+    page.set_input_files("#check-file", files=[{"name": name, "mimeType": "text/plain",
+                                                "buffer": data}])
+    page.wait_for_function("([sel, n]) => document.querySelector(sel).dataset.done === n",
+                           arg=["#check-problems", str(int(before) + 1)], timeout=CHECK_TIMEOUT)
     return page.evaluate("""() => ({
       rows: [...document.querySelectorAll('#check-table tbody tr')].map(tr => ({
         number: Number(tr.dataset.number),
@@ -371,12 +372,22 @@ def _chess_file(names: dict[str, str], ratings: dict[str, int]) -> str:
     return text
 
 
+def _load_site_index(site: Path) -> None:
+    """The site's players.json and every id shard, in CPython's inbrowser."""
+    players = site / "static" / "check" / "players.json"
+    meta = json.loads(players.read_text("utf-8"))
+    inbrowser.load_players(players.read_text("utf-8"))
+    folder = (players.parent / meta["folder"]).resolve()
+    for n in range(meta["id_shards"]):
+        inbrowser.add_players(n, (folder / "id" / f"{n}.json").read_text("utf-8"))
+
+
 def test_missing_ratings_k_and_titles_come_from_the_site_list(check_page, site):
     """Players found by id on the published list get its rating, K and title
     where the file has none; those cells are marked, and the figures are
     what rules_core gives with them (CPython here, Pyodide on the page)."""
     text = _chess_file({}, {"1003": 1800})
-    inbrowser.load_players((site / "static" / "check" / "players.json").read_text("utf-8"))
+    _load_site_index(site)
     expected = inbrowser.check({"text": text, "filename": "club.toml",
                                 "options": {"fill": True}})["result"]
     shown = check_on_page(check_page, "club.toml", text.encode(), fill=True)
@@ -563,7 +574,9 @@ def test_norm_page_picks_opponents_from_the_list(norm_page):
     norm_page.fill("#norm-games tbody tr[data-game='1'] [data-role=pick]", "20001")
     norm_page.dispatch_event("#norm-games tbody tr[data-game='1'] [data-role=pick]", "change")
     row = "#norm-games tbody tr[data-game='1']"
-    assert norm_page.input_value(f"{row} [data-role=name]") == "Gold, Gus"
+    # the list's shard for the id is fetched first
+    norm_page.wait_for_function("sel => document.querySelector(sel).value === 'Gold, Gus'",
+                                arg=f"{row} [data-role=name]")
     assert norm_page.input_value(f"{row} [data-role=title]") == "MI"
     assert norm_page.input_value(f"{row} [data-role=federation]") == "TST"
     assert norm_page.input_value(f"{row} [data-role=rating]").isdigit()
@@ -676,3 +689,172 @@ def test_rules_core_tests_pass_inside_pyodide(site):
     fixed = set(PYODIDE_KNOWN_FAILURES) - set(failed)
     assert not fixed, f"passing now, take them off PYODIDE_KNOWN_FAILURES: {fixed}"
     assert totals["passed"] > 1000
+
+
+# -- starting, offline use, the sharded list, errors, Cancel (issues 14, 11.5) ----------
+
+def _done(page, before: int) -> None:
+    page.wait_for_function("n => document.getElementById('check-problems').dataset.done === n",
+                           arg=str(before + 1), timeout=CHECK_TIMEOUT)
+
+
+def _choose(page, name: str, data: bytes) -> None:
+    """Choose a file (which checks it) and wait for the answer."""
+    before = int(page.get_attribute("#check-problems", "data-done") or 0)
+    page.set_input_files("#check-file", files=[{"name": name, "mimeType": "text/plain",
+                                                "buffer": data}])
+    _done(page, before)
+
+
+def test_pages_carry_the_csp_in_a_meta_tag(site):
+    """netlify.toml's policy, less frame-ancestors (ignored in a meta tag)."""
+    html = (site / "check" / "index.html").read_text("utf-8")
+    found = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', html)
+    policy = _site_headers()["Content-Security-Policy"]
+    assert found and found.group(1) == policy.replace("; frame-ancestors 'none'", "")
+
+
+def test_choosing_a_file_checks_it_without_a_click(check_page):
+    check_page.set_checked("#check-fill", False)
+    _choose(check_page, "bad.trf", MALFORMED_TRF.encode())
+    assert "line 4, column 99" in check_page.inner_text("#check-problems")
+
+
+def test_a_file_above_the_limit_is_refused_before_reading(check_page):
+    _choose(check_page, "huge.trf", b"0" * (4 * 1024 * 1024 + 1))
+    text = check_page.inner_text("#check-problems")
+    assert "huge.trf is 4194305 bytes: files above 4194304 bytes (4 MB) are not read" in text
+
+
+# A native JSON file nested 100,000 deep: the reader fails with a
+# RecursionError (a bug for the readers to fix; here, how the page says it).
+NESTED = '{"event": ' + "[" * 100_000 + "]" * 100_000 + "}"
+
+
+def test_a_crashing_input_shows_a_clear_message(check_page):
+    expected = json.loads(inbrowser.handle("check", json.dumps({"text": NESTED,
+                                                                "filename": "deep.json"})))
+    assert expected.get("internal"), "the input no longer crashes: choose another one"
+    _choose(check_page, "deep.json", NESTED.encode())
+    text = check_page.inner_text("#check-problems")
+    assert "this file could not be read: " in text and text.rstrip().endswith("please report it")
+    assert "Traceback" not in text and 'File "' not in text
+    assert check_page.evaluate("() => document.getElementById('check-result').hidden")
+    data = next((ROOT / "tests" / "data").glob("*.toml"))        # and the next file works
+    check_page.wait_for_selector("#check-status[data-state=ready]", timeout=LOAD_TIMEOUT)
+    assert check_on_page(check_page, data.name, data.read_bytes())["rows"]
+    # the runtime's own report of the exhausted stack (then the worker is replaced)
+    BROWSER_ERRORS[:] = [e for e in BROWSER_ERRORS if not re.search(
+        r"fatal error|Pyodide|wasm-function|RangeError|stack|^console:\s+at ", e)]
+
+
+def _big_trf(players: int, rounds: int) -> str:
+    """A TRF of `players` (even) in `rounds` rounds: the first half beats
+    the second, paired anew each round (ours, for a slow check)."""
+    half = players // 2
+    lines = ["012 Big open", "042 2024/05/01", "052 2024/05/09"]
+    for i in range(1, players + 1):
+        if i <= half:
+            games = [f"{half + (i - 1 + r) % half + 1:4d} w 1" for r in range(rounds)]
+        else:
+            games = [f"{(i - half - 1 - r) % half + 1:4d} b 0" for r in range(rounds)]
+        score = float(rounds if i <= half else 0)
+        lines.append(f"001 {i:4d}      {f'Player{i:05d}, Test':<33s} {2000 + i % 500:4d} GER "
+                     f"{1000000 + i:>11d} 1990.01.01 {score:4.1f} {i:4d}  " + "  ".join(games))
+    return "\n".join(lines) + "\n"
+
+
+def test_cancel_stops_a_slow_check_and_restarts_the_checker(check_page):
+    before = int(check_page.get_attribute("#check-problems", "data-done") or 0)
+    check_page.set_input_files("#check-file", files=[{
+        "name": "big.trf", "mimeType": "text/plain", "buffer": _big_trf(3000, 11).encode()}])
+    check_page.wait_for_selector("#check-cancel:not([hidden])")
+    check_page.wait_for_timeout(300)
+    check_page.click("#check-cancel")
+    _done(check_page, before)
+    assert "cancelled" in check_page.inner_text("#check-problems")
+    check_page.wait_for_selector("#check-status[data-state=ready]", timeout=LOAD_TIMEOUT)
+    assert check_page.is_hidden("#check-cancel")
+    _choose(check_page, "bad.trf", MALFORMED_TRF.encode())
+    assert "line 4, column 99" in check_page.inner_text("#check-problems")
+
+
+def test_the_checker_works_offline_after_a_first_visit(browser, site):
+    """The service worker keeps pages, runtime and bundle: with the server
+    gone, the page reloads, gets ready and checks a file."""
+    url, httpd, _ = _serve(site)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url + "/check/")
+        page.wait_for_selector("#check-status[data-state=ready]", timeout=LOAD_TIMEOUT)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null",
+                               timeout=LOAD_TIMEOUT)
+        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+        httpd.shutdown()
+        httpd.server_close()
+        page.reload()
+        page.wait_for_selector("#check-status[data-state=ready], #check-status[data-state=error]",
+                               timeout=LOAD_TIMEOUT)
+        assert page.get_attribute("#check-status", "data-state") == "ready", \
+            page.text_content("#check-status")
+        data = next((ROOT / "tests" / "data").glob("*.toml"))
+        shown = check_on_page(page, data.name, data.read_bytes())
+        assert_page_shows(shown, check_text(data.read_text("utf-8"), data.name))
+    finally:
+        context.close()
+
+
+# A site of 20,000 players on its list, the Karl Mala players among them.
+BIG_LIST = 20_000
+
+
+@pytest.fixture(scope="module")
+def big_site(site, tmp_path_factory):
+    from rules_core.check import read_tournament
+    from sitegen.checkpages import shard_index, write_shards
+
+    if not THIRD_PARTY.exists():
+        pytest.skip(NO_SHARED)
+    karl = THIRD_PARTY / "chess" / "sharly_example_trf16_KarlMala2005.trf"
+    ids = [p.id for p in read_tournament(read_text(karl), karl.name).players if p.id]
+    ids += [str(20_000_000 + n) for n in range(BIG_LIST - len(ids))]
+    index = {"format": 1, "lists": [{"game": "chess", "list": "standard",
+                                     "dates": ["2005-07-01"]}],
+             "players": [{"game": "chess", "id": pid, "name": f"Player {pid}", "federation": "GER",
+                          "sex": "m", "birth_year": 1980, "title": "FM",
+                          "ratings": {"standard": 2100}, "lists": {"standard": [[0, 2100, 20]]}}
+                         for pid in ids]}
+    folder = tmp_path_factory.mktemp("big") / "site"
+    shutil.copytree(site, folder, ignore=shutil.ignore_patterns("players"))
+    write_shards(shard_index(index), folder)
+    return folder, karl
+
+
+def test_a_large_list_is_fetched_in_shards_for_the_file(browser, big_site):
+    """Nothing of the list before a file is chosen; then only the id shards
+    of its players, a small part of the whole; the figures as in CPython
+    with the whole list."""
+    folder, karl = big_site
+    url, httpd, requested = _serve(folder)
+    context = browser.new_context(service_workers="block")
+    try:
+        page = _open(context, url, "/check/", "check")
+        page.set_checked("#check-fill", True)
+        assert not [p for p in requested if p.startswith("/static/players/")]
+        shown = check_on_page(page, karl.name, karl.read_bytes(), fill=True)
+        shards = sorted({p for p in requested if p.startswith("/static/players/")})
+        meta = json.loads((folder / "static" / "check" / "players.json").read_text("utf-8"))
+        every = list((folder / "static" / "players").rglob("id/*.json"))
+        assert shards and all("/id/" in p for p in shards)
+        assert len(shards) <= 284 < meta["id_shards"] == len(every)
+        fetched = sum((folder / p.lstrip("/")).stat().st_size for p in shards)
+        assert fetched < 0.5 * sum(p.stat().st_size for p in every)
+        _load_site_index(folder)
+        expected = inbrowser.check({"text": read_text(karl), "filename": karl.name,
+                                    "options": {"fill": True}})["result"]
+        assert_page_shows(shown, expected)
+    finally:
+        context.close()
+        httpd.shutdown()
+        httpd.server_close()

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from sitegen import bundle
-from sitegen.bundle import (FETCHED_FILES, PYODIDE_INTEGRITY, PYODIDE_VERSION, RUNTIME_FILES,
-                            BundleError, build_wheel, fetch_pyodide, write_bundle)
+from sitegen.bundle import (PYODIDE_INTEGRITY, PYODIDE_VERSION, RUNTIME_FILES, SHIPPED_RUNTIME,
+                            BundleError, build_wheel, fetch_pyodide, lock_file, write_bundle)
 from tests.shared_data import ROOT
 
 TARBALL = f"pyodide-{PYODIDE_VERSION}.tgz"
@@ -105,24 +105,50 @@ def test_a_wheel_built_before_is_taken_from_the_cache(tmp_path, monkeypatch):
 
 
 def test_write_bundle(tmp_path):
+    """The runtime under static/pyodide/VERSION/, the site's part under
+    static/bundle/HASH/ (lock file, wheel, Python files, snapshot when Node
+    is here), .br/.gz copies of the large files, and bundle.json naming
+    them; the same sources give the same bundle.json."""
     written = _or_skip(write_bundle, tmp_path)
     relative = {p.relative_to(tmp_path).as_posix() for p in written}
-    assert {f"static/pyodide/{name}" for name in RUNTIME_FILES} <= relative
-    assert {"static/check/bundle.json", "static/check/inbrowser.py",
-            "static/check/sitegen_formats.py",
-            "static/wheels/rules_core-0.1.0-py3-none-any.whl"} <= relative
-    with tarfile.open(fetch_pyodide()) as archive:
-        for name in RUNTIME_FILES:
-            shipped = (tmp_path / "static" / "pyodide" / name).read_bytes()
-            assert shipped == archive.extractfile(f"package/{name}").read(), name
     described = json.loads((tmp_path / "static" / "check" / "bundle.json").read_text())
-    assert described == {
-        "pyodide_version": PYODIDE_VERSION, "pyodide": "../pyodide/",
-        "wheel": "../wheels/rules_core-0.1.0-py3-none-any.whl",
-        "python": ["inbrowser.py", "sitegen_formats.py"], "players": "players.json",
-        "download_bytes": sum((tmp_path / "static" / "pyodide" / n).stat().st_size
-                              for n in FETCHED_FILES)}
-    digest = hashlib.sha256((tmp_path / "static" / "check" / "bundle.json").read_bytes())
+    runtime = f"static/pyodide/{PYODIDE_VERSION}/"
+    assert {runtime + name for name in SHIPPED_RUNTIME} <= relative
+    assert {runtime + "pyodide.asm.wasm.br", runtime + "pyodide.asm.wasm.gz"} <= relative
+    with tarfile.open(fetch_pyodide()) as archive:
+        for name in SHIPPED_RUNTIME:
+            shipped = (tmp_path / runtime / name).read_bytes()
+            assert shipped == archive.extractfile(f"package/{name}").read(), name
+    at = tmp_path / "static" / "check"
+    part = (at / described["lock"]).resolve().parent
+    assert part.parent.name == "bundle" and described["package"] == "rules-core"
+    for key in ("lock", "wheel"):
+        assert (at / described[key]).resolve().exists(), key
+    assert [Path(p).name for p in described["python"]] == ["inbrowser.py", "sitegen_formats.py"]
+    assert described["pyodide"] == f"../pyodide/{PYODIDE_VERSION}/"
+    assert (described["snapshot"] is None) == bool(described["snapshot_missing"])
+    digest = hashlib.sha256((at / "bundle.json").read_bytes())
     write_bundle(tmp_path)
-    assert hashlib.sha256((tmp_path / "static" / "check" / "bundle.json").read_bytes()) \
-        .digest() == digest.digest()
+    assert hashlib.sha256((at / "bundle.json").read_bytes()).digest() == digest.digest()
+
+
+def test_the_lock_file_registers_the_wheel_with_its_sha256(tmp_path):
+    """pyodide-lock's add_wheels_to_spec: name, version, imports, sha256."""
+    wheel = _or_skip(build_wheel, tmp_path / "w", cache=tmp_path / "cache")
+    with tarfile.open(_or_skip(fetch_pyodide)) as archive:
+        runtime_lock = archive.extractfile("package/pyodide-lock.json").read()
+    lock = json.loads(lock_file(runtime_lock, wheel))
+    package = lock["packages"]["rules-core"]
+    assert package["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert package["file_name"] == wheel.name and package["imports"] == ["rules_core"]
+    assert lock["info"]["version"] == PYODIDE_VERSION
+    assert list(lock["packages"]) == ["rules-core"]
+
+
+def test_without_node_there_is_no_snapshot_and_bundle_json_says_why(tmp_path, monkeypatch):
+    from sitegen import snapshot
+
+    monkeypatch.setattr(snapshot.shutil, "which", lambda name: None)
+    made, why = snapshot.make_snapshot(tmp_path, tmp_path / "lock.json", tmp_path, "k",
+                                       tmp_path / "cache")
+    assert made is None and why == "node is not installed (it makes the snapshot at build time)"

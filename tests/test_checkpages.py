@@ -43,8 +43,12 @@ def test_players_json_holds_every_published_entry(data):
 def test_render_check_pages(data, tmp_path):
     written = render_check_pages(make_environment("/"), data, tmp_path, bundle=False)
     relative = sorted(p.relative_to(tmp_path).as_posix() for p in written)
-    assert relative == ["check/index.html", "check/norm/index.html",
-                        "check/rating/index.html", "static/check/players.json"]
+    meta = json.loads((tmp_path / "static" / "check" / "players.json").read_text("utf-8"))
+    shards = [r for r in relative if r.startswith("static/players/" + meta["folder"][11:])]
+    assert sorted(set(relative) - set(shards)) == [
+        "check/index.html", "check/norm/index.html", "check/rating/index.html",
+        "static/check/players.json"]
+    assert shards
     for path, _, title in PAGES:
         html = (tmp_path / path / "index.html").read_text("utf-8")
         assert f"<h1>{title}</h1>" in html and "Test Federation" in html
@@ -67,3 +71,21 @@ def test_same_data_same_bytes(data, tmp_path):
     first = render_check_pages(make_environment("/"), data, tmp_path / "a", bundle=False)
     second = render_check_pages(make_environment("/"), data, tmp_path / "b", bundle=False)
     assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]
+
+
+def test_the_index_is_sharded_by_id_and_name(data):
+    """Every player is in the id shard that inbrowser computes for its id,
+    and in the name shard of its folded name; players.json holds no player."""
+    from sitegen import inbrowser
+    from sitegen.checkpages import id_shard_count, name_key, sharded_index
+
+    meta, files = sharded_index(data)
+    assert "players" not in meta and meta["count"] == len(player_index(data)["players"])
+    for path, body in files.items():
+        for row in json.loads(body)["players"]:
+            if path.startswith("id/"):
+                assert path == f"id/{inbrowser.id_shard(row['game'], row['id'], meta['id_shards'])}.json"
+            else:
+                assert path == f"name/{name_key(row['name'])}.json" and "lists" not in row
+    assert id_shard_count(1_200_000) == 65536 and id_shard_count(10) == 1
+    assert name_key("Ōno, Ken") == "on" and name_key("李") == "__"

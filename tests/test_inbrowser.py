@@ -63,7 +63,8 @@ def test_check_without_filling_is_check_text():
                                                             "federation", "rating"]
     row = answer["table"]["rows"][0]
     assert row["number"] == expected["players"][0]["number"]
-    assert [c["field"] for c in row["cells"]][:3] == ["number", "name", "title"]
+    assert [c["field"] for c in answer["table"]["columns"]][:3] == ["number", "name", "title"]
+    assert len(row["texts"]) == len(answer["table"]["columns"]) and "cells" not in row
 
 
 def test_options_are_those_of_sitegen_check():

@@ -6,12 +6,18 @@
 
 import { Checker, el, clear, offerDownload, showMessages, markDone } from "./common.js";
 
+/* Files above this size are refused before they are read (docs/browser.md):
+   the largest real tournament files are well under 1 MB, and a 10 MB file
+   would take the tab's memory. */
+export const MAX_BYTES = 4 * 1024 * 1024;
+
 const form = document.getElementById("check-form");
 const fileInput = document.getElementById("check-file");
 const textArea = document.getElementById("check-text");
 const fileName = document.getElementById("check-file-name");
 const drop = document.getElementById("check-drop");
 const submit = document.getElementById("check-submit");
+const cancel = document.getElementById("check-cancel");
 const result = document.getElementById("check-result");
 const problems = document.getElementById("check-problems");
 const checker = new Checker("check");
@@ -27,12 +33,26 @@ function decode(buffer) {
   }
 }
 
+function tooLarge(name, bytes) {
+  return (name ? name + " is " : "the text is ") + bytes + " bytes: files above " + MAX_BYTES +
+    " bytes (4 MB) are not read here; check it with sitegen check FILE";
+}
+
+/* Read the file, then check it at once (the options stay for a re-check). */
 function readFile(file) {
+  if (file.size > MAX_BYTES) {
+    checks += 1;
+    showMessages(problems, [{ severity: "error", message: tooLarge(file.name, file.size) }], "");
+    noResult();
+    problems.setAttribute("data-done", String(checks));
+    return Promise.resolve();
+  }
   return file.arrayBuffer().then(function (buffer) {
     const text = decode(buffer);
     textArea.value = text;
     loaded = { name: file.name, text: text, shown: textArea.value };
     fileName.textContent = "File: " + file.name + " (" + buffer.byteLength + " bytes)";
+    run();
   }).catch(function (error) {
     showMessages(problems, [{ severity: "error", message: file.name + " could not be read: " + error.message }], "");
   });
@@ -84,21 +104,33 @@ function header(columns) {
   head.appendChild(row);
 }
 
-function bodyRows(table) {
+/* A column's figure, from the contract's player (inbrowser.cell_value). */
+function cellValue(player, field) {
+  if (field.indexOf("tiebreaks.") === 0) {
+    const value = (player.tiebreaks || {})[field.slice(10)];
+    return value === undefined ? null : value;
+  }
+  return player[field] === undefined ? null : player[field];
+}
+
+function bodyRows(table, contract) {
   const body = clear(result.querySelector("tbody"));
+  const players = {};
+  contract.players.forEach(function (p) { players[p.number] = p; });
   table.rows.forEach(function (row) {
     const line = el("tr", { "data-number": row.number });
-    row.cells.forEach(function (cell) {
-      const name = cell.field === "name";
-      const node = el(name ? "th" : "td", {
+    const player = players[row.number];
+    const filled = player.filled || {};
+    table.columns.forEach(function (column, index) {
+      const name = column.field === "name";
+      line.appendChild(el(name ? "th" : "td", {
         scope: name ? "row" : null,
         "class": name ? null : "num",
-        "data-field": cell.field,
-        "data-value": JSON.stringify(cell.value),
-        "data-filled": cell.filled || null,
-        title: cell.filled ? "from this site's published list, not from the file" : null
-      }, cell.text);
-      line.appendChild(node);
+        "data-field": column.field,
+        "data-value": JSON.stringify(cellValue(player, column.field)),
+        "data-filled": filled[column.field] || null,
+        title: filled[column.field] ? "from this site's published list, not from the file" : null
+      }, row.texts[index]));
     });
     body.appendChild(line);
   });
@@ -155,7 +187,7 @@ function show(answer, name) {
   }
   eventFacts(contract);
   header(answer.table.columns);
-  bodyRows(answer.table);
+  bodyRows(answer.table, contract);
   notes(contract, answer.table);
   const stem = (name || "check").replace(/\.[^.]*$/, "") || "check";
   offerDownload(document.getElementById("check-download-json"),
@@ -165,15 +197,32 @@ function show(answer, name) {
   problems.setAttribute("data-done", String(checks));
 }
 
+function run() {
+  const input = source();
+  if (input.text.length > MAX_BYTES) {
+    show({ error: tooLarge(input.filename, new TextEncoder().encode(input.text).length) }, input.filename);
+    return;
+  }
+  submit.disabled = true;
+  cancel.hidden = false;
+  const started = performance.now();
+  checker.request("check", { text: input.text, filename: input.filename, options: options() })
+    .then(function (answer) {
+      problems.setAttribute("data-ms", String(Math.round(performance.now() - started)));
+      show(answer, input.filename);
+    })
+    .catch(function (error) { show({ error: error.message }, input.filename); })
+    .finally(function () {
+      if (!checker.busy()) { submit.disabled = false; cancel.hidden = true; }
+    });
+}
+
 form.addEventListener("submit", function (event) {
   event.preventDefault();
-  const input = source();
-  submit.disabled = true;
-  checker.request("check", { text: input.text, filename: input.filename, options: options() })
-    .then(function (answer) { show(answer, input.filename); })
-    .catch(function (error) { show({ error: error.message }, input.filename); })
-    .finally(function () { submit.disabled = false; });
+  run();
 });
+
+cancel.addEventListener("click", function () { checker.cancel(); });
 
 /* Text typed or pasted over a file's: the file's name no longer applies. */
 textArea.addEventListener("input", function () {

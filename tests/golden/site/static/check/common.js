@@ -3,7 +3,46 @@
    never innerHTML, so a name like "<script>" shows as text. No inline
    script, no eval: a Content-Security-Policy of 'self' holds. */
 
-const WORKER_URL = new URL("worker.js", import.meta.url);
+const BUNDLE_URL = new URL("bundle.json", import.meta.url);
+
+/* The worker's script lives in the bundle's content-hashed folder (cached
+   for good), so a browser that has seen it can start it offline: the
+   service worker serves the page's fetch of bundle.json, but not a
+   worker's script (docs/browser.md, "Offline"). */
+function workerUrl() {
+  return fetch(BUNDLE_URL, { cache: "no-cache" }).then(function (response) {
+    if (!response.ok) { throw new Error("bundle.json: HTTP " + response.status); }
+    return response.json();
+  }).then(function (bundle) { return new URL(bundle.worker, BUNDLE_URL); });
+}
+export const CANCELLED = "cancelled: the check was stopped";
+
+/* The service worker (check/sw.js, made at build time) keeps the pages,
+   the runtime and the wheel, so the checker works offline after a first
+   visit. It is registered once the checker is ready: by then the runtime
+   is in the browser's cache and installing it downloads nothing again. */
+function offline() {
+  if (!("serviceWorker" in navigator)) { return; }
+  const scope = new URL("../../check/", import.meta.url);
+  navigator.serviceWorker.register(new URL("sw.js", scope), { scope: scope.href })
+    .catch(function (error) { console.warn("no offline use: " + error.message); });
+}
+
+/* CRC-32 of a string's UTF-8, as Python's zlib.crc32. */
+function crc32(text) {
+  let crc = -1;
+  new TextEncoder().encode(text).forEach(function (byte) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k += 1) { crc = (crc >>> 1) ^ (0xEDB88320 & -(crc & 1)); }
+  });
+  return (crc ^ -1) >>> 0;
+}
+
+/* A name as the index's name shards fold it (sitegen.checkpages.name_key). */
+export function nameKey(name, width) {
+  const folded = name.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]/g, "");
+  return (folded.slice(0, width) + "_".repeat(width)).slice(0, width);
+}
 
 /* Make an element: el("td", {"data-field": "name"}, "text"). */
 export function el(tag, attributes, text) {
@@ -40,24 +79,47 @@ export class Checker {
     this.bar = document.getElementById(prefix + "-progress");
   }
 
-  /* Start loading when the page is idle, so it is usually ready first. */
+  /* Start loading at once: the page is usually ready before a file is chosen. */
   startWhenIdle() {
-    const start = () => this.start();
-    if ("requestIdleCallback" in window) {
-      window.requestIdleCallback(start, { timeout: 2000 });
-    } else {
-      window.setTimeout(start, 200);
-    }
+    this.start();
   }
 
   start() {
     if (this.worker) { return; }
     this.show("loading", "Loading the checker…");
-    this.worker = new Worker(WORKER_URL, { type: "module" });
-    this.worker.onmessage = (event) => this.receive(event.data);
-    this.worker.onerror = (event) => {
-      this.fail("the checker could not start: " + (event.message || "worker error"));
-    };
+    this.bar.value = 0;
+    const worker = this.worker = workerUrl().then((url) => {
+      const started = new Worker(url, { type: "module" });
+      started.onmessage = (event) => this.receive(event.data);
+      started.onerror = (event) => {
+        this.fail("the checker could not start: " + (event.message || "worker error"));
+      };
+      return started;
+    });
+    worker.catch((error) => { this.fail("the checker could not start: " + error.message); });
+  }
+
+  /* Stop what the worker is doing (a slow file): the worker is ended and a
+     new one started; the pending requests end with "cancelled". */
+  cancel() {
+    if (!this.worker) { return; }
+    this.worker.then(function (w) { w.terminate(); }, function () {});
+    this.worker = null;
+    const waiting = Array.from(this.waiting.values());
+    this.waiting.clear();
+    waiting.forEach(function (w) { w.reject(new Error(CANCELLED)); });
+    this.start();
+  }
+
+  /* A new worker for one the runtime can no longer use. */
+  restart() {
+    if (this.worker) { this.worker.then(function (w) { w.terminate(); }, function () {}); }
+    this.worker = null;
+    this.start();
+  }
+
+  busy() {
+    return this.waiting.size > 0;
   }
 
   request(kind, payload) {
@@ -65,7 +127,7 @@ export class Checker {
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve: resolve, reject: reject });
-      this.worker.postMessage({ id: id, kind: kind, payload: payload });
+      this.worker.then(function (w) { w.postMessage({ id: id, kind: kind, payload: payload }); }, reject);
     });
   }
 
@@ -77,6 +139,8 @@ export class Checker {
     const waiting = this.waiting.get(message.id);
     if (!waiting) { return; }
     this.waiting.delete(message.id);
+    if (message.json !== undefined) { message.result = JSON.parse(message.json); }
+    if (message.ok && message.result && message.result.restart) { this.restart(); }
     if (message.ok) { waiting.resolve(message.result); } else { waiting.reject(new Error(message.error)); }
   }
 
@@ -97,8 +161,10 @@ export class Checker {
       if (this.state !== "starting") { this.show("starting", "Starting Python…"); }
     } else if (message.phase === "ready") {
       this.bar.value = this.bar.max;
+      if (message.players !== undefined) { this.players = message.players; }
+      offline();
       this.show("ready", "Ready: Python " + (message.version ? "(Pyodide " + message.version + ") " : "") +
-        "runs the checks in this page" + (message.players ? ", with " + message.players + " players of this site's list" : "") + ".");
+        "runs the checks in this page" + (this.players ? ", with " + this.players + " players of this site's list" : "") + ".");
     } else if (message.phase === "error") {
       this.fail(message.message);
     }
@@ -151,11 +217,42 @@ export function showMessages(container, items, empty) {
   container.appendChild(list);
 }
 
-/* The players of the site's list (for picking opponents). */
-export function loadPlayers() {
-  return fetch(new URL("players.json", import.meta.url))
-    .then(function (response) { return response.ok ? response.json() : { players: [] }; })
+/* The players of the site's list that a search may mean (for picking
+   opponents): the name shard of what was typed, and the id shard when it
+   is an id. Each shard is fetched once; players.json once. */
+let meta = null;
+const shards = new Map();
+
+function json(url) {
+  return fetch(url).then(function (r) { return r.ok ? r.json() : { players: [] }; })
     .catch(function () { return { players: [] }; });
+}
+
+function shard(path) {
+  if (!shards.has(path)) { shards.set(path, meta.then(function (m) { return json(new URL(m.folder + path, m.base)); })); }
+  return shards.get(path);
+}
+
+export function loadPlayers(search) {
+  const typed = String(search || "").trim();
+  meta = meta || json(new URL("players.json", import.meta.url)).then(function (m) {
+    return Object.assign({ base: new URL("players.json", import.meta.url), folder: "", id_shards: 0, name_prefix: 2 }, m);
+  });
+  return meta.then(function (m) {
+    if (!m.folder || nameKey(typed, m.name_prefix).indexOf("_") !== -1 && !/^[0-9]+$/.test(typed)) {
+      return { players: [] };
+    }
+    const key = nameKey(typed, m.name_prefix);
+    const wanted = (m.names || []).indexOf(key) === -1 ? [] : [shard("name/" + key + ".json")];
+    if (/^[0-9A-Za-z]+$/.test(typed) && m.id_shards) {
+      ["chess", "draughts"].forEach(function (game) {
+        wanted.push(shard("id/" + crc32(game + ":" + typed) % m.id_shards + ".json"));
+      });
+    }
+    return Promise.all(wanted).then(function (parts) {
+      return { players: [].concat.apply([], parts.map(function (p) { return p.players || []; })) };
+    });
+  });
 }
 
 /* Mark the section done for people (focus) and machines (data-done). */

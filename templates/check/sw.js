@@ -1,0 +1,58 @@
+/* The checker's service worker, at /check/sw.js (scope /check/): the
+   checker works offline after a first visit. BUILD (above, written by
+   sitegen.checkpages) names this build's files; a rebuilt site has another
+   BUILD, so the browser installs the new worker, which fetches the new
+   files and deletes the old cache once it takes over.
+
+   Files under content-hashed folders (the runtime, the site's bundle, the
+   player shards) never change: served from the cache first. Everything
+   else (pages, scripts, bundle.json, players.json) from the network first,
+   from the cache when offline. Only this site's own GET requests. */
+
+const CACHE = "sitegen-check-" + BUILD.version;
+const IMMUTABLE = /\/static\/(pyodide|bundle|players)\/[^/]+\//;
+
+self.addEventListener("install", function (event) {
+  const urls = BUILD.files.map(function (path) { return new URL(path, self.location.href).href; });
+  event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.addAll(urls); })
+    .then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) {
+      return name.indexOf("sitegen-check-") === 0 && name !== CACHE;
+    }).map(function (name) { return caches.delete(name); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+function remember(request, response) {
+  if (response.ok && response.type === "basic") {
+    const copy = response.clone();
+    caches.open(CACHE).then(function (cache) { return cache.put(request, copy); });
+  }
+  return response;
+}
+
+function cacheFirst(request) {
+  return caches.match(request).then(function (hit) {
+    return hit || fetch(request).then(function (response) { return remember(request, response); });
+  });
+}
+
+function networkFirst(request) {
+  return fetch(request).then(function (response) { return remember(request, response); })
+    .catch(function (error) {
+      return caches.match(request, { ignoreSearch: true }).then(function (hit) {
+        if (hit) { return hit; }
+        throw error;
+      });
+    });
+}
+
+self.addEventListener("fetch", function (event) {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) { return; }
+  event.respondWith(IMMUTABLE.test(url.pathname) ? cacheFirst(request) : networkFirst(request));
+});

@@ -1,0 +1,191 @@
+/* The checker's Web Worker (a module worker): starts Pyodide from this
+   site (restoring the memory snapshot made at build time when bundle.json
+   names one), loads the rules_core wheel by name from the site's lock file
+   (which checks its sha256), then answers the pages' requests by calling
+   Python (sitegen's inbrowser.py, shipped beside the wheel).
+
+   Messages in:  {id, kind: "check" | "norm" | "rating" | "editions", payload}
+   Messages out: {type: "progress", phase: "download" | "starting" | "ready" |
+                  "error", loaded, total, message}
+                 {type: "reply", id, ok, json (the answer as JSON text) | result | error}
+
+   Every URL is relative to this file, so a site published under a path
+   works unchanged; nothing is requested from any other host. The site's
+   player index is fetched after "ready", and its shards only for the
+   players of a file being checked (docs/browser.md). */
+
+// this file is static/bundle/HASH/worker.js; bundle.json is static/check/'s
+const BUNDLE = new URL("../../check/bundle.json", self.location.href);
+const originalFetch = self.fetch.bind(self);
+let received = 0;
+let total = 0;
+let lastPosted = 0;
+
+function post(message) {
+  self.postMessage(message);
+}
+
+function progress(phase, extra) {
+  post(Object.assign({ type: "progress", phase: phase, loaded: received, total: total }, extra || {}));
+}
+
+/* Count the bytes of every response as they arrive (wasm, standard library,
+   lock file, snapshot, wheel). Pyodide gets the response itself, so the
+   browser can still compile the wasm while it streams; a clone is read. */
+const counting = [];
+
+function countingFetch(input, init) {
+  return originalFetch(input, init).then(function (response) {
+    if (response.ok && response.body) { counting.push(count(response.clone().body.getReader())); }
+    return response;
+  });
+}
+
+function count(reader) {
+  return reader.read().then(function (chunk) {
+    if (chunk.done) { return; }
+    received += chunk.value.byteLength;
+    const now = Date.now();
+    if (now - lastPosted > 50 || received >= total) {
+      lastPosted = now;
+      progress(received >= total ? "starting" : "download");
+    }
+    return count(reader);
+  }).catch(function () {});
+}
+
+async function fetchOk(url, init) {
+  const response = await originalFetch(url, init);
+  if (!response.ok) { throw new Error(url + ": HTTP " + response.status); }
+  return response;
+}
+
+/* A file revalidated on each visit, or, offline, the browser's copy. */
+function fresh(url) {
+  return fetchOk(url, { cache: "no-cache" }).catch(function () {
+    return fetchOk(url, { cache: "force-cache" });
+  });
+}
+
+function snapshotBytes(url) {
+  return countingFetch(url).then(function (response) {
+    if (!response.ok) { throw new Error(url + ": HTTP " + response.status); }
+    return response.arrayBuffer();
+  });
+}
+
+async function boot() {
+  const bundleUrl = BUNDLE;
+  const bundle = await (await fresh(bundleUrl)).json();
+  const at = function (path) { return new URL(path, bundleUrl).href; };
+  total = bundle.download_bytes;
+  progress("download");
+  const indexURL = at(bundle.pyodide);
+  const python = bundle.python.map(function (path) {
+    return fetchOk(at(path)).then(function (r) { return r.text(); });
+  });
+  const runtime = await import(new URL("pyodide.mjs", indexURL).href);
+  self.fetch = countingFetch;
+  const options = { indexURL: indexURL, lockFileURL: at(bundle.lock) };
+  if (bundle.snapshot) { options._loadSnapshot = snapshotBytes(at(bundle.snapshot)); }
+  const pyodide = await runtime.loadPyodide(options);
+  progress("starting", { message: "starting Python" });
+  await pyodide.loadPackage(bundle.package, {
+    messageCallback: function () {}, errorCallback: function (m) { console.warn(m); }
+  });
+  self.fetch = originalFetch;
+  await Promise.all(counting);
+  pyodide.FS.mkdirTree("/sitegen");
+  const texts = await Promise.all(python);
+  bundle.python.forEach(function (path, i) {
+    pyodide.FS.writeFile("/sitegen/" + path.split("/").pop(), texts[i]);
+  });
+  pyodide.pyimport("sys").path.insert(0, "/sitegen");
+  const inbrowser = pyodide.pyimport("inbrowser");
+  progress("ready", { version: pyodide.version, snapshot: Boolean(bundle.snapshot) });
+  return { inbrowser: inbrowser, players: new URL(bundle.players, bundleUrl) };
+}
+
+const ready = boot();
+ready.catch(function (error) {
+  progress("error", { message: String(error && error.message || error) });
+});
+
+/* The site's players.json (the lists and how the shards are cut), after
+   "ready": never before, so a large site starts as fast as a small one. */
+const index = ready.then(async function (state) {
+  try {
+    const response = await fresh(state.players);
+    const text = await response.text();
+    const meta = JSON.parse(text);
+    const count = state.inbrowser.load_players(text);
+    progress("ready", { players: count });
+    return { folder: new URL(meta.folder || "./", state.players), loaded: new Set() };
+  } catch (error) {
+    console.warn("no published list for the checker: " + error.message);
+    return null;
+  }
+});
+
+/* The id shards of the file's players that are not loaded yet; returns
+   how many could not be fetched (offline on a first check). */
+async function loadShards(inbrowser, payloadJson) {
+  const shards = await index;
+  if (!shards) { return 0; }
+  const wanted = JSON.parse(inbrowser.player_shards(payloadJson));
+  const fetched = await Promise.all(wanted.map(async function (n) {
+    try {
+      const response = await fetchOk(new URL("id/" + n + ".json", shards.folder));
+      inbrowser.add_players(n, await response.text());
+      return 0;
+    } catch (error) {
+      return 1;
+    }
+  }));
+  return fetched.reduce(function (a, b) { return a + b; }, 0);
+}
+
+/* Said where the notes are read: what could not be filled. */
+function unfilled(answer, missing) {
+  if (missing && answer.result) {
+    answer.result.event.notes = (answer.result.event.notes || []).concat([
+      missing + " part(s) of this site's published list could not be fetched (offline?): " +
+      "ratings, K and titles of the players in them were not filled from the list"]);
+  }
+  return answer;
+}
+
+/* A Python exception that escaped inbrowser.handle: one line, no traceback. */
+function internalError(kind, error) {
+  const lines = String(error && error.message || error).trim().split("\n");
+  const last = lines[lines.length - 1].trim();
+  const what = kind === "check" ? "this file could not be read" : "this form could not be checked";
+  return what + ": " + last + ", please report it";
+}
+
+self.onmessage = async function (event) {
+  const request = event.data || {};
+  let state;
+  try {
+    state = await ready;
+  } catch (error) {
+    post({ type: "reply", id: request.id, ok: false, error: String(error && error.message || error) });
+    return;
+  }
+  try {
+    const payloadJson = JSON.stringify(request.payload || null);
+    const missing = request.kind === "check" ? await loadShards(state.inbrowser, payloadJson) : 0;
+    const answer = state.inbrowser.handle(request.kind, payloadJson);
+    // the text crosses to the page (a string is copied at once; an object
+    // would be cloned piece by piece) and is parsed there, once
+    post({ type: "reply", id: request.id, ok: true,
+           json: missing ? JSON.stringify(unfilled(JSON.parse(answer), missing)) : answer });
+  } catch (error) {
+    // A Python exception has a `type`; anything else (the WebAssembly stack
+    // exhausted, a fatal error of the runtime) leaves the interpreter
+    // unusable: the page starts a new worker.
+    post({ type: "reply", id: request.id, ok: true,
+           result: { error: internalError(request.kind, error), internal: true,
+                     restart: !(error && error.type) } });
+  }
+};

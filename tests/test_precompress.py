@@ -1,0 +1,29 @@
+"""sitegen.precompress: .br and .gz copies of the large files, cached."""
+
+from __future__ import annotations
+
+import gzip
+
+import brotli
+
+from sitegen.precompress import LARGE, precompress, precompress_tree
+
+
+def test_large_compressible_files_get_both_copies(tmp_path):
+    data = b"a rating list, " * (LARGE // 10)
+    path = tmp_path / "site" / "big.json"
+    path.parent.mkdir()
+    path.write_bytes(data)
+    written = precompress(path, tmp_path / "cache")
+    assert [p.name for p in written] == ["big.json.br", "big.json.gz"]
+    assert brotli.decompress((path.parent / "big.json.br").read_bytes()) == data
+    assert gzip.decompress((path.parent / "big.json.gz").read_bytes()) == data
+    first = (path.parent / "big.json.gz").read_bytes()
+    assert precompress(path, tmp_path / "cache") and (path.parent / "big.json.gz").read_bytes() == first
+    assert len(list((tmp_path / "cache" / "compressed").iterdir())) == 2
+
+
+def test_small_or_incompressible_files_get_none(tmp_path):
+    (tmp_path / "small.js").write_bytes(b"x" * (LARGE - 1))
+    (tmp_path / "random.zip").write_bytes(bytes(range(256)) * 0 + __import__("os").urandom(LARGE))
+    assert precompress_tree(tmp_path, tmp_path / "cache") == []
