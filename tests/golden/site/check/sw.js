@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "95ee2fb7f257719e",
+ "version": "d1143e6efed13bff",
  "files": [
   "./",
   "norm/",

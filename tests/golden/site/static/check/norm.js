@@ -1,6 +1,7 @@
-/* /check/norm/: one player's games in, FMJD Annex 10 norms out. The form
-   is read here; the category, the points required and every criterion are
-   computed by rules_core in the worker (inbrowser.norm). */
+/* /check/norm/: one player's games in, FMJD Annex 10 norms (draughts) or
+   FIDE B.01 norms (chess) out. The form is read here; every figure and
+   criterion is computed by rules_core in the worker (inbrowser.norm, and
+   rules_core.fide.norm_form for chess). */
 
 import { Checker, el, clear, loadPlayers, showMessages, markDone } from "./common.js";
 
@@ -14,7 +15,9 @@ const checker = new Checker("norm");
 const FIELDS = ["name", "rating", "title", "federation", "sex"];
 const RESULTS = [["", "to play"], ["1", "won"], ["=", "drawn"], ["0", "lost"]];
 let players = new Map();
+let listed = new Map();
 let checks = 0;
+const TIME_DEFAULT = { draughts: "2h", chess: "90+30" };
 
 function input(type, label, role, extra) {
   return el("input", Object.assign({ type: type, "aria-label": label, "data-role": role }, extra || {}));
@@ -82,8 +85,14 @@ function pick(box) {
   });
 }
 
+function game() { return form.elements.game.value; }
+
 function fillDatalist(index) {
-  (index.players || []).filter(function (p) { return p.game === "draughts" && !players.has(p.id); }).forEach(function (p) {
+  // every player of the shards fetched so far (common.js), shown for the game chosen
+  if (index) { (index.players || []).forEach(function (p) { listed.set(p.game + ":" + p.id, p); }); }
+  players = new Map();
+  clear(datalist);
+  Array.from(listed.values()).filter(function (p) { return p.game === game(); }).forEach(function (p) {
     players.set(p.id, p);
     players.set(p.name.toLowerCase(), p);
     const facts = [p.federation, p.title, (p.ratings || {}).standard].filter(Boolean).join(", ");
@@ -107,7 +116,7 @@ function payload() {
   });
   return {
     event: {
-      system: e.system.value, rounds: e.rounds.value, time_control: e.time_control.value,
+      game: e.game.value, system: e.system.value, rounds: e.rounds.value, time_control: e.time_control.value,
       federation: e.federation.value, referee: e.referee.value, board: e.board.value,
       women_only: e.women_only.checked, national_championship: e.national_championship.checked,
       official: e.official.checked
@@ -154,6 +163,53 @@ function row(n) {
   return line;
 }
 
+function mark(met) { return met === true ? "ok" : met === false ? "NO" : "not checked"; }
+
+function requirements(n) {
+  const out = el("ul", { "class": "reasons" });
+  n.requirements.forEach(function (r) {
+    out.appendChild(el("li", { "data-requirement": r.name, "data-met": JSON.stringify(r.met) },
+      mark(r.met) + ": " + r.text));
+  });
+  n.notes.forEach(function (text) { out.appendChild(el("li", {}, text)); });
+  return out;
+}
+
+function forecast(n) {
+  const f = n.forecast;
+  if (!f) { return el("span", {}, "no game left"); }
+  const text = f.possible
+    ? f.needed + " points from " + f.remaining_rounds + " games (" + f.required + " of " + f.games + ", Ra " + f.opponents_average + ")"
+    : "out of reach" + (f.reasons.length ? ": " + f.reasons.join("; ") : " (" + f.needed + " points needed)");
+  return el("span", { "data-field": "forecast", "data-value": JSON.stringify(f.needed) },
+    text + (f.assumption ? "; " + f.assumption : ""));
+}
+
+function chessRow(n) {
+  const line = el("tr", { "data-title": n.title });
+  const cells = [["title", n.title], ["games", n.games], ["opponents_average", n.opponents_average],
+    ["performance", n.performance], ["required", n.required], ["achieved", n.achieved]];
+  cells.forEach(function ([field, value], index) {
+    const text = value === null || value === undefined ? "" : String(value);
+    line.appendChild(el(index ? "td" : "th", { scope: index ? null : "row", "data-field": field,
+      "data-value": JSON.stringify(value === undefined ? null : value) }, text));
+  });
+  const now = el("td", { "data-field": "valid", "data-value": JSON.stringify(n.valid) });
+  now.appendChild(el("strong", {}, n.valid ? "norm achieved" : "not achieved"));
+  now.appendChild(requirements(n));
+  line.appendChild(now);
+  const left = el("td", {});
+  left.appendChild(forecast(n));
+  line.appendChild(left);
+  return line;
+}
+
+function showGame() {
+  document.querySelectorAll("[data-game]").forEach(function (node) {
+    node.hidden = node.getAttribute("data-game") !== game();
+  });
+}
+
 function show(answer) {
   checks += 1;
   if (answer.error) {
@@ -166,8 +222,18 @@ function show(answer) {
   errors.setAttribute("data-done", String(checks));
   document.getElementById("norm-summary").textContent = answer.played + " of " + answer.games +
     " games played, " + answer.achieved + " points; " + answer.remaining + " to play.";
-  const body = clear(result.querySelector("tbody"));
-  answer.norms.forEach(function (n) { body.appendChild(row(n)); });
+  if (answer.game === "chess") {
+    const chess = clear(document.querySelector("#norm-chess-table tbody"));
+    answer.norms.forEach(function (n) { chess.appendChild(chessRow(n)); });
+    if (!answer.norms.length) {
+      const none = el("tr");
+      none.appendChild(el("td", { colspan: "8" }, "No norm above your title."));
+      chess.appendChild(none);
+    }
+  } else {
+    const body = clear(document.querySelector("#norm-table tbody"));
+    answer.norms.forEach(function (n) { body.appendChild(row(n)); });
+  }
   markDone(result, checks);
 }
 
@@ -188,10 +254,19 @@ form.addEventListener("change", function (event) {
   if (box.matches("[data-role=pick], [data-pick]")) {
     loadPlayers(box.value).then(fillDatalist).then(function () { pick(box); });
   }
+  if (box === form.elements.game) {
+    const time = form.elements.time_control;
+    const other = game() === "chess" ? "draughts" : "chess";
+    if (!time.value || time.value === TIME_DEFAULT[other]) { time.value = TIME_DEFAULT[game()]; }
+    result.hidden = true;
+    showGame();
+    fillDatalist(null);
+  }
 });
 document.getElementById("norm-add").addEventListener("click", function () {
   addGame().querySelector("input").focus();
 });
 
 for (let i = 0; i < 7; i += 1) { addGame(); }
+showGame();
 checker.startWhenIdle();
