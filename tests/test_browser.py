@@ -858,3 +858,41 @@ def test_a_large_list_is_fetched_in_shards_for_the_file(browser, big_site):
         context.close()
         httpd.shutdown()
         httpd.server_close()
+
+
+# FIDE B.01 (2024): the GM norm round robin of tests/test_fide_norms.py (Ra 2417,
+# 7/9, Rp 2637), typed into /check/norm/ for chess: the page shows the
+# figures `sitegen check --norms` gives for the same games.
+def test_norm_page_checks_a_chess_gm_norm_as_the_cli(norm_page):
+    from tests.test_fide_norms import GM_FIELD, GM_SCORES, gm_round_robin_toml
+    results = {1: "1", "1/2": "=", 0: "0"}
+    norm_page.select_option("#norm-game", "chess")
+    norm_page.select_option("#norm-system", "round-robin")
+    norm_page.fill("#norm-rounds", "9")
+    norm_page.fill("#norm-time", "90+30")
+    norm_page.fill("#norm-federation", "NSF")
+    for field, value in (("name", "Candidate"), ("rating", "2450"), ("title", "IM"),
+                         ("federation", "NSF")):
+        norm_page.fill(f"#norm-me-{field}", value)
+    norm_page.select_option("#norm-me-sex", "m")
+    while norm_page.locator("#norm-games tbody tr").count() < len(GM_FIELD):
+        norm_page.click("#norm-add")
+    for n, ((rating, title, fed), score) in enumerate(zip(GM_FIELD, GM_SCORES), start=1):
+        row = f"#norm-games tbody tr[data-game='{n}']"
+        norm_page.fill(f"{row} [data-role=name]", f"Opponent {n}")
+        norm_page.fill(f"{row} [data-role=rating]", str(rating))
+        norm_page.fill(f"{row} [data-role=title]", title or "")
+        norm_page.fill(f"{row} [data-role=federation]", fed)
+        norm_page.select_option(f"{row} [data-role=sex]", "m")
+        norm_page.select_option(f"{row} [data-role=result]", value=results[score])
+    _submit(norm_page, "#norm-form", "#norm-result")
+    shown = norm_page.evaluate("""() => [...document.querySelectorAll('#norm-chess-table tbody tr')]
+      .map(tr => Object.fromEntries([...tr.querySelectorAll('[data-field]')]
+        .map(c => [c.dataset.field, c.dataset.value])))""")
+    cli = check_text(gm_round_robin_toml(), "rr.toml", CheckOptions(norms=True))
+    (expected,) = cli["players"][0]["norms"]
+    gm = next(row for row in shown if json.loads(row["title"]) == "GM")
+    for field in ("games", "opponents_average", "performance", "required", "achieved", "valid"):
+        assert json.loads(gm[field]) == expected[field], field
+    assert (expected["valid"], expected["opponents_average"], expected["performance"]) == \
+        (True, 2417, 2637)

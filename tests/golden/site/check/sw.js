@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "d1143e6efed13bff",
+ "version": "02ee6723c2c64e65",
  "files": [
   "./",
   "norm/",

@@ -204,9 +204,11 @@ function chessRow(n) {
   return line;
 }
 
+/* What belongs to one game only (data-for-game); the rows of the games
+   table carry their number in data-game. */
 function showGame() {
-  document.querySelectorAll("[data-game]").forEach(function (node) {
-    node.hidden = node.getAttribute("data-game") !== game();
+  document.querySelectorAll("[data-for-game]").forEach(function (node) {
+    node.hidden = node.getAttribute("data-for-game") !== game();
   });
 }
 
