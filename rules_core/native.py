@@ -47,6 +47,7 @@ from datetime import date, datetime
 
 from .model import GAMES, RATES_OF_PLAY, REFEREE_CODES, SYSTEMS, Player, RoundResult, Tournament
 from .pairings import pairing_problems
+from .limits import guarded
 from .problems import ERROR, Problem
 
 __all__ = ["parse_native", "RESULT_PATTERN"]
@@ -69,8 +70,8 @@ _PLAYER_INTS = ("rating", "k", "games_before", "birth_year", "standard_rating")
 
 def parse_native(text: str, json_format: bool = False) -> Tournament:
     """Read the native format; never raises for bad content."""
-    reader = _Reader(text, json_format)
-    return reader.read()
+    return guarded(lambda text: _Reader(text, json_format).read(), text, "native",
+                   Tournament(source_format="native"), line_based=not json_format)
 
 
 class _Reader:
@@ -78,7 +79,10 @@ class _Reader:
         self.text = text
         self.json = json_format
         self.problems: list[Problem] = []
-        self.lines = text.splitlines()
+        # TOML and JSON end a line at "\n" only: str.splitlines would also
+        # split at U+2028, U+2029, \x85, \x0b, \x0c inside a string and shift
+        # every later line number
+        self.lines = [line.removesuffix("\r") for line in text.split("\n")]
         self.game = "chess"
 
     # -- locating values for messages -----------------------------------

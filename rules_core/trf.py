@@ -21,6 +21,7 @@ from datetime import date
 
 from .model import Player, RoundResult, Tournament
 from .pairings import pairing_problems
+from .limits import guarded
 from .problems import ERROR, WARNING, Problem
 
 __all__ = ["parse_trf", "read_trf_date", "system_from_type",
@@ -102,7 +103,14 @@ def parse_trf(text: str) -> Tournament:
 
     Never raises for bad content: every problem is in ``.problems``.
     """
-    return _Reader().read(text)
+    return guarded(_Reader().read, text, "trf",
+                   Tournament(source_format="trf", game="chess"), unread=_unread)
+
+
+def _unread(line: str) -> bool:
+    """A line whose numbers are never read (comments, rulers, records
+    reported as ignored): its digits are not limited."""
+    return line[:3] != "001" and line[:3] not in _HEADER_READERS
 
 
 # ---------------------------------------------------------------- dates

@@ -40,6 +40,7 @@ from typing import NamedTuple
 
 from ..model import Player, RoundResult, Tournament
 from ..pairings import pairing_problems
+from ..limits import guarded
 from ..problems import ERROR, WARNING, Problem
 from ..trf import rate_from_type, system_from_pairings
 from .records import (BYE_BY_SCORE, CODE_SCORES, FMJD_TITLES, PLAYED_BY_SCORE, normalise_title)
@@ -104,13 +105,15 @@ TOERNOOIBASE = _Format(
 def parse_arbiter_pro(text: str) -> Tournament:
     """Read a Draughts Arbiter Pro "Tournament table" export; never raises
     for bad content: every problem is in ``.problems``."""
-    return _CrossTable(ARBITER_PRO).read(text)
+    return guarded(_CrossTable(ARBITER_PRO).read, text, "fmjd",
+                   Tournament(source_format="arbiter-pro", game="draughts"))
 
 
 def parse_toernooibase(text: str) -> Tournament:
     """Read a Toernooibase "fill in FMJD-report" crosstable; never raises
     for bad content: every problem is in ``.problems``."""
-    return _CrossTable(TOERNOOIBASE).read(text)
+    return guarded(_CrossTable(TOERNOOIBASE).read, text, "fmjd",
+                   Tournament(source_format="toernooibase", game="draughts"))
 
 
 def detect_draughts_format(text: str) -> str | None:

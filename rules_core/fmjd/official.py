@@ -40,6 +40,7 @@ from datetime import date
 
 from ..model import Player, RoundResult, Tournament
 from ..pairings import pairing_problems
+from ..limits import guarded
 from ..problems import ERROR, WARNING, Problem
 from ..trf import system_from_pairings
 from .records import (BYE_BY_SCORE, CODE_SCORES)
@@ -99,7 +100,8 @@ def parse_official(text: str) -> Tournament:
 
     Never raises for bad content: every problem is in ``.problems``.
     """
-    return _Reader().read(text)
+    return guarded(_Reader().read, text, "fmjd",
+                   Tournament(source_format="fmjd-official", game="draughts"))
 
 
 # ----------------------------------------------------------------- reader
