@@ -48,7 +48,7 @@ from datetime import date, datetime
 from .model import GAMES, RATES_OF_PLAY, REFEREE_CODES, SYSTEMS, Player, RoundResult, Tournament
 from .pairings import pairing_problems
 from .limits import guarded
-from .problems import ERROR, Problem
+from .problems import ERROR, MISSING, Problem
 
 __all__ = ["parse_native", "RESULT_PATTERN"]
 
@@ -65,6 +65,9 @@ _POINTS_PER_GAME = {"chess": 1, "draughts": 2}
 _EVENT_TEXT = ("name", "city", "federation", "time_control")
 _EVENT_FLAGS = ("national_championship", "women_only", "olympiad", "league")
 _PLAYER_TEXT = ("name", "id", "sex", "title", "federation", "time_control")
+# The TRF record of the same datum (rules_core.check looks lines up by it).
+_TRF_RECORDS = {"start": "042", "end": "052", "time_control": "122",
+                "round_dates": "132", "rounds": "XXR"}
 _PLAYER_INTS = ("rating", "k", "games_before", "birth_year", "standard_rating")
 
 
@@ -116,7 +119,8 @@ class _Reader:
             self.event(t, data.get("event"))
             self.players(t, data.get("players"))
         if not t.players and data is not None:
-            self.error("no-players", "no players: expected [[players]] tables")
+            self.problems.append(Problem(ERROR, "native.no-players", "no players: "
+                                         "expected [[players]] tables", no_line=MISSING))
         self.problems.extend(pairing_problems(t.players, "native"))
         t.problems = self.problems
         return t
@@ -128,7 +132,7 @@ class _Reader:
             self.error("syntax", f"not valid JSON: {e.msg}", e.lineno)
             return None
         except tomllib.TOMLDecodeError as e:
-            self.error("syntax", f"not valid TOML: {e}", _toml_line(str(e)))
+            self.error("syntax", f"not valid TOML: {e}", _toml_line(str(e), self.text))
             return None
         if not isinstance(data, dict):
             self.error("syntax", "expected a table with [event] and [[players]]", 1)
@@ -152,6 +156,10 @@ class _Reader:
         t.round_dates = self.dates(event, "round_dates")
         t.game = self.choice(event, "game", GAMES) or "chess"
         self.game = t.game
+        for key, record in _TRF_RECORDS.items():   # where check looks lines up
+            line = self.line_of(key) if key in event else None
+            if line is not None:
+                t.header_lines[record] = line
 
     def flag(self, table, key, start=0) -> bool:
         value = table.get(key, False)
@@ -331,6 +339,8 @@ def _json_array_items(text: str, key: str) -> list[int]:
     return starts
 
 
-def _toml_line(message: str) -> int | None:
+def _toml_line(message: str, text: str) -> int:
+    """tomllib's "(at line N, column M)", or "(at end of document)": the
+    last line."""
     match = re.search(r"line (\d+)", message)
-    return int(match.group(1)) if match else None
+    return int(match.group(1)) if match else text.count("\n") + 1

@@ -22,7 +22,7 @@ from datetime import date
 from .model import Player, RoundResult, Tournament
 from .pairings import pairing_problems
 from .limits import guarded
-from .problems import ERROR, WARNING, Problem
+from .problems import ERROR, MISSING, WARNING, Problem
 
 __all__ = ["parse_trf", "read_trf_date", "system_from_type",
            "system_from_pairings", "rate_from_type", "RESULT_SCORES"]
@@ -272,9 +272,10 @@ class _Reader:
         return self.tournament
 
     def problem(self, severity: str, code: str, message: str,
-                line: int | None = None, column: int | None = None) -> None:
+                line: int | None = None, column: int | None = None,
+                no_line: str | None = None) -> None:
         self.tournament.problems.append(
-            Problem(severity, code, message, line, column))
+            Problem(severity, code, message, line, column, no_line))
 
     def line(self, text: str, number: int) -> None:
         record = text[:3]
@@ -496,7 +497,7 @@ class _Reader:
         tournament = self.tournament
         if not tournament.players:
             self.problem(ERROR, "trf.no-players", "no player records (lines "
-                         "starting with 001) found")
+                         "starting with 001) found", no_line=MISSING)
         self.check_dates()
         self.check_counts()
         tournament.problems.extend(pairing_problems(
@@ -514,7 +515,8 @@ class _Reader:
         tournament = self.tournament
         if "042" not in tournament.header_lines:
             self.problem(WARNING, "trf.missing-date", "no start date (record "
-                         "042): the edition cannot be chosen by date")
+                         "042): the edition cannot be chosen by date",
+                         no_line=MISSING)
         start, end = tournament.start, tournament.end
         if start and end and end < start:
             self.problem(WARNING, "trf.bad-date", f"the end date {end} is "

@@ -41,7 +41,7 @@ from datetime import date
 from ..model import Player, RoundResult, Tournament
 from ..pairings import pairing_problems
 from ..limits import guarded
-from ..problems import ERROR, WARNING, Problem
+from ..problems import ERROR, MISSING, WARNING, Problem
 from ..trf import system_from_pairings
 from .records import (BYE_BY_SCORE, CODE_SCORES)
 
@@ -77,6 +77,8 @@ INFO_KEYS = {
     "remarks": ("remarks", "remarks", None),
     "winner": ("winner", "text", 25),
 }
+# The TRF record of the same datum (rules_core.check looks lines up by it).
+_TRF_RECORD = {"played from": "042", "played to": "052"}
 _REQUIRED_INFO = ("name", "played from", "played to", "type")
 
 # fmjd Annex 9 §11 <section players>: the ten fields of a player line.
@@ -129,9 +131,10 @@ class _Reader:
         self.finish()
         return self.t
 
-    def problem(self, severity, code, message, line=None, column=None):
+    def problem(self, severity, code, message, line=None, column=None,
+                no_line=None):
         self.t.problems.append(Problem(severity, f"fmjd.{code}", message,
-                                       line, column))
+                                       line, column, no_line))
 
     def line(self, raw: str, n: int) -> None:
         if self.remark is not None:
@@ -200,6 +203,8 @@ class _Reader:
             self.problem(WARNING, "duplicate-info", f"{key!r} appears again "
                          f"(first on line {self.t.header_lines[key]})", n, 1)
         self.t.header_lines.setdefault(key, n)
+        if key in _TRF_RECORD:      # where check and the rating rules look
+            self.t.header_lines.setdefault(_TRF_RECORD[key], n)
         attribute, kind, limit = INFO_KEYS[key]
         column = _value_column(raw)
         getattr(self, f"info_{kind}")(key, attribute, value.strip(), n,
@@ -430,7 +435,7 @@ class _Reader:
                 self.problem(severity, "missing-section", f"no '<section "
                              f"{'Info' if name == 'info' else name}>': fmjd "
                              "Annex 9 §11 expects <section Info>, <section "
-                             "players> and <section results>")
+                             "players> and <section results>", no_line=MISSING)
         for key in _REQUIRED_INFO:
             if "info" in self.opened and key not in self.t.header_lines:
                 self.problem(WARNING, "missing-info", f"<section Info> has no "
