@@ -47,7 +47,7 @@ from datetime import date, datetime
 
 from .model import GAMES, RATES_OF_PLAY, REFEREE_CODES, SYSTEMS, Player, RoundResult, Tournament
 from .pairings import pairing_problems
-from .limits import guarded
+from .limits import RATING_RANGE, guarded, rating_problem
 from .problems import ERROR, MISSING, Problem
 
 __all__ = ["parse_native", "RESULT_PATTERN"]
@@ -201,6 +201,16 @@ class _Reader:
                    "whole number", self.line_of(key, occurrence, start))
         return None
 
+    def rating(self, value, key, start):
+        """A rating within limits.RATING_RANGE, else an error at its line."""
+        problem = None if value is None else rating_problem("native", value, 0)
+        if problem is None:
+            return value
+        self.error("bad-rating", f"{key} {value}: expected {RATING_RANGE[0]} "
+                   f"(unrated) to {RATING_RANGE[1]} (docs/limits.md)",
+                   self.line_of(key, after=start))
+        return None
+
     def date_value(self, table, key, start=0):
         value = table.get(key)
         return None if value is None else self.as_date(value, key, start)
@@ -252,7 +262,8 @@ class _Reader:
         p.name = p.name or ""
         for key in _PLAYER_INTS:
             setattr(p, key, self.int_value(entry, key, start))
-        p.rating = p.rating or None
+        p.rating = self.rating(p.rating, "rating", start) or None
+        p.standard_rating = self.rating(p.standard_rating, "standard_rating", start)
         p.reached_2400 = entry.get("reached_2400")
         p.reached_2300 = entry.get("reached_2300")
         p.birth = self.date_value(entry, "birth", start)
