@@ -74,7 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     large = folder / "large.trf"
     large.write_text(swiss_trf(args.players, args.rounds))
     huge = folder / "huge.trf"
-    huge.write_text(large.read_text() * (10_500_000 // large.stat().st_size + 1))
+    repeated = large.read_text() * (10_000_000 // large.stat().st_size + 1)
+    huge.write_text(repeated[:10_000_000])
     for path in (huge, large):      # huge first: ru_maxrss of children only grows
         cpu, rss, status = measure(path)
         print(f"{path.name}: {path.stat().st_size:,} bytes, exit {status}, "

@@ -110,7 +110,10 @@ def _check(args) -> int:
         print(f"sitegen check: {error}", file=sys.stderr)
         return 2
     if args.format == "json":
-        print(json.dumps(result, ensure_ascii=False, indent=1))
+        # streamed: json.dumps of a 9,999-player event holds a list of every
+        # piece of the text at once, a gigabyte (docs/limits.md)
+        json.dump(result, sys.stdout, ensure_ascii=False, indent=1)
+        print()
     else:
         print(check_table(result, args.file))
     errors = [p for p in result["problems"] if p["severity"] == "error"]
