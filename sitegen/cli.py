@@ -16,7 +16,7 @@ from rules_core.editions import EDITIONS
 from rules_core.fmjd.standings import SYSTEMS as TIEBREAK_SYSTEMS
 
 from .report import check_table, editions_table
-from .sources import SourceError, read_k_file, read_text
+from .sources import SourceError, k_value, read_k_file, read_text
 
 __all__ = ["main"]
 
@@ -134,9 +134,9 @@ def _k_values(args) -> dict[str, int]:
         values.update(read_k_file(Path(args.k_file)))
     for item in args.k:
         player, _, k = item.partition("=")
-        if not k.strip().isdigit() or not player.strip():
+        if k_value(k) is None or not player.strip():
             raise SourceError(f"--k {item!r}: expected PLAYER=K, e.g. --k 12=20")
-        values[player.strip()] = int(k)
+        values[player.strip()] = k_value(k)
     return values
 
 

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from rules_core.check import CheckOptions, check_text
 from sitegen.report import check_table
 from tests.fuzzing import FORMATS, OPTION_SETS, mutate, run, seeds
-from tests.shared_data import third_party
+from tests.shared_data import ROOT, third_party
 
 SEEDS = seeds()
 ALL_SEEDS = [(fmt, name, text) for fmt, found in SEEDS.items() for name, text in found]
@@ -179,3 +179,17 @@ def test_every_format_has_seeds(fmt):
     """The six formats are all fuzzed (Arbiter Pro and Toernooibase from
     the demo content when ../shared is absent)."""
     assert SEEDS[fmt], f"no seed of format {fmt}"
+
+
+# --- the command line: K values are numbers of at most three digits -------------
+
+@pytest.mark.parametrize("k", ["9" * 5000, "²", "-5", "1000"])
+def test_a_k_that_is_no_k_is_a_usage_error(k, capsys, tmp_path):
+    from sitegen.cli import main
+    event = str(ROOT / "content/events/chess/2025-06-westerby-summer-open-2025.trf")
+    assert main(["check", event, "--k", f"1={k}"]) == 2
+    assert "expected PLAYER=K" in capsys.readouterr().err
+    k_file = tmp_path / "k.txt"
+    k_file.write_text(f"1 {k}\n")
+    assert main(["check", event, "--k-file", str(k_file)]) == 2
+    assert "k.txt:1: expected 'PLAYER K'" in capsys.readouterr().err
