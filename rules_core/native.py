@@ -87,17 +87,20 @@ class _Reader:
         # every later line number
         self.lines = [line.removesuffix("\r") for line in text.split("\n")]
         self.game = "chess"
+        self.table_end: dict[int, int] = {}     # a player's first line -> the next's
 
     # -- locating values for messages -----------------------------------
     def line_of(self, key: str, occurrence: int = 0, after: int = 0) -> int | None:
-        """Line of the `occurrence`-th ``key =`` (or ``"key":``) from line `after`."""
+        """Line of the `occurrence`-th ``key =`` (or ``"key":``) from line
+        `after`; from a player's first line, within that player's table
+        (each lookup is then linear in the table, not in the file)."""
         pattern = (re.compile(rf'"{re.escape(key)}"\s*:') if self.json
                    else re.compile(rf"^\s*{re.escape(key)}\s*="))
         seen = 0
-        for index, line in enumerate(self.lines[after:], start=after + 1):
-            if pattern.search(line):
+        for index in range(after, self.table_end.get(after, len(self.lines))):
+            if pattern.search(self.lines[index]):
                 if seen == occurrence:
-                    return index
+                    return index + 1
                 seen += 1
         return None
 
@@ -234,6 +237,8 @@ class _Reader:
             self.error("bad-players", "players: expected a list of tables", self.line_of("players"))
             return
         starts = self.player_starts()
+        # (two players on one line, or one on the first: not bounded)
+        self.table_end = {s: e for s, e in zip(starts, starts[1:]) if 0 < s < e}
         seen: set[int] = set()
         for index, entry in enumerate(players):
             start = starts[index] if index < len(starts) else 0
