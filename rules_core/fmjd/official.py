@@ -118,6 +118,7 @@ class _Reader:
         self.columns: dict[int, list[int]] = {}   # number -> field columns
         self.doubtful: set[int] = set()     # players whose line is unread
         self.games: list[tuple] = []
+        self.game_line: dict[tuple[int, int], int] = {}   # (player, round) -> line
         self.section: str | None = None
         self.opened: dict[str, int] = {}
         self.remark: list[str] | None = None
@@ -473,11 +474,11 @@ class _Reader:
             self.problem(ERROR, "unknown-player", f"round {round_}: player "
                          f"{number} is not in <section players>", n, column)
             return False
-        earlier = next((r for r in player.results if r.round == round_), None)
+        earlier = self.game_line.get((number, round_))
         if earlier is not None:
             self.problem(ERROR, "duplicate-game", f"round {round_}: player "
                          f"{number} already has a game in this round (line "
-                         f"{earlier.line})", n, column)
+                         f"{earlier})", n, column)
             return False
         return True
 
@@ -488,6 +489,7 @@ class _Reader:
             code, colour = BYE_BY_SCORE[score], None
         else:
             colour = "wb"[side]
+        self.game_line.setdefault((number, round_), n)
         self.players[number].results.append(RoundResult(
             round_, other or None, colour, code, CODE_SCORES[code], n,
             columns[3]))
