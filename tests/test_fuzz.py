@@ -159,6 +159,14 @@ def test_a_trf_with_control_characters_in_a_result_cell():
     assert any("\\x1b" in p["message"] for p in result["problems"])
 
 
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("text", ["", " \n", "\ufeff", "\x00"])
+def test_an_empty_file_in_every_format(fmt, text):
+    result = _check(text, "event" + FORMATS[fmt], CheckOptions(format=fmt))
+    assert result["problems"]
+    assert all(p["line"] or p["no_line"] for p in result["problems"])
+
+
 # --- hypothesis: mutated real and demo files ------------------------------------
 
 @pytest.mark.skipif(not ALL_SEEDS, reason="no seed files")

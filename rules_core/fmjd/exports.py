@@ -42,7 +42,7 @@ from typing import NamedTuple
 from ..limits import guarded
 from ..model import Player, RoundResult, Tournament
 from ..pairings import pairing_problems
-from ..problems import ERROR, WARNING, Problem
+from ..problems import ERROR, MISSING, WARNING, Problem
 from ..trf import rate_from_type, system_from_pairings
 from .records import (BYE_BY_SCORE, CODE_SCORES, FMJD_TITLES, PLAYED_BY_SCORE, normalise_title)
 
@@ -213,9 +213,10 @@ class _CrossTable:
         self.t.problems.sort(key=_position)
         return self.t
 
-    def problem(self, severity, code, message, line=None, column=None):
+    def problem(self, severity, code, message, line=None, column=None,
+                no_line=None):
         self.t.problems.append(Problem(severity, f"fmjd.{code}", message,
-                                       line, column))
+                                       line, column, no_line))
 
     # -- above the table
 
@@ -230,7 +231,8 @@ class _CrossTable:
         hint = f"; the text looks like the {found!r} format" if found else ""
         self.problem(ERROR, "no-header", "no column header found: expected "
                      f"a {self.fmt.title} with a header line like "
-                     f"{self.fmt.header!r}{hint}", 1 if text.strip() else None)
+                     f"{self.fmt.header!r}{hint}", *((1, None, None) if text.strip()
+                                                      else (None, None, MISSING)))
         team = next((r for r in rows if _is_team_header(r.cells)), None)
         if team is not None:
             self.problem(ERROR, "team-standings", f"{team.raw.strip()!r} is "
