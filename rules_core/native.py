@@ -45,9 +45,9 @@ import re
 import tomllib
 from datetime import date, datetime
 
+from .limits import RATING_RANGE, guarded, rating_problem
 from .model import GAMES, RATES_OF_PLAY, REFEREE_CODES, SYSTEMS, Player, RoundResult, Tournament
 from .pairings import pairing_problems
-from .limits import RATING_RANGE, guarded, rating_problem
 from .problems import ERROR, MISSING, Problem
 
 __all__ = ["parse_native", "RESULT_PATTERN"]

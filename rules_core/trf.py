@@ -19,9 +19,9 @@ import re
 from collections import Counter
 from datetime import date
 
+from .limits import guarded
 from .model import Player, RoundResult, Tournament
 from .pairings import pairing_problems
-from .limits import guarded
 from .problems import ERROR, MISSING, WARNING, Problem
 
 __all__ = ["parse_trf", "read_trf_date", "system_from_type",

@@ -38,9 +38,9 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from ..limits import guarded
 from ..model import Player, RoundResult, Tournament
 from ..pairings import pairing_problems
-from ..limits import guarded
 from ..problems import ERROR, MISSING, WARNING, Problem
 from ..trf import system_from_pairings
 from .records import (BYE_BY_SCORE, CODE_SCORES)
