@@ -17,7 +17,6 @@ import resource
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,11 +54,9 @@ def _player(n: int, points: float, cells: list[str]) -> str:
 def measure(path: Path) -> tuple[float, float, int]:
     """(CPU seconds, peak RSS MiB, exit status) of `sitegen check` on `path`."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    started = time.perf_counter()
     status = subprocess.run([sys.executable, "-m", "sitegen", "check", str(path),
                              "--format", "json"], cwd=ROOT, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL).returncode
-    del started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     return cpu, after.ru_maxrss / 1024, status
