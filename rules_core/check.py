@@ -29,7 +29,7 @@ from .model import Tournament
 from .native import parse_native
 from .normalize import normalise_tournament
 from .numbers import as_float
-from .problems import ERROR, WARNING, Problem
+from .problems import ERROR, MISSING, OPTIONS, WARNING, Problem
 from .results import EventRating, PlayerRating
 from .pgn import looks_like_pgn, parse_pgn
 from .timecontrol import minutes_for_60
@@ -195,6 +195,8 @@ def check_tournament(t: Tournament, options: CheckOptions | None = None) -> Chec
     if any(p.is_error for p in problems):
         # nothing is rated from a file with errors: only its problems
         return _unrated(t, forced, rate, problems)
+    if forced and not _forced_game(t, forced, problems):
+        return _unrated(t, None, rate, problems)
     edition = forced or _edition(t, rate, problems)
     if forced:
         _forced_rate(t, forced, rate, minutes, problems)
@@ -298,25 +300,45 @@ def _edition(t: Tournament, rate: str | None, problems: list[Problem]):
                  else "no time control given")
         problems.append(Problem(WARNING, "check.unknown-rate",
                                 f"rate of play unknown ({given}): rated as standard; "
-                                "give --rules to choose", t.header_lines.get("122")))
+                                "give --rules to choose", *_where(t, "122")))
     start = t.start
     if start is None:
         start = date.today()
         problems.append(Problem(WARNING, "check.no-date",
                                 "no start date: rated with the edition in force today; "
-                                "give --rules to choose", t.header_lines.get("042")))
+                                "give --rules to choose", *_where(t, "042")))
     choice = choose(t.game, rate, start)
     if choice.edition is None:
         problems.append(Problem(ERROR, "check.no-edition",
-                                f"no edition rates {t.game} at {rate} rate"))
+                                f"no edition rates {t.game} at {rate} rate",
+                                no_line=OPTIONS))
         return None
     # every date is covered; where its rules are not established, or the
     # edition takes a point from another text, the warning says so
     # (rules_core.editions.choose, docs/editions.md)
-    problems.extend(Problem(WARNING, "check.edition", text, t.header_lines.get("042"))
+    problems.extend(Problem(WARNING, "check.edition", text, *_where(t, "042"))
                     for text in choice.warnings)
     edition = choice.edition
     return edition
+
+
+def _where(t: Tournament, record: str) -> tuple:
+    """(line, column, why no line) of a header datum, by its TRF record:
+    a datum the file does not give has no line (problems.MISSING)."""
+    line = t.header_lines.get(record)
+    return (line, None, None) if line is not None else (None, None, MISSING)
+
+
+def _forced_game(t: Tournament, edition, problems: list[Problem]) -> bool:
+    """An edition forced by --rules rates one game: a chess edition cannot
+    rate a draughts event, nor an FMJD edition a chess event."""
+    if edition.game == t.game:
+        return True
+    problems.append(Problem(ERROR, "check.wrong-game", f"--rules {edition.id!r} rates "
+                            f"{edition.game}, this file is a {t.game} event: expected "
+                            f"an edition for {t.game} (see `sitegen editions`)",
+                            no_line=OPTIONS))
+    return False
 
 
 def _forced_rate(t, edition, rate, minutes, problems):
@@ -325,7 +347,7 @@ def _forced_rate(t, edition, rate, minutes, problems):
         problems.append(Problem(WARNING, "check.rate-mismatch",
                                 f"time control {t.time_control!r} ({figure}{rate}) is "
                                 f"not rated by {edition.id} ({'/'.join(edition.rates)}); "
-                                "rated as given by --rules", t.header_lines.get("122")))
+                                "rated as given by --rules", *_where(t, "122")))
 
 
 def _k_by_number(t: Tournament, given: dict[str, int], problems) -> dict[int, int]:
@@ -336,7 +358,8 @@ def _k_by_number(t: Tournament, given: dict[str, int], problems) -> dict[int, in
         if not match:
             problems.append(Problem(WARNING, "check.unknown-k-player",
                                     f"K given for {key!r}, which is neither a start "
-                                    "number nor a FIDE id of this event"))
+                                    "number nor a FIDE id of this event",
+                                    no_line=OPTIONS))
         for p in match:
             out[p.number] = k
     return out

@@ -45,9 +45,10 @@ import re
 import tomllib
 from datetime import date, datetime
 
+from .limits import RATING_RANGE, guarded, rating_problem
 from .model import GAMES, RATES_OF_PLAY, REFEREE_CODES, SYSTEMS, Player, RoundResult, Tournament
 from .pairings import pairing_problems
-from .problems import ERROR, Problem
+from .problems import ERROR, MISSING, Problem
 
 __all__ = ["parse_native", "RESULT_PATTERN"]
 
@@ -64,13 +65,16 @@ _POINTS_PER_GAME = {"chess": 1, "draughts": 2}
 _EVENT_TEXT = ("name", "city", "federation", "time_control", "tiebreaks")
 _EVENT_FLAGS = ("national_championship", "women_only", "olympiad", "league")
 _PLAYER_TEXT = ("name", "id", "sex", "title", "federation", "time_control")
+# The TRF record of the same datum (rules_core.check looks lines up by it).
+_TRF_RECORDS = {"start": "042", "end": "052", "time_control": "122",
+                "round_dates": "132", "rounds": "XXR"}
 _PLAYER_INTS = ("rating", "k", "games_before", "birth_year", "standard_rating")
 
 
 def parse_native(text: str, json_format: bool = False) -> Tournament:
     """Read the native format; never raises for bad content."""
-    reader = _Reader(text, json_format)
-    return reader.read()
+    return guarded(lambda text: _Reader(text, json_format).read(), text, "native",
+                   Tournament(source_format="native"), line_based=not json_format)
 
 
 class _Reader:
@@ -78,19 +82,25 @@ class _Reader:
         self.text = text
         self.json = json_format
         self.problems: list[Problem] = []
-        self.lines = text.splitlines()
+        # TOML and JSON end a line at "\n" only: str.splitlines would also
+        # split at U+2028, U+2029, \x85, \x0b, \x0c inside a string and shift
+        # every later line number
+        self.lines = [line.removesuffix("\r") for line in text.split("\n")]
         self.game = "chess"
+        self.table_end: dict[int, int] = {}     # a player's first line -> the next's
 
     # -- locating values for messages -----------------------------------
     def line_of(self, key: str, occurrence: int = 0, after: int = 0) -> int | None:
-        """Line of the `occurrence`-th ``key =`` (or ``"key":``) from line `after`."""
+        """Line of the `occurrence`-th ``key =`` (or ``"key":``) from line
+        `after`; from a player's first line, within that player's table
+        (each lookup is then linear in the table, not in the file)."""
         pattern = (re.compile(rf'"{re.escape(key)}"\s*:') if self.json
                    else re.compile(rf"^\s*{re.escape(key)}\s*="))
         seen = 0
-        for index, line in enumerate(self.lines[after:], start=after + 1):
-            if pattern.search(line):
+        for index in range(after, self.table_end.get(after, len(self.lines))):
+            if pattern.search(self.lines[index]):
                 if seen == occurrence:
-                    return index
+                    return index + 1
                 seen += 1
         return None
 
@@ -112,7 +122,8 @@ class _Reader:
             self.event(t, data.get("event"))
             self.players(t, data.get("players"))
         if not t.players and data is not None:
-            self.error("no-players", "no players: expected [[players]] tables")
+            self.problems.append(Problem(ERROR, "native.no-players", "no players: "
+                                         "expected [[players]] tables", no_line=MISSING))
         self.problems.extend(pairing_problems(t.players, "native"))
         t.problems = self.problems
         return t
@@ -124,7 +135,7 @@ class _Reader:
             self.error("syntax", f"not valid JSON: {e.msg}", e.lineno)
             return None
         except tomllib.TOMLDecodeError as e:
-            self.error("syntax", f"not valid TOML: {e}", _toml_line(str(e)))
+            self.error("syntax", f"not valid TOML: {e}", _toml_line(str(e), self.text))
             return None
         if not isinstance(data, dict):
             self.error("syntax", "expected a table with [event] and [[players]]", 1)
@@ -150,6 +161,10 @@ class _Reader:
         t.round_dates = self.dates(event, "round_dates")
         t.game = self.choice(event, "game", GAMES) or "chess"
         self.game = t.game
+        for key, record in _TRF_RECORDS.items():   # where check looks lines up
+            line = self.line_of(key) if key in event else None
+            if line is not None:
+                t.header_lines[record] = line
 
     def flag(self, table, key, start=0) -> bool:
         value = table.get(key, False)
@@ -191,6 +206,16 @@ class _Reader:
                    "whole number", self.line_of(key, occurrence, start))
         return None
 
+    def rating(self, value, key, start):
+        """A rating within limits.RATING_RANGE, else an error at its line."""
+        problem = None if value is None else rating_problem("native", value, 0)
+        if problem is None:
+            return value
+        self.error("bad-rating", f"{key} {value}: expected {RATING_RANGE[0]} "
+                   f"(unrated) to {RATING_RANGE[1]} (docs/limits.md)",
+                   self.line_of(key, after=start))
+        return None
+
     def date_value(self, table, key, start=0):
         value = table.get(key)
         return None if value is None else self.as_date(value, key, start)
@@ -214,6 +239,8 @@ class _Reader:
             self.error("bad-players", "players: expected a list of tables", self.line_of("players"))
             return
         starts = self.player_starts()
+        # (two players on one line, or one on the first: not bounded)
+        self.table_end = {s: e for s, e in zip(starts, starts[1:]) if 0 < s < e}
         seen: set[int] = set()
         for index, entry in enumerate(players):
             start = starts[index] if index < len(starts) else 0
@@ -242,7 +269,8 @@ class _Reader:
         p.name = p.name or ""
         for key in _PLAYER_INTS:
             setattr(p, key, self.int_value(entry, key, start))
-        p.rating = p.rating or None
+        p.rating = self.rating(p.rating, "rating", start) or None
+        p.standard_rating = self.rating(p.standard_rating, "standard_rating", start)
         p.reached_2400 = entry.get("reached_2400")
         p.reached_2300 = entry.get("reached_2300")
         p.birth = self.date_value(entry, "birth", start)
@@ -329,6 +357,8 @@ def _json_array_items(text: str, key: str) -> list[int]:
     return starts
 
 
-def _toml_line(message: str) -> int | None:
+def _toml_line(message: str, text: str) -> int:
+    """tomllib's "(at line N, column M)", or "(at end of document)": the
+    last line."""
     match = re.search(r"line (\d+)", message)
-    return int(match.group(1)) if match else None
+    return int(match.group(1)) if match else text.count("\n") + 1

@@ -42,6 +42,13 @@ def pairing_problems(players: list[Player], prefix: str,
 class _Checker:
     def __init__(self, players, prefix, skip, colour_offset, result_offset):
         self.by_number = {p.number: p for p in players}
+        # each player's first entry of each round, so that the other side
+        # of a game is found at once: O(players x rounds) in all
+        self.by_round: dict[int, dict[int, RoundResult]] = {}
+        for p in self.by_number.values():
+            rounds = self.by_round.setdefault(p.number, {})
+            for r in p.results:
+                rounds.setdefault(r.round, r)
         self.prefix, self.skip = prefix, skip
         self.offsets = (colour_offset, result_offset)
         self.problems: list[Problem] = []
@@ -64,7 +71,7 @@ class _Checker:
             return
         if (other.number, result.round) in self.skip:
             return      # the other side is unreadable and already reported
-        reply = next((r for r in other.results if r.round == result.round), None)
+        reply = self.by_round[other.number].get(result.round)
         if reply is None or reply.opponent != player.number:
             named = ("no opponent" if reply is None or reply.opponent is None
                      else f"opponent {reply.opponent}")

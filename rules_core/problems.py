@@ -9,10 +9,43 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Problem", "InputError", "ERROR", "WARNING"]
+__all__ = ["Problem", "InputError", "ERROR", "WARNING", "escape", "quote",
+           "NO_LINE_REASONS", "MISSING", "OPTIONS"]
 
 ERROR = "error"
 WARNING = "warning"
+
+
+# Why a problem has no line, for problems about what is nowhere in the file
+# or about the command's options.  Every problem carries a line or one of
+# these (tests/test_fuzz.py checks it on every input it makes).
+MISSING = "about the whole file: what it names is nowhere in it"
+OPTIONS = "about the command's options, not a line of the file"
+NO_LINE_REASONS = (MISSING, OPTIONS)
+
+
+def escape(text: str) -> str:
+    """`text` with every character that is not printable (controls, the
+    ANSI escape, U+2028/U+2029 line separators, bidirectional marks) written
+    as a Python escape (``\\x1b``, ``\\u2028``): input reaches a terminal or
+    a log as text, never as a command to it."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else _escaped(c) for c in text)
+
+
+def _escaped(c: str) -> str:
+    code = ord(c)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def quote(value) -> str:
+    """`value` quoted for a message, as ``repr`` does for text (controls
+    and line separators escaped the same way)."""
+    return repr(value) if not isinstance(value, str) else "'" + escape(value).replace(
+        "'", "\\'") + "'"
 
 
 @dataclass(frozen=True)
@@ -29,6 +62,12 @@ class Problem:
     message: str
     line: int | None = None
     column: int | None = None
+    no_line: str | None = None   # why there is no line (NO_LINE_REASONS)
+
+    def __post_init__(self):
+        # one place escapes every message: names and values from the input
+        # are quoted into messages by every reader
+        object.__setattr__(self, "message", escape(self.message))
 
     @property
     def is_error(self) -> bool:
@@ -49,9 +88,12 @@ class Problem:
         return f"{prefix}{self.severity}: {self.message}"
 
     def as_dict(self) -> dict:
-        return {"severity": self.severity, "code": self.code,
-                "line": self.line, "column": self.column,
-                "message": self.message}
+        out = {"severity": self.severity, "code": self.code,
+               "line": self.line, "column": self.column,
+               "message": self.message}
+        if self.line is None:
+            out["no_line"] = self.no_line
+        return out
 
 
 class InputError(ValueError):

@@ -19,9 +19,10 @@ import re
 from collections import Counter
 from datetime import date
 
+from .limits import guarded
 from .model import Player, RoundResult, Tournament
 from .pairings import pairing_problems
-from .problems import ERROR, WARNING, Problem
+from .problems import ERROR, MISSING, WARNING, Problem
 
 __all__ = ["parse_trf", "read_trf_date", "system_from_type",
            "system_from_pairings", "rate_from_type", "RESULT_SCORES"]
@@ -102,7 +103,14 @@ def parse_trf(text: str) -> Tournament:
 
     Never raises for bad content: every problem is in ``.problems``.
     """
-    return _Reader().read(text)
+    return guarded(_Reader().read, text, "trf",
+                   Tournament(source_format="trf", game="chess"), unread=_unread)
+
+
+def _unread(line: str) -> bool:
+    """A line whose numbers are never read (comments, rulers, records
+    reported as ignored): its digits are not limited."""
+    return line[:3] != "001" and line[:3] not in _HEADER_READERS
 
 
 # ---------------------------------------------------------------- dates
@@ -264,9 +272,10 @@ class _Reader:
         return self.tournament
 
     def problem(self, severity: str, code: str, message: str,
-                line: int | None = None, column: int | None = None) -> None:
+                line: int | None = None, column: int | None = None,
+                no_line: str | None = None) -> None:
         self.tournament.problems.append(
-            Problem(severity, code, message, line, column))
+            Problem(severity, code, message, line, column, no_line))
 
     def line(self, text: str, number: int) -> None:
         record = text[:3]
@@ -493,7 +502,7 @@ class _Reader:
         tournament = self.tournament
         if not tournament.players:
             self.problem(ERROR, "trf.no-players", "no player records (lines "
-                         "starting with 001) found")
+                         "starting with 001) found", no_line=MISSING)
         self.check_dates()
         self.check_counts()
         tournament.problems.extend(pairing_problems(
@@ -511,7 +520,8 @@ class _Reader:
         tournament = self.tournament
         if "042" not in tournament.header_lines:
             self.problem(WARNING, "trf.missing-date", "no start date (record "
-                         "042): the edition cannot be chosen by date")
+                         "042): the edition cannot be chosen by date",
+                         no_line=MISSING)
         start, end = tournament.start, tournament.end
         if start and end and end < start:
             self.problem(WARNING, "trf.bad-date", f"the end date {end} is "

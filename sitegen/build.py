@@ -2,11 +2,16 @@
 
 Read and check everything (every problem with file:line, the build stops
 once, at the end), compute, render into a temporary folder beside the
-output, then swap it in: a failed build leaves the previous site untouched.
+output, then swap it in: a failed build leaves the previous site untouched,
+and a killed one too: the output folder is at every instant the previous
+site or the new one, whole (`swap_folders`), and the next build removes
+what a killed one left behind (`remove_stale`).
 """
 
 from __future__ import annotations
 
+import ctypes
+import errno as _errno
 import gc
 import os
 import shutil
@@ -22,7 +27,7 @@ from .regulations import load_regulations
 from .render import render_site
 from .report import build_lines
 
-__all__ = ["build", "BuildError", "collector_paused"]
+__all__ = ["build", "BuildError", "collector_paused", "swap_folders", "remove_stale"]
 
 
 class BuildError(Exception):
@@ -86,24 +91,111 @@ def collector_paused():
 
 
 def _swap_in(out: Path, write) -> list[Path]:
-    """Write into a fresh folder next to `out`, then replace `out` with it."""
+    """Write into a fresh folder next to `out`, then exchange the two.
+
+    `out` is at every instant either the previous site, whole, or the new
+    one, whole (`swap_folders`).  Folders ``.NAME.*`` beside `out` left by
+    a build killed earlier are removed first; a lock on the parent folder
+    keeps two builds from removing each other's."""
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-    try:
-        files = write(tmp)
-        os.chmod(tmp, 0o755)
-        old = out.with_name(f".{out.name}.old")
-        if old.exists():
-            shutil.rmtree(old)
-        if out.exists():
-            out.rename(old)
-        tmp.rename(out)
-        shutil.rmtree(old, ignore_errors=True)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+    with _locked(out.parent):
+        remove_stale(out)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+        try:
+            files = write(tmp)
+            os.chmod(tmp, 0o755)
+            swap_folders(tmp, out)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)   # the previous site, or a failed one
     return [out / f.relative_to(tmp) for f in files]
+
+
+def remove_stale(out: Path) -> list[Path]:
+    """Remove the ``.NAME.*`` folders a killed build left beside `out`.
+
+    Where the swap takes two renames, a build killed between them left the
+    previous site at ``.NAME.*-old`` and no `out`: it is put back first."""
+    if not out.exists():
+        for old in sorted(out.parent.glob(f".{out.name}.*-old")):
+            os.rename(old, out)
+            break
+    stale = sorted(p for p in out.parent.glob(f".{out.name}.*")
+                   if p.is_dir() and not p.is_symlink())
+    for path in stale:
+        shutil.rmtree(path, ignore_errors=True)
+    return stale
+
+
+def swap_folders(new: Path, out: Path) -> str:
+    """Put `new` at `out`; the previous `out`, if any, is left at `new`.
+
+    Atomic where the system can exchange two paths: Linux renameat2 with
+    RENAME_EXCHANGE (kernel 3.15, glibc 2.28), macOS renamex_np with
+    RENAME_SWAP; a missing `out` is a plain rename, atomic everywhere.
+    Elsewhere (Windows, other systems) two renames, with an instant between
+    them when `out` does not exist (docs/limits.md).  Returns the way used.
+    """
+    if not out.exists():
+        os.rename(new, out)
+        return "rename"
+    if _exchange(new, out):
+        return "exchange"
+    old = new.with_name(new.name + "-old")
+    os.rename(out, old)
+    os.rename(new, out)
+    os.rename(old, new)
+    return "two renames"
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Exchange two paths in one system call; False where there is none."""
+    libc = _libc()
+    if libc is None:
+        return False
+    src, dst = os.fsencode(a), os.fsencode(b)
+    if hasattr(libc, "renameat2"):
+        result = libc.renameat2(_AT_FDCWD, src, _AT_FDCWD, dst, _RENAME_EXCHANGE)
+    elif hasattr(libc, "renamex_np"):
+        result = libc.renamex_np(src, dst, _RENAME_SWAP)
+    else:
+        return False
+    if result != 0:
+        errno = ctypes.get_errno()
+        if errno in (_errno.ENOSYS, _errno.EINVAL, _errno.ENOTSUP):
+            return False        # the file system cannot: two renames
+        raise OSError(errno, os.strerror(errno), str(a), None, str(b))
+    return True
+
+
+_AT_FDCWD = -100            # <fcntl.h>
+_RENAME_EXCHANGE = 2        # <linux/fs.h>
+_RENAME_SWAP = 2            # <stdio.h> of macOS
+
+
+def _libc():
+    if sys.platform not in ("linux", "darwin"):
+        return None
+    try:
+        return ctypes.CDLL(None, use_errno=True)
+    except OSError:
+        return None
+
+
+@contextmanager
+def _locked(folder: Path):
+    """An exclusive lock on `folder` (POSIX flock; nothing elsewhere)."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
 
 
 @contextmanager

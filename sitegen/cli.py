@@ -16,7 +16,7 @@ from rules_core.editions import EDITIONS
 from rules_core.fmjd.standings import SYSTEMS as TIEBREAK_SYSTEMS
 
 from .report import build_lines, check_table, counts_line, editions_table
-from .sources import SourceError, read_k_file, read_text
+from .sources import SourceError, k_value, read_k_file, read_text
 
 __all__ = ["main"]
 
@@ -129,7 +129,10 @@ def _check(args) -> int:
         print(f"sitegen check: {error}", file=sys.stderr)
         return 2
     if args.format == "json":
-        print(json.dumps(result, ensure_ascii=False, indent=1))
+        # streamed: json.dumps of a 9,999-player event holds a list of every
+        # piece of the text at once, a gigabyte (docs/limits.md)
+        json.dump(result, sys.stdout, ensure_ascii=False, indent=1)
+        print()
     else:
         print(check_table(result, args.file))
     errors = [p for p in result["problems"] if p["severity"] == "error"]
@@ -150,9 +153,9 @@ def _k_values(args) -> dict[str, int]:
         values.update(read_k_file(Path(args.k_file)))
     for item in args.k:
         player, _, k = item.partition("=")
-        if not k.strip().isdigit() or not player.strip():
+        if k_value(k) is None or not player.strip():
             raise SourceError(f"--k {item!r}: expected PLAYER=K, e.g. --k 12=20")
-        values[player.strip()] = int(k)
+        values[player.strip()] = k_value(k)
     return values
 
 

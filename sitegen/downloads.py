@@ -20,7 +20,8 @@ from typing import NamedTuple
 from .sitedata import ListEntry, PublishedList
 
 __all__ = ["TextColumn", "TEXT_COLUMNS", "CSV_FIELDS", "list_csv", "list_json",
-           "list_text", "all_formats", "fide_flag", "text_header"]
+           "list_text", "all_formats", "fide_flag", "text_header", "neutralise",
+           "FORMULA_STARTS"]
 
 MONTH_ABBREVIATIONS = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG",
                        "SEP", "OCT", "NOV", "DEC")
@@ -71,10 +72,30 @@ def list_csv(pl: PublishedList) -> str:
     return buffer.getvalue()
 
 
+# OWASP "CSV Injection": a cell a spreadsheet would read as a formula starts
+# with one of these; such a text cell gets a leading apostrophe, which the
+# spreadsheet shows as text and does not run.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 def _csv_value(value) -> str:
+    """A cell.  Numbers (a change of -12) are numbers and written as such;
+    a text cell that starts like a formula (a name "=HYPERLINK(...)", an id
+    "-5") is neutralised: text stays text even when it looks like a number.
+    Line breaks inside a text cell become spaces."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    if isinstance(value, (int, float)):
+        return str(value)
+    # a line break inside a cell starts a new row for many readers (and csv
+    # does not quote a lone CR when rows end in LF): a space instead
+    return " ".join(neutralise(str(value)).splitlines())
+
+
+def neutralise(text: str) -> str:
+    """`text` with a leading apostrophe when it starts with a formula
+    character (FORMULA_STARTS, the OWASP rule)."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 def _values(e: ListEntry) -> list:

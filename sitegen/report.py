@@ -7,6 +7,7 @@ from datetime import date
 
 from rules_core.check import FORMAT_NAMES
 from rules_core.editions import TIMELINE_START, timeline
+from rules_core.problems import escape
 
 __all__ = ["check_table", "editions_table", "build_lines", "counts_line"]
 
@@ -69,7 +70,8 @@ def check_table(result: dict, source: str) -> str:
         lines.extend(_norms(result))
         lines.extend(_notes(result))
     lines.extend(_problems(result, source))
-    return "\n".join(lines)
+    # names and notes come from the input: nothing reaches the terminal raw
+    return "\n".join(escape(line) for line in lines)
 
 
 def _heading(result: dict) -> str:
@@ -113,11 +115,20 @@ def _tiebreaks(result: dict) -> list[str]:
 
 
 def _tiebreak(value) -> str:
+    """A number, a list of numbers (full truncated Solkoff: 12/10/9) or a
+    list of pairs (fmjd Annex 17 §10 results in order: points and the
+    plus/minus balance, written 2(+1)/1(0)); "-" where undefined (e.g. ARO
+    without a rated opponent)."""
     if value is None:
-        return "-"          # undefined (e.g. ARO without a rated opponent)
-    if isinstance(value, list):
-        return "/".join(f"{v:g}" for v in value)
-    return f"{value:g}" if isinstance(value, (int, float)) else str(value)
+        return "-"
+    if isinstance(value, (list, tuple)):
+        if value and isinstance(value[0], (list, tuple)):
+            return "/".join(f"{_tiebreak(v[0])}({v[1]:+d})".replace("+0)", "0)")
+                            for v in value)
+        return "/".join(_tiebreak(v) for v in value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return str(value)
+    return f"{value:g}"
 
 
 def _norms(result: dict) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["SourceError", "read_text", "read_k_file"]
+__all__ = ["SourceError", "read_text", "read_k_file", "k_value"]
 
 
 class SourceError(ValueError):
@@ -28,6 +28,13 @@ def read_text(path: Path) -> str:
         return data.decode("cp1252", errors="replace")
 
 
+def k_value(text: str) -> int | None:
+    """K as given by the user: ASCII digits, at most three (no K of any
+    edition reaches 100; int() would also take '²' or 5,000 digits)."""
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else None
+
+
 def read_k_file(path: Path) -> dict[str, int]:
     """'PLAYER K' per line (start number or FIDE id); '#' starts a comment.
     Every bad line is reported at once."""
@@ -37,11 +44,11 @@ def read_k_file(path: Path) -> dict[str, int]:
         content = line.split("#", 1)[0].split()
         if not content:
             continue
-        if len(content) != 2 or not content[1].isdigit():
+        if len(content) != 2 or k_value(content[1]) is None:
             problems.append(f"{path}:{number}: expected 'PLAYER K', e.g. '3400042 10', "
                             f"got {line.strip()!r}")
             continue
-        values[content[0]] = int(content[1])
+        values[content[0]] = k_value(content[1])
     if problems:
         raise SourceError("\n".join(problems))
     return values

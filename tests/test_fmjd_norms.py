@@ -15,7 +15,7 @@ import math
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_core.fmjd.norms import (BLACK, RED, NormResult, event_approval,
@@ -699,3 +699,56 @@ def test_minima_grow_with_the_group(remark, players):
 def test_opponents_average_ignores_order(ratings):
     players = [Player(i, str(i), rating=r) for i, r in enumerate(ratings)]
     assert opponents_average(players) == opponents_average(players[::-1])
+
+
+# --- §4.5.2 without trying every won game (issue 11: no quadratic path) ----------
+
+def _brute_force_drop(player, games, title, kind, ctx, minutes, missed):
+    """Every won game tried, the largest margin kept (earliest on a tie)."""
+    from rules_core.fmjd.norms import _evaluate, _margin
+    best = None
+    for index, game in enumerate(games):
+        if game.score < 2:
+            continue
+        rest = [g for i, g in enumerate(games) if i != index]
+        trial = _evaluate(player, rest, title, kind, ctx, minutes)
+        if trial.valid and (best is None or _margin(trial) > _margin(best[1])):
+            best = (game, trial)
+    if best is None:
+        return missed
+    best[1].dropped_game = best[0].round
+    return best[1]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(9, 14))
+def test_dropped_game_as_if_every_won_game_were_tried(seed, size):
+    """fmjd Annex 10 §4.5.2: the same game and norm as trying them all."""
+    import random as _random
+
+    from rules_core.fmjd import norms as module
+    rng = _random.Random(seed)
+    t = Tournament(game="draughts", system="round-robin", time_control="90+30",
+                   rounds=size - 1)
+    t.players = [Player(n, f"P{n}", rating=rng.choice([0, 2000, 2150, 2300, 2400, 2500]),
+                        federation=rng.choice(["NED", "FRA", "SEN"]),
+                        title=rng.choice([None, "GMI", "MI", "MF"])) for n in range(1, size + 1)]
+    for a in range(size):
+        for b in range(a + 1, size):
+            mine = rng.choice([("1", 2.0, "0", 0.0), ("=", 1.0, "=", 1.0),
+                               ("0", 0.0, "1", 2.0)])
+            t.players[a].results.append(RoundResult(b, b + 1, "w", mine[0], mine[1]))
+            t.players[b].results.append(RoundResult(b, a + 1, "b", mine[2], mine[3]))
+    ctx = module._context(t, False, 100, True, False, True)
+    for player in t.players:
+        games = module._played_games(t, player)
+        for title in module._titles_for(player, ctx, True):
+            for kind in module.KINDS:
+                missed = module._evaluate(player, games, title, kind, ctx, 120)
+                if missed.valid:
+                    continue
+                fast = module._with_dropped_game(player, games, title, kind, ctx, 120, missed)
+                slow = _brute_force_drop(player, games, title, kind, ctx, 120, missed)
+                assert (fast.valid, fast.dropped_game, fast.achieved, fast.required,
+                        fast.reasons) == (slow.valid, slow.dropped_game, slow.achieved,
+                                          slow.required, slow.reasons)

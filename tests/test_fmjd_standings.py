@@ -837,3 +837,39 @@ def test_custom_system_object():
     custom = TiebreakSystem("mine", "regulations of the event", ("sonneborn_berger",))
     assert tiebreak_system(custom) is custom
     assert [s.number for s in standings(five_player_swiss(), custom)][:2] == [5, 4]
+
+
+# --- complexity: "results in order" compared from the places with a result ------
+
+@given(st.lists(st.dictionaries(st.integers(0, 6), st.sampled_from([0.0, 1.0, 2.0, 3.0])),
+                min_size=2, max_size=6))
+def test_sparse_key_orders_as_the_lists_place_by_place(by_place):
+    """_sparse_key (O(results)) orders as Python orders the whole lists
+    (O(places)), fmjd Annex 3 §5.11.1.2.1 (3)."""
+    from rules_core.fmjd.standings import _sparse_key
+    dense = [[d.get(i, 0.0) for i in range(7)] for d in by_place]
+    keys = [_sparse_key(dict(sorted(d.items()))) for d in by_place]
+    for a in range(len(dense)):
+        for b in range(len(dense)):
+            assert (dense[a] < dense[b]) == (keys[a] < keys[b])
+            assert (dense[a] == dense[b]) == (keys[a] == keys[b])
+
+
+@given(st.lists(st.dictionaries(st.integers(0, 5),
+                                st.tuples(st.sampled_from([0.0, 1.0, 2.0]),
+                                          st.integers(-2, 2))),
+                min_size=2, max_size=6))
+def test_sparse_key_with_plus_minus_balances(by_place):
+    """fmjd Annex 17 §10: (points, balance) pairs, a minus balance below 0."""
+    from rules_core.fmjd.standings import _sparse_key
+    dense = [[d.get(i, (0.0, 0)) for i in range(6)] for d in by_place]
+    keys = [_sparse_key(dict(sorted(d.items()))) for d in by_place]
+    for a in range(len(dense)):
+        for b in range(len(dense)):
+            assert (dense[a] < dense[b]) == (keys[a] < keys[b])
+            assert (dense[a] == dense[b]) == (keys[a] == keys[b])
+
+
+def test_full_truncated_solkoff_by_running_sums():
+    # fmjd Annex 5 §3.1 d: sums minus the 1, 2, ... lowest
+    assert full_truncated_solkoff([5, 1, 3, 2]) == [10, 8, 5]

@@ -302,6 +302,7 @@ def found(t: Tournament) -> list[tuple[str, int | None]]:
 def without_lines(t: Tournament) -> dict:
     """The tournament as a dict, without the lines (which differ by format)."""
     data = dataclasses.asdict(t)
+    data.pop("header_lines")
     for player in data["players"]:
         player.pop("line")
         for result in player["results"]:

@@ -193,9 +193,18 @@ def full_truncated_solkoff(scores: Iterable[float]) -> list[float]:
     "minus the lowest score; if this is equal the sum of all opponents minus
     the 2 lowest scores .... Etc.": a list compared lexicographically, the
     first entry equal to the short truncated Solkoff.
+
+    O(n log n) in the n opponents: the sums are added from the highest
+    score down, once (scores are multiples of half a point, or Beijing's
+    whole points: every partial sum is exact in a float).
     """
     ordered = sorted(scores)
-    return [math.fsum(ordered[k:]) for k in range(1, len(ordered))]
+    sums, total = [], 0.0
+    for score in reversed(ordered[1:]):
+        total += score
+        sums.append(total)
+    sums.reverse()
+    return sums
 
 
 def tournament_performance(opponent_ratings: Sequence[float],
@@ -281,7 +290,11 @@ def opponent_scores(t: Tournament, number: int,
 
 
 def values_of(ev: EventScores, names: Iterable[str]) -> dict[int, dict[str, object]]:
-    """The criteria `names` that do not depend on who is tied, for every player."""
+    """The criteria `names` that do not depend on who is tied, for every player.
+
+    O(P x R log R) for P players and R rounds: each criterion looks at the
+    player's own rounds (the opponents' totals and Solkoffs computed once).
+    """
     names = [n for n in names if n not in GROUP_CRITERIA]
     solk = {n: solkoff(ev.opponent_scores(n)) for n in ev.players}
     return {n: {name: _VALUE[name](ev, n, solk) for name in names}

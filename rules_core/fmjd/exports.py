@@ -36,11 +36,13 @@ from __future__ import annotations
 
 import csv
 import re
+from collections import deque
 from typing import NamedTuple
 
+from ..limits import guarded
 from ..model import Player, RoundResult, Tournament
 from ..pairings import pairing_problems
-from ..problems import ERROR, WARNING, Problem
+from ..problems import ERROR, MISSING, WARNING, Problem
 from ..trf import rate_from_type, system_from_pairings
 from .records import (BYE_BY_SCORE, CODE_SCORES, FMJD_TITLES, PLAYED_BY_SCORE, normalise_title)
 
@@ -104,13 +106,15 @@ TOERNOOIBASE = _Format(
 def parse_arbiter_pro(text: str) -> Tournament:
     """Read a Draughts Arbiter Pro "Tournament table" export; never raises
     for bad content: every problem is in ``.problems``."""
-    return _CrossTable(ARBITER_PRO).read(text)
+    return guarded(_CrossTable(ARBITER_PRO).read, text, "fmjd",
+                   Tournament(source_format="arbiter-pro", game="draughts"))
 
 
 def parse_toernooibase(text: str) -> Tournament:
     """Read a Toernooibase "fill in FMJD-report" crosstable; never raises
     for bad content: every problem is in ``.problems``."""
-    return _CrossTable(TOERNOOIBASE).read(text)
+    return guarded(_CrossTable(TOERNOOIBASE).read, text, "fmjd",
+                   Tournament(source_format="toernooibase", game="draughts"))
 
 
 def detect_draughts_format(text: str) -> str | None:
@@ -209,9 +213,10 @@ class _CrossTable:
         self.t.problems.sort(key=_position)
         return self.t
 
-    def problem(self, severity, code, message, line=None, column=None):
+    def problem(self, severity, code, message, line=None, column=None,
+                no_line=None):
         self.t.problems.append(Problem(severity, f"fmjd.{code}", message,
-                                       line, column))
+                                       line, column, no_line))
 
     # -- above the table
 
@@ -226,7 +231,8 @@ class _CrossTable:
         hint = f"; the text looks like the {found!r} format" if found else ""
         self.problem(ERROR, "no-header", "no column header found: expected "
                      f"a {self.fmt.title} with a header line like "
-                     f"{self.fmt.header!r}{hint}", 1 if text.strip() else None)
+                     f"{self.fmt.header!r}{hint}", *((1, None, None) if text.strip()
+                                                      else (None, None, MISSING)))
         team = next((r for r in rows if _is_team_header(r.cells)), None)
         if team is not None:
             self.problem(ERROR, "team-standings", f"{team.raw.strip()!r} is "
@@ -460,32 +466,52 @@ class _CrossTable:
         """A game not played ("67w-") is won ("+") or lost ("-") by forfeit:
         as the player's total tells, or lost when the opponent won it; what
         stays open is read as lost, with a warning.  An opponent's "-" tells
-        nothing: both sides lose a double forfeit."""
-        while any([self.settle_player(p) for p in self.t.players]):
-            pass
+        nothing: both sides lose a double forfeit.
+
+        A worklist: a player is looked at again only when an opponent's
+        cell became "+" (the one change that can settle his), so the whole
+        is linear in players x rounds, not a pass over everyone per change.
+        """
+        self.replies = {}       # (player, round) -> his first result of it
+        for p in self.by_number.values():
+            for r in p.results:
+                self.replies.setdefault((p.number, r.round), r)
+        queue = deque(self.t.players)
+        waiting = {p.number for p in self.t.players}
+        while queue:
+            player = queue.popleft()
+            waiting.discard(player.number)
+            for number in self.settle_player(player):
+                other = self.by_number.get(number)
+                if other is not None and number not in waiting:
+                    queue.append(other)
+                    waiting.add(number)
         for player in self.t.players:
             for result in player.results:
                 if result.code == _UNSETTLED:
                     self.settle_as_lost(player, result)
 
-    def settle_player(self, player: Player) -> bool:
-        """Settle what can be settled; True when something was."""
+    def settle_player(self, player: Player) -> list[int]:
+        """Settle what can be settled; the opponents whose cell against a
+        "+" of this player may now be settled."""
         unsettled = [r for r in player.results if r.code == _UNSETTLED]
-        forced = [r for r in unsettled if self.reply_code(r) == "+"]
-        for result in forced:
-            _settle(result, "-")
+        if not unsettled:
+            return []
+        for result in unsettled:
+            if self.reply_code(result) == "+":
+                _settle(result, "-")
         unsettled = [r for r in unsettled if r.code == _UNSETTLED]
         if not unsettled or player.points is None:
-            return bool(forced)
+            return []
         missing = player.points - player.score     # open games count 0
         if missing not in (0, 2 * len(unsettled)):
-            return bool(forced)
+            return []
         for result in unsettled:
             _settle(result, "-" if missing == 0 else "+")
-        return True
+        return [r.opponent for r in unsettled] if missing else []
 
     def reply_code(self, result: RoundResult) -> str | None:
-        reply = _round_of(self.by_number[result.opponent], result.round)
+        reply = self.replies.get((result.opponent, result.round))
         return reply.code if reply is not None else None
 
     def settle_as_lost(self, player: Player, result: RoundResult) -> None:
@@ -556,10 +582,6 @@ def _is_team_header(cells: list[str]) -> bool:
 
 def _settle(result: RoundResult, code: str) -> None:
     result.code, result.score = code, CODE_SCORES[code]
-
-
-def _round_of(player, round_: int) -> RoundResult | None:
-    return next((r for r in player.results if r.round == round_), None)
 
 
 def _span(by_place: dict) -> str:

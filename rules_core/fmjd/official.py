@@ -38,9 +38,10 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from ..limits import guarded
 from ..model import Player, RoundResult, Tournament
 from ..pairings import pairing_problems
-from ..problems import ERROR, WARNING, Problem
+from ..problems import ERROR, MISSING, WARNING, Problem
 from ..trf import system_from_pairings
 from .records import (BYE_BY_SCORE, CODE_SCORES)
 
@@ -76,6 +77,8 @@ INFO_KEYS = {
     "remarks": ("remarks", "remarks", None),
     "winner": ("winner", "text", 25),
 }
+# The TRF record of the same datum (rules_core.check looks lines up by it).
+_TRF_RECORD = {"played from": "042", "played to": "052"}
 _REQUIRED_INFO = ("name", "played from", "played to", "type")
 
 # fmjd Annex 9 §11 <section players>: the ten fields of a player line.
@@ -99,7 +102,8 @@ def parse_official(text: str) -> Tournament:
 
     Never raises for bad content: every problem is in ``.problems``.
     """
-    return _Reader().read(text)
+    return guarded(_Reader().read, text, "fmjd",
+                   Tournament(source_format="fmjd-official", game="draughts"))
 
 
 # ----------------------------------------------------------------- reader
@@ -114,6 +118,7 @@ class _Reader:
         self.columns: dict[int, list[int]] = {}   # number -> field columns
         self.doubtful: set[int] = set()     # players whose line is unread
         self.games: list[tuple] = []
+        self.game_line: dict[tuple[int, int], int] = {}   # (player, round) -> line
         self.section: str | None = None
         self.opened: dict[str, int] = {}
         self.remark: list[str] | None = None
@@ -127,9 +132,10 @@ class _Reader:
         self.finish()
         return self.t
 
-    def problem(self, severity, code, message, line=None, column=None):
+    def problem(self, severity, code, message, line=None, column=None,
+                no_line=None):
         self.t.problems.append(Problem(severity, f"fmjd.{code}", message,
-                                       line, column))
+                                       line, column, no_line))
 
     def line(self, raw: str, n: int) -> None:
         if self.remark is not None:
@@ -198,6 +204,8 @@ class _Reader:
             self.problem(WARNING, "duplicate-info", f"{key!r} appears again "
                          f"(first on line {self.t.header_lines[key]})", n, 1)
         self.t.header_lines.setdefault(key, n)
+        if key in _TRF_RECORD:      # where check and the rating rules look
+            self.t.header_lines.setdefault(_TRF_RECORD[key], n)
         attribute, kind, limit = INFO_KEYS[key]
         column = _value_column(raw)
         getattr(self, f"info_{kind}")(key, attribute, value.strip(), n,
@@ -428,7 +436,7 @@ class _Reader:
                 self.problem(severity, "missing-section", f"no '<section "
                              f"{'Info' if name == 'info' else name}>': fmjd "
                              "Annex 9 §11 expects <section Info>, <section "
-                             "players> and <section results>")
+                             "players> and <section results>", no_line=MISSING)
         for key in _REQUIRED_INFO:
             if "info" in self.opened and key not in self.t.header_lines:
                 self.problem(WARNING, "missing-info", f"<section Info> has no "
@@ -466,11 +474,11 @@ class _Reader:
             self.problem(ERROR, "unknown-player", f"round {round_}: player "
                          f"{number} is not in <section players>", n, column)
             return False
-        earlier = next((r for r in player.results if r.round == round_), None)
+        earlier = self.game_line.get((number, round_))
         if earlier is not None:
             self.problem(ERROR, "duplicate-game", f"round {round_}: player "
                          f"{number} already has a game in this round (line "
-                         f"{earlier.line})", n, column)
+                         f"{earlier})", n, column)
             return False
         return True
 
@@ -481,6 +489,7 @@ class _Reader:
             code, colour = BYE_BY_SCORE[score], None
         else:
             colour = "wb"[side]
+        self.game_line.setdefault((number, round_), n)
         self.players[number].results.append(RoundResult(
             round_, other or None, colour, code, CODE_SCORES[code], n,
             columns[3]))

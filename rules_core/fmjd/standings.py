@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
+from ..limits import MAX_ROUNDS
 from ..model import REFEREE_CODES, Player, RoundResult, Tournament
 from .criteria import (BEIJING, BEIJING_CODES, COUNTINGS, CRITERIA, DRAW,
                        GROUP_CRITERIA, LOSS, MINUS_DRAW, MINUS_DRAW_CODES,
@@ -237,46 +238,84 @@ def _split(group: list[int], keys: Mapping[int, tuple]) -> list[list[int]]:
     return out
 
 
+# "Results in order" is recorded place by place only up to this many places
+# (a round robin within the limits has at most 201 players): beyond, the
+# criterion still orders the players but its value is not written out, as a
+# list a place long for every tied player would be quadratic in players.
+RECORDED_PLACES = 2 * MAX_ROUNDS + 2
+
+
 class _Ranking:
-    """Orders the players of one event by one system (fmjd Annex 3 §5.10-§5.11)."""
+    """Orders the players of one event by one system (fmjd Annex 3 §5.10-§5.11).
+
+    O(P x R + P log P) for P players and R rounds: a criterion of a tied
+    group looks at the rounds of its players only (a set of the group, the
+    place of every player in a dict), never at every other player.
+    """
 
     def __init__(self, ev: EventScores, system: TiebreakSystem, values):
         self.ev, self.system, self.values = ev, system, values
         self.recorded: dict[int, dict[str, object]] = {n: {} for n in ev.players}
         self.levels: list[list[int]] = []
+        self.level_of: dict[int, int] = {}
 
-    def result(self, n: int, opponents: Iterable[int]):
-        """Points against `opponents` (and the plus/minus balance, Annex 17 §10)."""
-        opponents = set(opponents)
-        rounds = [r for o, r in self.ev.rounds[n] if o in opponents]
-        points = math.fsum(self.ev.counting.points(r) for r in rounds)
+    def set_levels(self, levels: list[list[int]]) -> None:
+        self.levels = levels
+        self.level_of = {n: i for i, level in enumerate(levels) for n in level}
+
+    def points(self, rounds: list[RoundResult]):
+        """Points of `rounds` (and the plus/minus balance, Annex 17 §10)."""
+        points = round(math.fsum(self.ev.counting.points(r) for r in rounds), 9)
         if not self.system.plus_draws:
             return points
         return (points, sum(_PLUS_MINUS.get(outcome(r), 0) for r in rounds))
 
-    def key(self, name: str, group: list[int], n: int):
-        if name == "result_between_tied":
-            # Annex 3 §5.11.1.2.1 (2): the result between the tied players.
-            return self.result(n, (m for m in group if m != n))
-        if name == "results_in_order":
-            # (3): the results against the players in the order of the
-            # classification, best-placed first; the tied players are
-            # compared by (2) and left out here.
-            tied = set(group)
-            return [self.result(n, set(level) - tied) for level in self.levels
-                    if set(level) - tied]
-        return self.values[n][name]
+    def between(self, n: int, tied: set[int]):
+        """Annex 3 §5.11.1.2.1 (2): the result between the tied players."""
+        return self.points([r for o, r in self.ev.rounds[n] if o in tied and o != n])
+
+    def in_order(self, n: int, tied: set[int]) -> dict[int, object]:
+        """(3): the results against the players in the order of the
+        classification, best-placed first, by place; the tied players are
+        compared by (2) and left out here.  Places without a game are 0."""
+        by_level: dict[int, list[RoundResult]] = {}
+        for o, r in self.ev.rounds[n]:
+            if o is not None and o not in tied and o in self.level_of:
+                by_level.setdefault(self.level_of[o], []).append(r)
+        return {i: self.points(rs) for i, rs in sorted(by_level.items())}
+
+    def dense(self, sparse: dict[int, object], tied: set[int]) -> list | None:
+        """The results place by place (the places left once the tied
+        players are out), for the record; None beyond RECORDED_PLACES."""
+        if len(self.levels) > RECORDED_PLACES:
+            return None
+        zero = 0.0 if not self.system.plus_draws else (0.0, 0)
+        return [sparse.get(i, zero) for i, level in enumerate(self.levels)
+                if any(m not in tied for m in level)]
 
     def refine(self, group: list[int], criteria: tuple[str, ...], record: bool) -> list[list[int]]:
         if len(group) < 2 or not criteria:
             return [group]
         name, rest = criteria[0], criteria[1:]
-        values = {n: self.key(name, group, n) for n in group}
-        if record and name in GROUP_CRITERIA:
+        keys = self.keys(name, group, record)
+        return [g for sub in _split(group, keys) for g in self.refine(sub, rest, record)]
+
+    def keys(self, name: str, group: list[int], record: bool) -> dict[int, tuple]:
+        tied = set(group)
+        if name == "result_between_tied":
+            values = {n: self.between(n, tied) for n in group}
+        elif name == "results_in_order":
+            sparse = {n: self.in_order(n, tied) for n in group}
+            if record:
+                for n in group:
+                    self.recorded[n][name] = _plain(self.dense(sparse[n], tied))
+            return {n: _sparse_key(v) for n, v in sparse.items()}
+        else:
+            return {n: _sortable(self.values[n][name]) for n in group}
+        if record:
             for n, value in values.items():
                 self.recorded[n][name] = _plain(value)
-        keys = {n: _sortable(v) for n, v in values.items()}
-        return [g for sub in _split(group, keys) for g in self.refine(sub, rest, record)]
+        return {n: _sortable(v) for n, v in values.items()}
 
     def classify(self, groups: list[list[int]]) -> list[list[int]]:
         """Refine each score group; "results in order" sees the final order
@@ -286,9 +325,30 @@ class _Ranking:
         provisional = [self.refine(g, plain, False) for g in groups]
         final: list[list[int]] = []
         for i, group in enumerate(groups):
-            self.levels = final + [sub for subs in provisional[i:] for sub in subs]
+            if "results_in_order" in criteria:
+                self.set_levels(final + [sub for subs in provisional[i:] for sub in subs])
             final += self.refine(group, criteria, True)
         return final
+
+
+def _sparse_key(by_place: dict[int, object]) -> tuple:
+    """A key that orders the lists place by place (0 where no game) as
+    Python orders lists, from the places with a result only: at the first
+    place where two lists differ the larger result wins, so a result above
+    0 at an earlier place beats 0 there, and a result below 0 (Annex 17
+    §10: a minus balance) loses to it.  The closing (0,) stands for the
+    zeros after the last result."""
+    out = []
+    for place, value in by_place.items():      # in order of place
+        if value > _zero_like(value):
+            out.append((1, -place, value))
+        elif value < _zero_like(value):
+            out.append((-1, place, value))
+    return tuple(out) + ((0,),)
+
+
+def _zero_like(value):
+    return (0.0, 0) if isinstance(value, tuple) else 0.0
 
 
 def _plain(value):
@@ -310,6 +370,9 @@ def standings(t: Tournament, system: str | Sequence[str] | TiebreakSystem | None
     start numbers of players who withdrew (§5.9).  `performance_first`: the
     tournament performance decides before the score (Annex 5 §3.1 i,
     Appendix D).  Players not classified come last with rank None.
+
+    O(P x R log R + P log P) time and O(P x R) memory for P players and R
+    rounds, whatever the system (see `_Ranking`, `criteria.values_of`).
     """
     tb = tiebreak_system(system, t)
     counting = _counting(counting)
