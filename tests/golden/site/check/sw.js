@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "02ee6723c2c64e65",
+ "version": "391be1fc77e97686",
  "files": [
   "./",
   "norm/",
@@ -17,12 +17,12 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/71b604a39c65accc/inbrowser.py",
-  "../static/bundle/71b604a39c65accc/pyodide-lock.json",
-  "../static/bundle/71b604a39c65accc/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/71b604a39c65accc/sitegen_formats.py",
-  "../static/bundle/71b604a39c65accc/snapshot.bin",
-  "../static/bundle/71b604a39c65accc/worker.js"
+  "../static/bundle/77b944490780780d/inbrowser.py",
+  "../static/bundle/77b944490780780d/pyodide-lock.json",
+  "../static/bundle/77b944490780780d/rules_core-0.1.0-py3-none-any.whl",
+  "../static/bundle/77b944490780780d/sitegen_formats.py",
+  "../static/bundle/77b944490780780d/snapshot.bin",
+  "../static/bundle/77b944490780780d/worker.js"
  ]
 };
 
