@@ -138,7 +138,8 @@ def test_detection_signature():
 def test_checked():
     result = check_tournament(read("swiss.xml")).data
     assert result["event"]["format"] == "chess-results"
-    assert result["edition"] == "fide-rapid-blitz-2024"
+    # a rapid event of April 2025: the 600/2600 amendment of 1 December 2024
+    assert result["edition"] == "fide-rapid-blitz-2024-12"
     assert len(result["players"]) == 5
 
 
