@@ -37,7 +37,7 @@ from .settings import (COMPUTED_KEYS, LIST_KEYS, META_KEYS, SEASON_ARRAYS, SEASO
 from .sources import SourceError, read_text
 
 __all__ = ["ContentError", "SiteSettings", "ListSpec", "RegistryPlayer", "RatingRow",
-           "Event", "Season", "Content", "load_content", "LISTS", "NOTE"]
+           "Event", "Season", "Content", "load_content", "apply_meta", "LISTS", "NOTE"]
 
 # game -> the lists a federation may publish (DESIGN site map)
 LISTS = {"chess": ("standard", "rapid", "blitz"), "draughts": ("standard", "rapid-blitz")}
@@ -109,6 +109,15 @@ def load_content(root: Path) -> Content:
     return content
 
 
+
+
+def apply_meta(path: Path, t: Tournament) -> list[str]:
+    """What NAME.meta.toml beside the event file `path` gives (start, end,
+    time control, ...), set on `t` as the build sets it; its problems as
+    `FILE:LINE: severity: message` lines (for `sitegen import`)."""
+    reader = _Reader(path.parent)
+    reader.meta(path, t)
+    return [problem.format(str(path.parent / where)) for where, problem in reader.problems]
 
 
 class _Reader:

@@ -347,3 +347,43 @@ def test_import_usage_errors(content, tmp_path, capsys):
     with pytest.raises(SystemExit) as stop:
         _import(content, tmp_path / "missing.txt", "--date", "August 2026")
     assert stop.value.code == 2
+
+
+# An event file without a start date (the PGN exports of lichess studies
+# carry none): its NAME.meta.toml gives it, as in the build; without one,
+# --date says which list its ratings are from.
+UNDATED_PGN = """[Event "Club match"]
+[Round "1"]
+[White "Able, Ann"]
+[Black "Newcomer, Nia"]
+[WhiteFideId "1001"]
+[BlackFideId "1009"]
+[WhiteElo "2000"]
+[BlackElo "1750"]
+[Result "1-0"]
+
+1. e4 e5 1-0
+"""
+
+
+def test_an_event_without_date_takes_its_meta_file(content, capsys):
+    event = content / "events" / "chess" / "club-match.pgn"
+    event.parent.mkdir(parents=True)
+    event.write_text(UNDATED_PGN, encoding="utf-8")
+    assert _import(content, event) == 1
+    err = capsys.readouterr().err
+    assert "the event has no start date (in the file or its NAME.meta.toml): give --date" in err
+    event.with_name("club-match.meta.toml").write_text(
+        "[event]\nstart = 2025-06-18\n", encoding="utf-8")
+    assert _import(content, event) == 0
+    rows = (content / "players" / "chess-ratings.csv").read_text("utf-8").splitlines()[1:]
+    assert rows and all(",2025-06-01," in row for row in rows)       # the list in force
+    assert "1009" in rows[0]
+
+
+def test_an_event_without_date_takes_the_date_given(content, capsys):
+    event = content / "club-match.pgn"
+    event.write_text(UNDATED_PGN, encoding="utf-8")
+    assert _import(content, event, "--date", "2025-05-01") == 0
+    rows = (content / "players" / "chess-ratings.csv").read_text("utf-8").splitlines()[1:]
+    assert rows and all(",2025-05-01," in row for row in rows)

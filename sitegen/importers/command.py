@@ -62,7 +62,7 @@ def read_file(path: Path, text: str, args) -> ImportedList:
     if looks_like_fide_text(text):
         return read_fide_text(text, str(path), args.date or list_date_from_name(name),
                               args.list or list_from_name(name))
-    return read_event_players(text, str(path), args.game)
+    return read_event_players(text, str(path), args.game, args.date)
 
 
 def run(args) -> int:
@@ -87,8 +87,10 @@ def _one(imported: ImportedList, content: Path, args, registries) -> int:
               file=sys.stderr)
         return 1
     if imported.date is None and any(p.ratings for p in imported.players):
-        print(f"{imported.source}: the list's date is not in the file name: give --date "
-              "YYYY-MM-DD", file=sys.stderr)
+        what = ("the event has no start date (in the file or its NAME.meta.toml)"
+                if imported.new_only else "the list's date is not in the file name")
+        print(f"{imported.source}: {what}: give --date YYYY-MM-DD, the date of the list "
+              "its ratings are from", file=sys.stderr)
         return 1
     registry = registries.get(imported.game) or Registry(content, imported.game)
     registries[imported.game] = registry

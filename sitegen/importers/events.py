@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from datetime import date
+from pathlib import Path
 
 from rules_core.check import read_tournament
 
 from .. import normal
+from ..content import apply_meta
 from ..pipeline import list_dates
 from .model import Imported, ImportedList
 
@@ -23,17 +25,22 @@ def list_in_force(game: str, list_name: str, start: date | None) -> date | None:
     return dates[-1][0] if dates else date(start.year, start.month, 1)
 
 
-def read_event_players(text: str, source: str, game: str | None) -> ImportedList:
+def read_event_players(text: str, source: str, game: str | None,
+                       day: date | None = None) -> ImportedList:
     """Every player of the event but bye placeholders; their ratings as of
     the list in force when it began (fide-2009 4.13, fmjd Annex 9 §5.2),
-    for the players new to the registry only: a registered player's
-    ratings are the registry's (the lists it computes or imports)."""
+    or as of `day` when given, for the players new to the registry only: a
+    registered player's ratings are the registry's (the lists it computes
+    or imports).  The event's NAME.meta.toml counts, as in the build."""
     t = read_tournament(text, source)
+    meta_problems = apply_meta(Path(source), t)
     game = game or t.game
     rate = t.rate_of_play or "standard"
     rate = "rapid-blitz" if game == "draughts" and rate != "standard" else rate
-    out = ImportedList(source, game, list_in_force(game, rate, t.start), [], new_only=True)
+    out = ImportedList(source, game, day or list_in_force(game, rate, t.start), [],
+                       new_only=True)
     out.problems = [p.format(source) for p in t.problems if p.is_error]
+    out.problems += [line for line in meta_problems if ": error: " in line]
     for p in t.players:
         if normal.is_placeholder(p) or not p.name.strip():
             continue
