@@ -14,7 +14,8 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from rules_core.check import CheckOptions, check_text, detect_format
+from rules_core.check import (CheckOptions, UnknownEdition, UnknownTiebreak, check_text,
+                              detect_format)
 from sitegen.report import check_table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -157,11 +158,15 @@ class Outcome:
 
 
 def run(text: str, filename: str, options: CheckOptions) -> Outcome:
-    """`sitegen check` in text and JSON modes, as the CLI runs them."""
+    """`sitegen check` in text and JSON modes, as the CLI runs them.  An
+    option the file's game does not take (a draughts tie-break system on a
+    chess file) is a usage error the CLI reports (exit 2), not a crash."""
     try:
         result = check_text(text, filename, options)
         json.dumps(result, ensure_ascii=False, indent=1)
         check_table(result, filename)
+    except (UnknownEdition, UnknownTiebreak):
+        return Outcome()
     except Exception as error:      # the crash is what is looked for
         return Outcome(error=error)
     return Outcome(lineless=[p for p in result["problems"]

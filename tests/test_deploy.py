@@ -22,27 +22,53 @@ from tests.shared_data import ROOT
 from tests.site_fixture import write_content
 
 NGINX_CONF = ROOT / "deploy" / "nginx.conf"
+NGINX_HEADERS = ROOT / "deploy" / "nginx-headers.conf"
+SNIPPET = "/etc/nginx/snippets/sitegen-headers.conf"
 PAGES_WORKFLOW = ROOT / "deploy" / "github-pages.yml"
 SECURITY = ("Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy")
 
 
-def _netlify_headers() -> dict[str, str]:
-    config = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))
-    return next(h["values"] for h in config["headers"] if h["for"] == "/*")
+def _netlify() -> list[dict]:
+    return tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))["headers"]
 
 
-def _nginx_headers(text: str) -> list[tuple[str, str]]:
-    return re.findall(r'add_header\s+(\S+)\s+"([^"]*)"', text)
+def _netlify_headers(path: str = "/*") -> dict[str, str]:
+    return next(h["values"] for h in _netlify() if h["for"] == path)
 
 
-def test_nginx_sends_netlify_security_headers_in_every_location():
-    wanted = {name: _netlify_headers()[name] for name in SECURITY}
+def _locations(text: str) -> dict[str, str]:
+    """nginx location -> its block's text."""
+    return {m.group(1).strip(): m.group(2)
+            for m in re.finditer(r"location ([^{]+)\{(.*?)\n    \}", text, re.S)}
+
+
+def test_nginx_sends_netlify_security_headers_everywhere():
+    sent = dict(re.findall(r'add_header\s+(\S+)\s+"([^"]*)"',
+                           NGINX_HEADERS.read_text(encoding="utf-8")))
+    assert {name: sent.get(name) for name in SECURITY} == \
+        {name: _netlify_headers()[name] for name in SECURITY}
     text = NGINX_CONF.read_text(encoding="utf-8")
-    blocks = [text] + re.findall(r"location [^{]+\{(.*?)\n    \}", text, re.S)
-    for block in blocks:
-        sent = dict(_nginx_headers(block))
-        for name, value in wanted.items():
-            assert sent.get(name) == value, f"{name} differs or is missing in a block"
+    server = re.sub(r"location [^{]+\{.*?\n    \}", "", text, flags=re.S)
+    assert f"include {SNIPPET};" in server
+    for where, block in _locations(text).items():
+        assert f"include {SNIPPET};" in block, where
+
+
+# netlify.toml's path -> the nginx location with the same caching
+CACHING = {"/static/*": "/static/", "/check/sw.js": "= /check/sw.js",
+           "/static/pyodide/*": "~ ^/static/(pyodide|bundle|players)/",
+           "/static/bundle/*": "~ ^/static/(pyodide|bundle|players)/",
+           "/static/players/*": "~ ^/static/(pyodide|bundle|players)/",
+           "/downloads/*": "/downloads/"}
+
+
+def test_nginx_caches_as_netlify():
+    locations = _locations(NGINX_CONF.read_text(encoding="utf-8"))
+    rules = {h["for"]: h["values"]["Cache-Control"] for h in _netlify()
+             if "Cache-Control" in h["values"]}
+    assert set(rules) == set(CACHING)
+    for path, location in CACHING.items():
+        assert f'add_header Cache-Control "{rules[path]}";' in locations[location], path
 
 
 def test_github_pages_workflow_builds_and_uploads_the_site():
@@ -59,22 +85,20 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _server_block(root: Path, port: int, prefix: str) -> str:
-    """deploy/nginx.conf on 127.0.0.1:PORT with ROOT; under a sub-path the
-    documented alias and error page of docs/deploy.md."""
+def _server_block(www: Path, port: int, prefix: str, snippet: Path) -> str:
+    """deploy/nginx.conf on 127.0.0.1:PORT serving WWW, the site under PREFIX
+    (docs/deploy.md: a site under a sub-path is a folder of that name)."""
     text = NGINX_CONF.read_text(encoding="utf-8")
     text = text.replace("listen 80;", f"listen 127.0.0.1:{port};")
-    text = text.replace("root /srv/ratings;", f"root {root};")
+    text = text.replace("root /srv/ratings;", f"root {www};")
+    text = text.replace(SNIPPET, str(snippet))
+    text = text.replace("include /etc/nginx/mime.types;",
+                        f"include {Path('/etc/nginx/mime.types')};")
     if prefix != "/":
-        text = text.replace("location /static/", f"location {prefix}static/")
-        text = text.replace("location /downloads/", f"location {prefix}downloads/")
-        text = text.replace("error_page 404 /404.html;", f"error_page 404 {prefix}404.html;\n"
-                            f"    location {prefix} {{ alias {root}/; }}")
-        text = text.replace(f"root {root};", "")
-        text = text.replace(f"location {prefix}static/ {{", f"location {prefix}static/ {{\n"
-                            f"        alias {root}/static/;")
-        text = text.replace(f"location {prefix}downloads/ {{", f"location {prefix}downloads/ {{\n"
-                            f"        alias {root}/downloads/;")
+        text = text.replace("location /", f"location {prefix}")
+        text = text.replace("location = /", f"location = {prefix}")
+        text = text.replace("location ~ ^/", f"location ~ ^{prefix}")
+        text = text.replace("error_page 404 /404.html;", f"error_page 404 {prefix}404.html;")
     return text
 
 
@@ -94,13 +118,15 @@ def nginx_site(tmp_path_factory):
         site_toml.write_text(site_toml.read_text().replace(
             'base_url = "https://ratings.test.example"',
             f'base_url = "https://ratings.test.example{prefix}"'))
-        out = root / f"site{len(sites)}"
-        build(content, out, show_progress=False)
-        sites[prefix] = out
+        www = root / f"www{len(sites)}"
+        build(content, www / prefix.strip("/") if prefix != "/" else www, show_progress=False)
+        sites[prefix] = www
+    snippet = root / "sitegen-headers.conf"
+    snippet.write_text(NGINX_HEADERS.read_text(encoding="utf-8"), encoding="utf-8")
     servers = {prefix: (_free_port(), site) for prefix, site in sites.items()}
     conf = root / "nginx.conf"
     user = "user root;\n" if os.geteuid() == 0 else ""
-    blocks = "\n".join(_server_block(site, port, prefix)
+    blocks = "\n".join(_server_block(site, port, prefix, snippet)
                        for prefix, (port, site) in servers.items())
     conf.write_text(f"{user}daemon off;\npid {root}/nginx.pid;\nerror_log {root}/error.log;\n"
                     "events {}\nhttp {\naccess_log off;\n"
@@ -118,7 +144,7 @@ def nginx_site(tmp_path_factory):
             if process.poll() is not None:
                 pytest.fail("nginx did not start: " + process.stdout.read().decode())
             time.sleep(0.05)
-    yield {prefix: f"http://127.0.0.1:{p}{prefix}" for prefix, (p, _) in servers.items()}
+    yield {prefix: (f"http://127.0.0.1:{p}{prefix}", site) for prefix, (p, site) in servers.items()}
     process.terminate()
     process.wait(10)
 
@@ -133,14 +159,19 @@ def _get(url: str):
 
 @pytest.mark.parametrize("prefix", ["/", "/ratings/"])
 def test_nginx_serves_the_site(nginx_site, prefix):
-    base = nginx_site[prefix]
+    base, www = nginx_site[prefix]
     status, headers, body = _get(base)
     assert status == 200 and b"<h1>" in body
     for name in SECURITY:
         assert headers[name] == _netlify_headers()[name]
-    status, headers, _ = _get(base + "static/pyodide/pyodide.asm.wasm")
+    site = www / prefix.strip("/") if prefix != "/" else www
+    wasm = next(site.glob("static/pyodide/**/pyodide.asm.wasm")).relative_to(site).as_posix()
+    status, headers, _ = _get(base + wasm)
     assert status == 200 and headers["Content-Type"] == "application/wasm"
     assert headers["Content-Security-Policy"] == _netlify_headers()["Content-Security-Policy"]
+    assert headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    status, headers, _ = _get(base + "static/style.css")
+    assert status == 200 and headers["Cache-Control"] == "no-cache"
     status, headers, body = _get(base + "no/such/page/")
     assert status == 404 and b"Page not found" in body
     assert f'href="{prefix}static/style.css"'.encode() in body

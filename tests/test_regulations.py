@@ -84,7 +84,8 @@ SLUGS = ["fide-2002", "fide-2003web", "fide-2009", "fide-rb-2024", "fmjd",
 ALLOWED_TAGS = {"p", "br", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "em",
                 "strong", "code", "pre", "table", "thead", "tbody", "tr", "th", "td",
                 "div", "span", "hr", "blockquote"}
-ALLOWED_ATTRIBUTES = {"id", "class", "start"}
+# the scroll region around a printed table (sitegen.regulations._table_open)
+ALLOWED_ATTRIBUTES = {"id", "class", "start", "role", "tabindex", "aria-label"}
 
 
 @pytest.fixture(scope="module")
@@ -345,9 +346,18 @@ def _cite_calls(tree):
     yield from visit(tree, None)
 
 
+# Modules whose `cite` names a text that content/regulations/ does not
+# publish: FIDE's Title Regulations B.01 (2024) (docs/norms.md). Their
+# articles are written out in full ("B.01 (2024) 1.4.5 b)") and pinned by
+# tests/test_fide_norms.py; nothing here could resolve them.
+UNPUBLISHED_CITERS = {"rules_core.fide.norms"}
+
+
 def _cite_function(module_name: str, call: ast.Call):
     """The function a call reaches: the module's `cite`, the FMJD edition's;
     FIDE editions' keys are checked through their `articles` (1.)."""
+    if module_name in UNPUBLISHED_CITERS:
+        return None
     if isinstance(call.func, ast.Name):
         return getattr(importlib.import_module(module_name), "cite")
     if module_name.startswith("rules_core.fmjd"):
