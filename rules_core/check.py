@@ -1,7 +1,7 @@
 """`sitegen check` as a function: text in, the check contract out.
 
 The same function runs in the CLI and, under Pyodide, in the browser, so the
-two cannot disagree.  The contract is DESIGN.md "The check contract": stable
+two cannot disagree.  The contract is docs/check-contract.md: stable
 keys, extra keys allowed.
 """
 

@@ -1,7 +1,7 @@
 """The registry of editions: every rule set by id, and the one in force.
 
 An event is rated with the edition in force on its start date for its game
-and rate of play (DESIGN: Editions); ``--rules ID`` forces one.  The choice
+and rate of play (docs/editions.md); ``--rules ID`` forces one.  The choice
 by date covers every day from `TIMELINE_START` on: where the rules of a
 period are not established (a `Gap`, or before the first edition) the
 edition used is named in a warning, with the reason; so are the points an

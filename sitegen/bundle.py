@@ -1,6 +1,6 @@
 """The browser bundle: the Pyodide runtime and rules_core as a wheel.
 
-DESIGN "Browser": the runtime comes from the npm package `pyodide`, pinned
+docs/browser.md: the runtime comes from the npm package `pyodide`, pinned
 here with its registry integrity and checked before use; rules_core ships as
 a `py3-none-any` wheel built at site build time (with pip, never `pyodide
 build`) and loaded from the same origin inside a Web Worker.

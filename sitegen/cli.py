@@ -1,7 +1,7 @@
 """The `sitegen` command line.
 
 Exit status: 0 when all is well, 1 when the input has errors, 2 on a usage
-error (DESIGN: the check contract).
+error (docs/check-contract.md#exit-status).
 """
 
 from __future__ import annotations

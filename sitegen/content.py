@@ -39,7 +39,7 @@ from .sources import SourceError, read_text
 __all__ = ["ContentError", "SiteSettings", "ListSpec", "RegistryPlayer", "RatingRow",
            "Event", "Season", "Content", "load_content", "apply_meta", "LISTS", "NOTE"]
 
-# game -> the lists a federation may publish (DESIGN site map)
+# game -> the lists a federation may publish (docs/architecture.md#site-map)
 LISTS = {"chess": ("standard", "rapid", "blitz"), "draughts": ("standard", "rapid-blitz")}
 EVENT_SUFFIXES = (".toml", ".json", ".trf", ".txt", ".csv", ".pgn", ".xml")
 NOTE = "note"           # printed, not counted as a warning: a default the build took

@@ -1,6 +1,6 @@
 """The Python side of the in-browser checker: what the Web Worker calls.
 
-It runs inside Pyodide beside the rules_core wheel (DESIGN "Browser"), so it
+It runs inside Pyodide beside the rules_core wheel (docs/browser.md), so it
 imports the standard library and rules_core only; sitegen's number formats
 travel beside it as `sitegen_formats`.  Every figure comes from rules_core:
 this module reads the requests, builds tournaments from the forms, fills

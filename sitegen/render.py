@@ -1,9 +1,9 @@
 """Pages from the site data: one Jinja2 environment, one pass, same bytes.
 
-`render_site(data, out, regulations)` writes every page of DESIGN.md's site
-map into `out` (an empty folder the caller provides) and returns the files
+`render_site(data, out, regulations)` writes every page of the site map
+(docs/architecture.md#site-map) into `out` (an empty folder the caller provides) and returns the files
 written.  The templates only lay out what `sitegen.views` prepared: nothing
-in a template computes a rating (DESIGN "Data flow"); this module builds the
+in a template computes a rating (docs/architecture.md#data-flow); this module builds the
 Jinja2 environment and registers its filters, the only place that does (house
 style, after MkDocs).
 

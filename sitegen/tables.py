@@ -1,7 +1,7 @@
 """What the event, norm-table, World Cup, regulation and Markdown pages show.
 
 Like `sitegen.views`, these only select and order: the event page shows the
-check contract (DESIGN "The check contract") as rules_core returned it, the
+check contract (docs/check-contract.md) as rules_core returned it, the
 norm tables are rules_core's own literals (never retyped here), the World
 Cup rows are `sitegen.worldcup`'s.
 """
@@ -51,7 +51,7 @@ SYSTEM_NAMES = {"swiss": "Swiss", "round-robin": "round robin",
                 "double-round-robin": "double round robin", "match": "match",
                 "team": "team", "scheveningen": "Scheveningen"}
 _PLAYED = ("1", "0", "=")
-# The contract's figures a player row shows (DESIGN "The check contract").
+# The contract's figures a player row shows (docs/check-contract.md).
 FIGURE_KEYS = ("number", "id", "name", "rating", "k", "rated_games", "score",
                "opponents_average", "expected", "change", "new_rating", "initial_rating",
                "performance", "rank", "competition_average", "difference")
@@ -254,7 +254,7 @@ def _x3_minima() -> NormTable:
 def _ix1() -> NormTable:
     rows = [[str(p), f"{d:.2f}"] for p, d in sorted(fmjd_tables.IX_1.items(), reverse=True)]
     notes = [f"At P = {p} % the print has {printed:.2f}: a misprint for {used:.2f} "
-             "(DESIGN interpretation 10)."
+             "(docs/interpretations.md#i10)."
              for p, (printed, used) in sorted(fmjd_tables.IX_1_MISPRINTS.items())]
     return NormTable("ix-1", "Table IX-1: rating difference D(P) for a result P in percent",
                      "(fmjd Annex 9 §2.3)", ["P (%)", "D(P)"], rows, notes)

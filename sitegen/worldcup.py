@@ -7,7 +7,7 @@ wins; rules_core.fmjd.worldcup does the rest (Annex 18, Annex 17 App. C).
 
     [season]
     name = "FMJD World Cup 2024-2026"
-    [settings]                       # optional: DESIGN interpretation 5
+    [settings]                       # optional: docs/interpretations.md#i5
     bonus = [100, 70, 50, 40, 35, 30, 26, 24, 22, 20]
     factors = { "1" = 1, "3" = 3, "5" = 5, "7" = 10 }
     [[events]]

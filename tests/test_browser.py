@@ -44,7 +44,7 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking
 LOAD_TIMEOUT = 120_000          # ms: a cold start compiles 9.6 MB of WebAssembly
 CHECK_TIMEOUT = 120_000
 
-# What /check/ shows of every player (DESIGN "The check contract").
+# What /check/ shows of every player (docs/check-contract.md).
 SHOWN_FIELDS = {"number", "name", "rating", "k", "rated_games", "score", "opponents_average",
                 "expected", "change", "new_rating", "initial_rating", "performance", "rank"}
 

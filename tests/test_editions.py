@@ -120,7 +120,7 @@ def test_new_player_k(name, k):
     assert get_edition(name).k_factor(2000, 10, False, 2020, 1980)[0] == k
 
 
-# p = W / n in hundredths rounded half up (DESIGN interpretation 1): 1/8 is
+# p = W / n in hundredths rounded half up (docs/interpretations.md#i1): 1/8 is
 # 12.5 %, 13; 7/8 is 87.5 %, 88.
 @pytest.mark.parametrize("score, games, p", [(F(1), 8, 13), (F(7), 8, 88), (F(1, 2), 4, 13)])
 def test_p_rounds_half_up(score, games, p):

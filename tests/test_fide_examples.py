@@ -1,7 +1,7 @@
 """Every worked example of the four FIDE documents, as golden tests.
 
 Each test asserts what the rule text gives; where the printed figure differs
-it is recorded beside it with the reason (DESIGN interpretation 3).
+it is recorded beside it with the reason (docs/interpretations.md#i3).
 """
 
 from __future__ import annotations

@@ -143,7 +143,7 @@ def test_per_game_change_is_k_times_score_minus_expected(edition_id, event):
 @given(event=_events())
 def test_per_tournament_change_is_k_times_score_minus_expected(edition_id, event):
     """fide-2002 10.51-10.54: Rc the average of the opponents, each brought
-    within 350 of R (DESIGN interpretation 2), D = R - Rc rounded
+    within 350 of R (docs/interpretations.md#i2), D = R - Rc rounded
     (interpretation 1), We = P_D x n, dR = K (W - We)."""
     rating, opponents, results, k = event
     edition = get_edition(edition_id)

@@ -46,7 +46,7 @@ def test_worked_example_performance():
 @pytest.mark.parametrize("time_control, percent", [
     ("2h", 100), ("90", 60), ("60", 40), ("30", 20), ("20", 50), ("15", 100)])
 def test_k_reduced_by_the_time_control(time_control, percent):
-    """§1.2.2.1 and §1.2.2.2 (DESIGN interpretation 4)."""
+    """§1.2.2.1 and §1.2.2.2 (docs/interpretations.md#i4)."""
     t = draughts_swiss(2150, EXAMPLE_OPPONENTS, EXAMPLE_SCORES, time_control, k=20)
     r = rate_event(t, FMJD).players[0]
     full = Fraction(20) * (r.score - r.expected) / 2

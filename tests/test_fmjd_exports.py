@@ -131,7 +131,7 @@ def test_arbiter_pro_opponents_are_places_mapped_to_start_numbers():
 
 def test_unplayed_games_are_settled_by_the_totals():
     """"4w-": not played; the total tells a forfeit won ("+") from one lost
-    ("-"); the scheduled opponent is kept (DESIGN interpretation 6)."""
+    ("-"); the scheduled opponent is kept (docs/interpretations.md#i6)."""
     t = parse_arbiter_pro(ARBITER)
     assert [(r.opponent, r.code, r.score) for r in (result(t, 3, 2), result(t, 4, 2))] == \
         [(4, "+", 2.0), (3, "-", 0.0)]
@@ -310,7 +310,7 @@ def test_ouagadougou_2022():
 
 def test_ouagadougou_unplayed_games_and_short_truncated_solkoff():
     """MANIFEST 1: SSolk is the short truncated Solkoff, counting the
-    scheduled opponent of an unplayed game (DESIGN interpretation 6)."""
+    scheduled opponent of an unplayed game (docs/interpretations.md#i6)."""
     t = parse_arbiter_pro(read("clpippel_2022-Ouagadougou-Open.csv"))
     unplayed = [(p.rank, r.round, r.opponent, r.code) for p in t.players
                 for r in p.results if not r.played]

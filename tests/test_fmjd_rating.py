@@ -64,7 +64,7 @@ def test_expected_percentage_worked_example(rating, average, pe):
 
 
 def test_printed_pe_formula_adds_p1_where_its_example_adds_p1_plus_1():
-    # DESIGN interpretation 9: §2.4.1 prints Pe = (D - D(P1+1)) /
+    # docs/interpretations.md#i9: §2.4.1 prints Pe = (D - D(P1+1)) /
     # (D(P1+1) - D(P1)) + P1; with P1 = 63 that gives 62.6842, one point
     # short of the example's 63.6842, which adds P1 + 1 = 64.
     d, d_p1, d_p1_plus_1 = 100, IX_1[63], IX_1[64]
@@ -94,7 +94,7 @@ def test_expected_result_worked_example(rating, average, games, we):
 @pytest.mark.parametrize(("k", "w", "we", "printed", "rule"), RATING_CHANGE_CASES)
 def test_rating_change_worked_example(k, w, we, printed, rule):
     # The print works from We rounded to 8.9158 and gets 0.6315 / 0.421; the
-    # rule takes We unrounded (DESIGN interpretation 1) and gives 0.63158 /
+    # rule takes We unrounded (docs/interpretations.md#i1) and gives 0.63158 /
     # 0.42105: the printed 0.6315 is the rounded We's figure, not the rule's.
     assert rating_change(k, w, we) == pytest.approx(printed)
     unrounded_we = expected_result(2150, 2050, 7)
@@ -191,7 +191,7 @@ def test_countable_for(minutes, rating_list, percent):
 
 
 def test_three_hours_a_game_is_60_percent_not_50():
-    # DESIGN interpretation 4: §3.2.3's "at least 3 hours per game ... 50 %"
+    # docs/interpretations.md#i4: §3.2.3's "at least 3 hours per game ... 50 %"
     # is superseded by §1.2.2.1 (b): 1 h 30 per player (3 hours in all) is 60 %
     assert countable_for(90).k_percent == 60
 

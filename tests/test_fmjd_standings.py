@@ -191,7 +191,7 @@ def test_bye_counts_as_a_dummy_with_no_score():
 
 
 def test_unplayed_game_counts_the_scheduled_opponent():
-    # DESIGN interpretation 6; Annex 3 §5.7: 4 won round 3 by forfeit.
+    # docs/interpretations.md#i6; Annex 3 §5.7: 4 won round 3 by forfeit.
     t = five_player_swiss()
     assert opponent_scores(t, 4) == [3, 0, 1]
     assert opponent_scores(t, 2) == [4, 5, 5]

@@ -440,7 +440,7 @@ def test_ix_1_covers_every_whole_percentage():
 
 
 def test_ix_1_used_differs_from_printed_at_23_only():
-    # DESIGN interpretation 10
+    # docs/interpretations.md#i10
     differ = {p for p in IX_1 if IX_1[p] != IX_1_PRINTED[p]}
     assert differ == {23}
     assert IX_1_PRINTED[23] == -211.82

@@ -137,7 +137,7 @@ def test_default_bonus_and_factors():
 
 
 def test_settings_are_the_seasons():
-    """DESIGN interpretation 5: another bonus table and factor apply."""
+    """docs/interpretations.md#i5: another bonus table and factor apply."""
     s = WorldCupSettings(bonus=(10, 5), factors={3: Fraction(5, 2)})
     assert world_cup_points(13, 1, s.factor(3), s) == Fraction(85, 2)
     assert world_cup_points(13, 3, s.factor(3), s) == Fraction(65, 2)

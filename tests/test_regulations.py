@@ -28,7 +28,7 @@ from tests.shared_data import ROOT, SHARED_REGULATIONS
 
 RULES_CORE = ROOT / "rules_core"
 
-# The brief's articles, and DESIGN's (Interpretations 1-10).
+# The brief's articles, and those of docs/interpretations.md.
 KNOWN = [
     ("fide-2002 10.51", "/regulations/fide-2002/#a10.51"),
     ("fide-2002 10.57", "/regulations/fide-2002/#a10.57"),

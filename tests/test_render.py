@@ -779,7 +779,7 @@ def test_environment_is_strict_and_autoescaped():
 
 
 def test_no_template_computes_a_rating():
-    """DESIGN: nothing in templates computes; no arithmetic on figures there."""
+    """docs/architecture.md#data-flow: nothing in templates computes; no arithmetic on figures there."""
     expression = re.compile(r"\{\{(.*?)\}\}|\{%(.*?)%\}")
     arithmetic = re.compile(r"[\w)\]]\s*[-+*/%]\s*[\w(]")
     for template in sorted((ROOT / "templates").glob("*.html")):

@@ -40,7 +40,7 @@ def _fraction(value, denominator: int = 1) -> Fraction:
 
 
 def p_percent(score: Fraction, games: int) -> int:
-    """p = W / n in hundredths, rounded half up (DESIGN interpretation 1)."""
+    """p = W / n in hundredths, rounded half up (docs/interpretations.md#i1)."""
     return round_half_up(Fraction(score) * 100 / games)
 
 
@@ -132,7 +132,7 @@ def _unrated_players(t: Tournament, edition: FideEdition,
 def _swiss_unrated(t: Tournament, edition: FideEdition, counted: CountedGames,
                    player: Player) -> PlayerRating:
     """fide-2002 10.21a / fide-2009 8.21a: Rc is the plain average of the
-    rated opponents (DESIGN interpretation 8: no 350-point rule)."""
+    rated opponents (docs/interpretations.md#i8: no 350-point rule)."""
     games = counted.games[player.number]
     ratings = [t.player(g.opponent).rating for g in games]
     score = _score(games)
@@ -153,8 +153,7 @@ def _round_robin_unrated(t, edition, counted, unrated):
     fide-2009 8.21b-8.25); then Rc(new) with every opponent brought within
     the cap of the first Ru, unrated opponents at their first Ru, and Ru(new)
     from it (fide-2002 10.57 "new" columns, interpretation 8; fide-2009 8.58,
-    which calls this an iteration and prints one step: DESIGN interpretation
-    3 finds only its K figures wrong, so one step is what it gives)."""
+    which calls this an iteration and prints one step: docs/interpretations.md#i3 finds only its K figures wrong, so one step is what it gives)."""
     ra = counted.round_robin_average
     scores = {p.number: _score(counted.games[p.number]) for p in unrated}
     first = {n: unrated_event_rating(edition, ra, s, len(counted.games[n]), True)

@@ -169,7 +169,7 @@ def _disregard_unrated(t, edition, counted, played):
     """fide-2002 6.1/10.20 (less than one point), 6.42 (three rated opponents
     in a Swiss or team event), fide-2009 8.21 (both, in any system),
     fide-rb-2024 7.2.2 (zero).  The score is taken against rated opponents
-    (DESIGN interpretation 7)."""
+    (docs/interpretations.md#i7)."""
     swiss = counted.system not in ROUND_ROBINS
     needed = max(edition.unrated_min_rated_opponents_all,
                  edition.unrated_min_rated_opponents_swiss if swiss else 0)

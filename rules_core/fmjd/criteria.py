@@ -5,7 +5,7 @@ opponent rating, tournament performance of Appendix D, own rating, lots),
 the number of victories of Annex 3 §5.11.1.2.1, and the counting systems of
 Annex 3 §5.6/§5.6a.  `rules_core.fmjd.standings` orders players with them.
 
-Unplayed games in Solkoff-type tie-breaks (DESIGN interpretation 6): Annex 5
+Unplayed games in Solkoff-type tie-breaks (docs/interpretations.md#i6): Annex 5
 does not say how they count.  What it does say: a bye is a pairing with a
 dummy player added to the tournament (§4.1), a player who leaves keeps his
 position and is no longer paired (§4.2), and a game not (yet) played counts
@@ -282,8 +282,7 @@ def opponent_scores(t: Tournament, number: int,
                     counting: Counting = STANDARD) -> list[float]:
     """The scores a Solkoff adds up for player `number`, one per round.
 
-    The scheduled opponent's final total, played or not (DESIGN
-    interpretation 6); 0 for a round without an opponent (the dummy of
+    The scheduled opponent's final total, played or not (docs/interpretations.md#i6); 0 for a round without an opponent (the dummy of
     fmjd Annex 5 §4.1).
     """
     return event_scores(t, counting).opponent_scores(number)
@@ -303,7 +302,7 @@ def values_of(ev: EventScores, names: Iterable[str]) -> dict[int, dict[str, obje
 
 def criteria_values(t: Tournament, names: Iterable[str] | None = None,
                     counting: Counting = STANDARD) -> dict[int, dict[str, object]]:
-    """Each player's value of each criterion, by the DESIGN keys.
+    """Each player's value of each criterion, by the keys of docs/check-contract.md#tiebreak-keys.
 
     `names`: some of `CRITERIA` (default: every criterion of fmjd Annex 5
     §3.1 a-k and the victories of Annex 3 §5.11.1.2.1; the two that depend on

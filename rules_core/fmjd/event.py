@@ -3,8 +3,7 @@
 Per tournament: Rc is the average of the rated opponents (§5.3), D = R - Rc,
 Pe from table IX-1 (§2.4), We = Pe x 2n / 100 (§3.2.1), dR = 0.5 K (W - We)
 (§3.2.2) with K reduced by the time control (§1.2.2); a new player's rating
-is his average performance (§3.3.2).  Figures stay unrounded (DESIGN
-interpretation 1); only the published rating is a whole number.
+is his average performance (§3.3.2).  Figures stay unrounded (docs/interpretations.md#i1); only the published rating is a whole number.
 """
 
 from __future__ import annotations

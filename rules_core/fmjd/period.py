@@ -77,6 +77,6 @@ def rate_period(rating: float | None, games_before: int, reached_2300: bool,
 
 
 def _whole(value: float) -> int:
-    """The list prints whole numbers: .5 up (DESIGN interpretation 1 keeps
+    """The list prints whole numbers: .5 up (docs/interpretations.md#i1 keeps
     the unrounded value for display)."""
     return int(value + 0.5) if value >= 0 else -int(-value + 0.5)

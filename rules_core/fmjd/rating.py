@@ -3,7 +3,7 @@
 Percentages are in per cent (64.286, not 0.64286), scores in draughts points
 (2 for a win, 1 for a draw, 0 for a loss), ratings unrounded: FMJD's
 interpolated tables take unrounded values and rounding is left to display
-(DESIGN interpretation 1).  No list calendars, no tournament files here.
+(docs/interpretations.md#i1).  No list calendars, no tournament files here.
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def rating_difference(p: float, table: Mapping[int, float] = IX_1) -> float:
 
     fmjd Annex 9 §2.3: D(Pr) = D(P1) + (Pr - P1)[D(P1 + 1) - D(P1)], P1 the
     integral part of Pr, D from table IX-1 (misprint at 23 % corrected,
-    DESIGN interpretation 10).  `p` is not rounded first.  Pass
+    docs/interpretations.md#i10).  `p` is not rounded first.  Pass
     ``table=IX_1_PRINTED`` to get the print's own figures.
     """
     _check_percentage(p)
@@ -91,8 +91,7 @@ def rating_difference(p: float, table: Mapping[int, float] = IX_1) -> float:
 def expected_percentage(d: float, table: Mapping[int, float] = IX_1) -> float:
     """Pe: the expected percentage of a player rated `d` points above the opponents.
 
-    fmjd Annex 9 §2.4.1, as linear interpolation in IX-1 (DESIGN
-    interpretation 9): Pe = P1 + (D - D(P1)) / (D(P1 + 1) - D(P1)) with
+    fmjd Annex 9 §2.4.1, as linear interpolation in IX-1 (docs/interpretations.md#i9): Pe = P1 + (D - D(P1)) / (D(P1 + 1) - D(P1)) with
     D(P1) <= D < D(P1 + 1).  The printed formula adds P1 to a fraction that
     is negative; its own §2.4.2 example adds P1 + 1, which is the same as
     this.  Beyond the ends of IX-1 (|d| >= 935) Pe is 100 or 0.
@@ -199,7 +198,7 @@ def countable_for(minutes: float) -> Countable:
     40 % from 1 hour, 20 % from 30 minutes.  Below 30 minutes the rapid-blitz
     list: 100 % up to 15 minutes, 50 % above.  No time control counts for
     nothing.  The older sentence of §3.2.3 ("at least 3 hours ... 50 %") is
-    superseded (DESIGN interpretation 4).
+    superseded (docs/interpretations.md#i4).
     """
     _check_finite("a time control", minutes)
     if minutes <= 0:

@@ -93,7 +93,7 @@ class Standing:
 
     `rank` is shared by players equal on every criterion (3, 3, 5), None for
     a player not classified (fmjd Annex 3 §5.9 A a); `tiebreaks` holds the
-    system's criteria by the DESIGN keys; a criterion that depends on the
+    system's criteria by the keys of docs/check-contract.md#tiebreak-keys; a criterion that depends on the
     tied group is None where it was not needed.  `undecided` names what the
     arbiter must still do for a shared place ("lots").
     """
@@ -410,7 +410,7 @@ def _not_classified(p: Player, counting: Counting) -> Standing:
 def tiebreaks(t: Tournament, system: str | Sequence[str] | TiebreakSystem | None = None,
               counting: Counting | str = STANDARD, withdrawn: Iterable[int] = ()
               ) -> dict[int, dict[str, object]]:
-    """Each player's tie-break values by the DESIGN keys, for one system.
+    """Each player's tie-break values by the keys of docs/check-contract.md#tiebreak-keys, for one system.
 
     `system` as for `standings`, or "all" for every criterion of fmjd Annex 5
     §3.1 a-k and the number of wins.  Values are unrounded; the full

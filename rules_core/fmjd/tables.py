@@ -52,7 +52,7 @@ IX_1_PRINTED = MappingProxyType({
     0: -935.00,
 })
 
-# DESIGN interpretation 10: -211.82 at P = 23 % is a misprint for -211.05,
+# docs/interpretations.md#i10: -211.82 at P = 23 % is a misprint for -211.05,
 # the mirror of D(77) and the value table IX-2 is built on.
 IX_1_MISPRINTS = MappingProxyType({23: (-211.82, -211.05)})
 

@@ -5,7 +5,7 @@ Cup points), the open and women's classifications as of any date
 (§ Classification, § Criteria, § The winners), women in mixed events
 (conditions 4b), the closing ceremony (Code of behaviour 9b); fmjd Annex 17
 Appendix C: the global reserve list.  The bonus table and the star factors
-are settings of a season (DESIGN interpretation 5); the tables are in
+are settings of a season (docs/interpretations.md#i5); the tables are in
 `worldcup_tables`, the event conditions in `worldcup_conditions`.
 
 Decisions where the annexes are silent or ambiguous (each is tested):
@@ -116,7 +116,7 @@ def _number(value) -> Number:
 
 @dataclass(frozen=True)
 class WorldCupSettings:
-    """The settings of a World Cup season (DESIGN interpretation 5).
+    """The settings of a World Cup season (docs/interpretations.md#i5).
 
     `bonus[i]` is the bonus for place i + 1 (fmjd Annex 18 § Getting World
     Cup points: "bonus points for best 10 players"); `factors` maps stars to

@@ -1,7 +1,7 @@
 """Tables of the FMJD World Cup: fmjd Annex 18 (2024 text), Appendix A.
 
 Literals only, reviewable as diffs.  The defaults a season starts from
-(DESIGN interpretation 5): the star factors of Annex 18 § Getting World Cup
+(docs/interpretations.md#i5): the star factors of Annex 18 § Getting World Cup
 points, and the bonus for places 1-10 of the FMJD World Cup rules of 2011,
 which the 2024 annex names ("Bonus - bonus points for best 10 players, from
 place #1 to 10:") but no longer prints.  Annex 13 §8 (national team
@@ -21,7 +21,7 @@ __all__ = ["DEFAULT_BONUS", "DEFAULT_FACTORS", "STAR_LEVELS",
 
 OPEN, WOMEN = "open", "women"
 
-# DESIGN interpretation 5 (FMJD World Cup rules 2011): places 1 to 10.
+# docs/interpretations.md#i5 (FMJD World Cup rules 2011): places 1 to 10.
 DEFAULT_BONUS = (100, 70, 50, 40, 35, 30, 26, 24, 22, 20)
 
 # fmjd Annex 18 § Getting World Cup points: "One-star event - factor = 1,

@@ -16,7 +16,7 @@ BASE_URL = "https://ratings.northshire.example"
 LISTS = (("chess", "standard"), ("chess", "rapid"), ("chess", "blitz"),
          ("draughts", "standard"), ("draughts", "rapid-blitz"))
 
-# fmjd Annex 18 as DESIGN interpretation 5 sets it: bonus for places 1-10.
+# fmjd Annex 18 as docs/interpretations.md#i5 sets it: bonus for places 1-10.
 WORLD_CUP_BONUS = (100, 70, 50, 40, 35, 30, 26, 24, 22, 20)
 # The woman who declares for the open classification of 2025 (fmjd Annex 18,
 # introduction): her FMJD id, the day she declares, the year it holds for.

@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "391be1fc77e97686",
+ "version": "095bd3ade185f9f8",
  "files": [
   "./",
   "norm/",
@@ -17,12 +17,12 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/77b944490780780d/inbrowser.py",
-  "../static/bundle/77b944490780780d/pyodide-lock.json",
-  "../static/bundle/77b944490780780d/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/77b944490780780d/sitegen_formats.py",
-  "../static/bundle/77b944490780780d/snapshot.bin",
-  "../static/bundle/77b944490780780d/worker.js"
+  "../static/bundle/e3e1dedfd4c767e9/inbrowser.py",
+  "../static/bundle/e3e1dedfd4c767e9/pyodide-lock.json",
+  "../static/bundle/e3e1dedfd4c767e9/rules_core-0.1.0-py3-none-any.whl",
+  "../static/bundle/e3e1dedfd4c767e9/sitegen_formats.py",
+  "../static/bundle/e3e1dedfd4c767e9/snapshot.bin",
+  "../static/bundle/e3e1dedfd4c767e9/worker.js"
  ]
 };
 
