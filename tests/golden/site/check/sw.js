@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "095bd3ade185f9f8",
+ "version": "ed52f4184d6ef531",
  "files": [
   "./",
   "norm/",
