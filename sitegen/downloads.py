@@ -17,10 +17,11 @@ import io
 import json
 from typing import NamedTuple
 
+from .formats import tiebreak
 from .sitedata import ListEntry, PublishedList
 
 __all__ = ["TextColumn", "TEXT_COLUMNS", "CSV_FIELDS", "list_csv", "list_json",
-           "list_text", "all_formats", "fide_flag", "text_header", "neutralise",
+           "list_text", "all_formats", "standings_csv", "fide_flag", "text_header", "neutralise",
            "FORMULA_STARTS"]
 
 MONTH_ABBREVIATIONS = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG",
@@ -60,6 +61,24 @@ def all_formats(pl: PublishedList, compact: bool = False) -> list[tuple[str, str
     """(extension, text) for each download of a list; `compact` JSON for a
     large site (sitegen.views.LARGE_SITE)."""
     return [("csv", list_csv(pl)), ("json", list_json(pl, compact)), ("txt", list_text(pl))]
+
+
+STANDINGS_FIELDS = ["rank", "number", "name", "title", "federation", "rating", "points"]
+
+
+def standings_csv(players, tiebreaks: list[tuple[str, str]]) -> str:
+    """An event's standings as its page shows them (`sitegen.tables.EventView`):
+    STANDINGS_FIELDS, then one column a tie-break under the check contract's
+    key (docs/check-contract.md#tiebreak-keys), in the event's order; a
+    tie-break of several figures (a truncated Solkoff) as its items."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(STANDINGS_FIELDS + [key for key, _ in tiebreaks])
+    for p in players:
+        row = [p.rank, p.number, p.name, p.title, p.federation, p.rating, p.points]
+        row += [tiebreak(v) if isinstance(v, (list, tuple)) else v for v in p.tiebreaks]
+        writer.writerow(["" if v is None else _csv_value(v) for v in row])
+    return buffer.getvalue()
 
 
 def list_csv(pl: PublishedList) -> str:

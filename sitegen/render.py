@@ -283,6 +283,8 @@ def _events(w: _Writer) -> None:
     for report in sorted(w.data.events, key=lambda r: r.slug):
         view = views.event_view(report, w.links)
         path = f"events/{report.slug}/"
+        if view.players:
+            w.write(path + "standings.csv", downloads.standings_csv(view.players, view.tiebreaks))
         w.page(path, "event.html", report.name, view=view,
                description=views.event_description(report),
                structured=views.event_data(report, w.absolute(path)),

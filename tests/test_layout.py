@@ -370,3 +370,20 @@ def test_list_filters_and_sorting(chromium, origin):
     heading.locator("button.sort").click()
     assert heading.get_attribute("aria-sort") == "descending"
     page.close()
+
+
+def test_event_standings_download_is_the_table_of_the_page(demo_site):
+    """Each event's standings.csv: the page's standings row for row (rank,
+    number), with the tie-breaks under the check contract's keys."""
+    import csv
+    for page in sorted((demo_site / "events").glob("*/index.html")):
+        html = page.read_text(encoding="utf-8")
+        if 'id="standings-table"' not in html:
+            continue
+        assert 'standings.csv" download>' in html, page
+        rows = list(csv.DictReader((page.parent / "standings.csv").open(encoding="utf-8")))
+        shown = re.findall(r'<tr data-number="(\d+)"><td class="num" data-field="rank">(\d*)</td>',
+                           html)
+        assert [(r["number"], r["rank"]) for r in rows] == shown, page
+        if "/events/" in str(page) and rows and "-open-" in page.parent.name:
+            assert {"buchholz", "sonneborn_berger"} <= set(rows[0]), page
