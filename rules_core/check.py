@@ -15,12 +15,12 @@ from .chessresults import looks_like_chessresults, parse_chessresults
 from .editions import UnknownEdition, choose, get_edition
 from .fide import engine as fide_engine
 from .fide import events as fide_events
+from .fide.norms import norms_for_event as chess_norms_for_event
 from .fide.standings import chess_standings, shared_note
 from .fide.tiebreaks import UnknownTiebreak
 from .fmjd import event as fmjd_event
 from .fmjd.edition import FmjdEdition
 from .fmjd.exports import detect_draughts_format, parse_arbiter_pro, parse_toernooibase
-from .fide.norms import norms_for_event as chess_norms_for_event
 from .fmjd.norms import norms_for_event
 from .fmjd.official import parse_official
 from .fmjd.standings import SYSTEMS as TIEBREAK_SYSTEMS
@@ -29,9 +29,9 @@ from .model import Tournament
 from .native import parse_native
 from .normalize import normalise_tournament
 from .numbers import as_float
+from .pgn import looks_like_pgn, parse_pgn
 from .problems import ERROR, MISSING, OPTIONS, WARNING, Problem
 from .results import EventRating, PlayerRating
-from .pgn import looks_like_pgn, parse_pgn
 from .timecontrol import minutes_for_60
 from .trf import parse_trf
 

@@ -165,7 +165,7 @@ def id_shard_count(players: int) -> int:
 def id_shard(game: str, pid: str, count: int) -> int:
     """The shard of a player's id: CRC-32 of "game:id" modulo `count`
     (inbrowser.id_shard and common.js compute the same)."""
-    return zlib.crc32(f"{game}:{pid}".encode("utf-8")) % count
+    return zlib.crc32(f"{game}:{pid}".encode()) % count
 
 
 def name_key(name: str) -> str:

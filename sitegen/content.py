@@ -32,8 +32,19 @@ from rules_core.problems import ERROR, WARNING, Problem
 
 from . import normal
 from .registry import RatingRow, RegistryPlayer, read_identity, read_ratings
-from .settings import (COMPUTED_KEYS, LIST_KEYS, META_KEYS, SEASON_ARRAYS, SEASON_TABLES,
-                       SITE_KEYS, TOP_KEYS, Checker, key_line, safe_slug, toml_line)
+from .settings import (
+    COMPUTED_KEYS,
+    LIST_KEYS,
+    META_KEYS,
+    SEASON_ARRAYS,
+    SEASON_TABLES,
+    SITE_KEYS,
+    TOP_KEYS,
+    Checker,
+    key_line,
+    safe_slug,
+    toml_line,
+)
 from .sources import SourceError, read_text
 
 __all__ = ["ContentError", "SiteSettings", "ListSpec", "RegistryPlayer", "RatingRow",

@@ -172,7 +172,7 @@ class PlayerIndex:
 
 def id_shard(game: str, pid: str, count: int) -> int:
     """The shard of a player's id, as `sitegen.checkpages.id_shard` makes it."""
-    return zlib.crc32(f"{game}:{pid}".encode("utf-8")) % count
+    return zlib.crc32(f"{game}:{pid}".encode()) % count
 
 
 _INDEX = PlayerIndex()

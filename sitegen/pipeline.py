@@ -31,9 +31,17 @@ from rules_core.problems import Problem
 from rules_core.timecontrol import minutes_for_60
 
 from .content import Content, Event, RegistryPlayer
+from .sitedata import (
+    EventReport,
+    HistoryRow,
+    ListEntry,
+    NormRecord,
+    PlayerRecord,
+    PublishedList,
+    SiteData,
+    TitleAward,
+)
 from .worldcup import world_cup
-from .sitedata import (EventReport, HistoryRow, ListEntry, NormRecord, PlayerRecord,
-                       PublishedList, SiteData, TitleAward)
 
 __all__ = ["compute", "list_of_event", "list_dates", "default_end", "rating_problems"]
 
@@ -214,7 +222,7 @@ class _Rows:
             self.next += 1
             self._apply(row, self.players[row.id], day, first)
 
-    def _apply(self, row, p: "_Player", day: date, first: bool) -> None:
+    def _apply(self, row, p: _Player, day: date, first: bool) -> None:
         p.reached = p.reached or row.reached
         p.title = row.title or p.title
         if self.list_name not in row.ratings:

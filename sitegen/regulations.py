@@ -45,8 +45,8 @@ from functools import cache
 from pathlib import Path
 
 from markdown_it import MarkdownIt
-from mdit_py_plugins.dollarmath import dollarmath_plugin
 from markupsafe import Markup, escape
+from mdit_py_plugins.dollarmath import dollarmath_plugin
 
 __all__ = ["Anchor", "Citation", "RegulationDoc", "RegulationError", "RegulationIndex",
            "Source", "SOURCES", "EXTERNAL_DOCS", "DEFAULT_FOLDER", "load_regulations",

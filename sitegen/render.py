@@ -27,12 +27,12 @@ import jinja2
 from markupsafe import Markup
 
 from . import checkpages, downloads, views
-from .player_facts import Facts
-from .norm_register import norm_register
 from .formats import fixed, isodate, month, points, signed, tiebreak, year_month
+from .norm_register import norm_register
+from .player_facts import Facts
 from .regulations import RegulationIndex, link_citations
-from .timeline import editions_timeline
 from .sitedata import SiteData
+from .timeline import editions_timeline
 
 __all__ = ["make_environment", "render_site", "templates_root"]
 
@@ -384,7 +384,7 @@ def _robots(base_url: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _check(w: "_Writer") -> None:
+def _check(w: _Writer) -> None:
     """/check/, /check/norm/, /check/rating/ and the browser bundle (Pyodide
     runtime, the rules_core wheel): sitegen.checkpages."""
     w.written += checkpages.render_check_pages(w.env, w.data, w.out, meta=w.meta)

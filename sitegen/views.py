@@ -20,8 +20,7 @@ from .chart import Chart, history_chart
 from .formats import isodate, month
 from .player_facts import Facts, HeadToHead, ListStanding
 from .sitedata import EventReport, ListEntry, PlayerRecord, PublishedList, SiteData
-from .tables import (event_view, markdown_page, norm_tables, regulation_docs,
-                     worldcup_views)
+from .tables import event_view, markdown_page, norm_tables, regulation_docs, worldcup_views
 
 __all__ = ["Links", "SiteMeta", "site_meta", "Variant", "VARIANTS", "list_title",
            "list_view", "list_dates", "lists_index", "home", "downloads_index",

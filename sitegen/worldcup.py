@@ -25,9 +25,16 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
-from rules_core.fmjd.worldcup import (EventResult, OpenDeclaration, RatedPlayer, Season,
-                                      WorldCupEvent, WorldCupSettings, classification,
-                                      reserve_list)
+from rules_core.fmjd.worldcup import (
+    EventResult,
+    OpenDeclaration,
+    RatedPlayer,
+    Season,
+    WorldCupEvent,
+    WorldCupSettings,
+    classification,
+    reserve_list,
+)
 
 from .sitedata import EventReport, PublishedList, WorldCupView
 

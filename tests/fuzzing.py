@@ -14,8 +14,13 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from rules_core.check import (CheckOptions, UnknownEdition, UnknownTiebreak, check_text,
-                              detect_format)
+from rules_core.check import (
+    CheckOptions,
+    UnknownEdition,
+    UnknownTiebreak,
+    check_text,
+    detect_format,
+)
 from sitegen.report import check_table
 
 ROOT = Path(__file__).resolve().parent.parent

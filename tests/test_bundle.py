@@ -17,8 +17,17 @@ from pathlib import Path
 import pytest
 
 from sitegen import bundle
-from sitegen.bundle import (PYODIDE_INTEGRITY, PYODIDE_VERSION, RUNTIME_FILES, SHIPPED_RUNTIME,
-                            BundleError, build_wheel, fetch_pyodide, lock_file, write_bundle)
+from sitegen.bundle import (
+    PYODIDE_INTEGRITY,
+    PYODIDE_VERSION,
+    RUNTIME_FILES,
+    SHIPPED_RUNTIME,
+    BundleError,
+    build_wheel,
+    fetch_pyodide,
+    lock_file,
+    write_bundle,
+)
 from tests.shared_data import ROOT
 
 TARBALL = f"pyodide-{PYODIDE_VERSION}.tgz"

@@ -72,7 +72,7 @@ def own_event() -> str:
     rating 2150, opponents 2050 on average, 9 points from 7 games."""
     reply = {"1": "0", "=": "=", "0": "1"}
     rounds = [f'"{n + 2} w {code}"' for n, code in enumerate(OWN_RESULTS)]
-    text = OWN_EVENT + f'\n[[players]]\nnumber = 1\nname = "Example"\nrating = 2150\nk = 15\n'
+    text = OWN_EVENT + '\n[[players]]\nnumber = 1\nname = "Example"\nrating = 2150\nk = 15\n'
     text += f"results = [{', '.join(rounds)}]\n"
     for n, (rating, code) in enumerate(zip(OWN_OPPONENTS, OWN_RESULTS)):
         cells = ['"-"'] * 7

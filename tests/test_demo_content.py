@@ -22,8 +22,14 @@ import pytest
 from rules_core.check import check_text
 from rules_core.fmjd.awards import NormRecord, title_through_norms
 from rules_core.fmjd.norms import norms_for_event, norms_reached
-from rules_core.fmjd.worldcup import (EventResult, OpenDeclaration, Season,
-                                      WorldCupEvent, WorldCupSettings, classification)
+from rules_core.fmjd.worldcup import (
+    EventResult,
+    OpenDeclaration,
+    Season,
+    WorldCupEvent,
+    WorldCupSettings,
+    classification,
+)
 from rules_core.trf import parse_trf
 from sitegen.content import load_content
 

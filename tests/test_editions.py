@@ -10,8 +10,15 @@ from pathlib import Path
 import pytest
 
 from rules_core.check import check_text
-from rules_core.editions import (GAPS, TIMELINE_START, UnknownEdition, choose, edition_for,
-                                 get_edition, timeline)
+from rules_core.editions import (
+    GAPS,
+    TIMELINE_START,
+    UnknownEdition,
+    choose,
+    edition_for,
+    get_edition,
+    timeline,
+)
 from rules_core.fide.editions import FIDE_EDITIONS
 from rules_core.fide.engine import p_percent, rate_event
 from sitegen.report import editions_table

@@ -19,8 +19,14 @@ from hypothesis import strategies as st
 
 from rules_core.check import CheckOptions, check_text
 from rules_core.fide import norm_tables as T
-from rules_core.fide.norms import (NormError, norm_titles, norms_for_event, opponents_average,
-                                   performance, required_score)
+from rules_core.fide.norms import (
+    NormError,
+    norm_titles,
+    norms_for_event,
+    opponents_average,
+    performance,
+    required_score,
+)
 from rules_core.model import Player, RoundResult, Tournament
 from tests.shared_data import third_party
 

@@ -15,8 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_core.editions import get_edition
-from rules_core.fide.engine import (PlayerRating, hypothetical_rating,
-                                    rate_event, unrated_event_rating)
+from rules_core.fide.engine import (
+    PlayerRating,
+    hypothetical_rating,
+    rate_event,
+    unrated_event_rating,
+)
 from rules_core.model import Player, RoundResult, Tournament
 from rules_core.numbers import round_half_up
 

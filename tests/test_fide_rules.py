@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from rules_core.editions import edition_for, get_edition
+from rules_core.editions import get_edition
 from rules_core.fide.engine import rate_event
 from rules_core.fide.events import event_problems
 from rules_core.fide.initial import within_window

@@ -13,8 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_core.fmjd.exports import (detect_draughts_format, parse_arbiter_pro,
-                                     parse_toernooibase)
+from rules_core.fmjd.exports import detect_draughts_format, parse_arbiter_pro, parse_toernooibase
 from rules_core.fmjd.records import normalise_title
 from rules_core.model import Player
 from rules_core.problems import ERROR, WARNING

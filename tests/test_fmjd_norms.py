@@ -18,13 +18,28 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_core.fmjd.norms import (BLACK, RED, NormResult, event_approval,
-                                   norm_category, norm_minimum, norms_for_event,
-                                   norms_reached, opponents_average,
-                                   required_points, x3_row)
-from rules_core.fmjd.titleholders import (NormError, Title, counts_as, parse_title,
-                                          title_name, titleholder_minimum_met,
-                                          titleholders_met)
+from rules_core.fmjd.norms import (
+    BLACK,
+    RED,
+    NormResult,
+    event_approval,
+    norm_category,
+    norm_minimum,
+    norms_for_event,
+    norms_reached,
+    opponents_average,
+    required_points,
+    x3_row,
+)
+from rules_core.fmjd.titleholders import (
+    NormError,
+    Title,
+    counts_as,
+    parse_title,
+    title_name,
+    titleholder_minimum_met,
+    titleholders_met,
+)
 from rules_core.fmjd.titles import ROMAN, X_3, X_3_MINIMA, X_3_PLAYERS
 from rules_core.model import Player, RoundResult, Tournament
 from tests.test_fmjd_titles import X_3_TYPED

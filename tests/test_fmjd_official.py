@@ -16,8 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_core.fmjd.exports import detect_draughts_format
-from rules_core.fmjd.official import (PLAYER_FIELDS, RESULTS, TYPES,
-                                      parse_official, write_official)
+from rules_core.fmjd.official import PLAYER_FIELDS, RESULTS, TYPES, parse_official, write_official
 from rules_core.model import Player, RoundResult, Tournament
 from rules_core.problems import ERROR, WARNING
 

@@ -8,13 +8,26 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_core.fmjd import (IX_1, FMJDRatingError, Countable, Performance,
-                             average_performance, countable_for,
-                             development_factor, estimated_fmjd_rating,
-                             expected_percentage, expected_result, first_rating,
-                             k_factor, new_player_ratings, new_rating,
-                             performance_rating, rating_change,
-                             rating_difference, result_percentage)
+from rules_core.fmjd import (
+    IX_1,
+    Countable,
+    FMJDRatingError,
+    Performance,
+    average_performance,
+    countable_for,
+    development_factor,
+    estimated_fmjd_rating,
+    expected_percentage,
+    expected_result,
+    first_rating,
+    k_factor,
+    new_player_ratings,
+    new_rating,
+    performance_rating,
+    rating_change,
+    rating_difference,
+    result_percentage,
+)
 
 # fmjd Annex 9 §2.4.2 worked example: rating, opponents' average, Pe (%)
 # printed "Pe = (100 - 102,40)/(102,40 - 94,80) + 0,64 = (-2,4/7,6) + 64

@@ -17,16 +17,28 @@ from hypothesis import strategies as st
 
 from rules_core.fmjd.criteria import criteria_values
 from rules_core.fmjd.rating import expected_percentage, rating_difference
-from rules_core.fmjd.standings import (BEIJING, CRITERIA, PLUS_REMISE, STANDARD,
-                                       SYSTEMS, Counting, StandingsError,
-                                       TiebreakSystem, apply_withdrawals,
-                                       full_truncated_solkoff, opponent_scores,
-                                       outcome, short_truncated_solkoff,
-                                       solkoff, solkoff_median, standings,
-                                       tiebreak_system, tiebreaks,
-                                       tournament_performance)
-from rules_core.fmjd.teams import (Team, TeamEvent, TeamMatch, as_tournament,
-                                   team_standings)
+from rules_core.fmjd.standings import (
+    BEIJING,
+    CRITERIA,
+    PLUS_REMISE,
+    STANDARD,
+    SYSTEMS,
+    Counting,
+    StandingsError,
+    TiebreakSystem,
+    apply_withdrawals,
+    full_truncated_solkoff,
+    opponent_scores,
+    outcome,
+    short_truncated_solkoff,
+    solkoff,
+    solkoff_median,
+    standings,
+    tiebreak_system,
+    tiebreaks,
+    tournament_performance,
+)
+from rules_core.fmjd.teams import Team, TeamEvent, TeamMatch, as_tournament, team_standings
 from rules_core.model import REFEREE_CODES, Player, RoundResult, Tournament
 from tests.shared_data import REGULATIONS, third_party
 

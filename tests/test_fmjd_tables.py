@@ -12,9 +12,14 @@ import re
 
 import pytest
 
-from rules_core.fmjd import (IX_1, IX_1_MISPRINTS, IX_1_PRINTED,
-                             expected_percentage, expected_percentage_table,
-                             rating_difference)
+from rules_core.fmjd import (
+    IX_1,
+    IX_1_MISPRINTS,
+    IX_1_PRINTED,
+    expected_percentage,
+    expected_percentage_table,
+    rating_difference,
+)
 from tests.shared_data import NO_SHARED, REGULATIONS
 
 ANNEXES = REGULATIONS / "fmjd-annexes-2024.txt"

@@ -15,17 +15,36 @@ from datetime import date
 
 import pytest
 
-from rules_core.fmjd.awards import (NORM, TITLE, EVENTS, Award,
-                                    NormRecord, automatic_awards,
-                                    automatic_titles, cmf_by_rating,
-                                    title_for_places_above,
-                                    title_through_norms, titles_through_norms)
+from rules_core.fmjd.awards import (
+    EVENTS,
+    NORM,
+    TITLE,
+    Award,
+    NormRecord,
+    automatic_awards,
+    automatic_titles,
+    cmf_by_rating,
+    title_for_places_above,
+    title_through_norms,
+    titles_through_norms,
+)
 from rules_core.fmjd.titleholders import NormError
-from rules_core.fmjd.titles import (MI_AS_GMI_RATING, MI_AS_GMI_RATING_PRINTED,
-                                    ROMAN, TITLE_RATINGS, X_1, X_1_FOOTNOTES,
-                                    X_1_PRINTED, X_2, X_2_MISPRINTS,
-                                    X_2_PRINTED, X_3, X_3_MINIMA,
-                                    X_3_MINIMA_PRINTED, X_3_PRINTED)
+from rules_core.fmjd.titles import (
+    MI_AS_GMI_RATING,
+    MI_AS_GMI_RATING_PRINTED,
+    ROMAN,
+    TITLE_RATINGS,
+    X_1,
+    X_1_FOOTNOTES,
+    X_1_PRINTED,
+    X_2,
+    X_2_MISPRINTS,
+    X_2_PRINTED,
+    X_3,
+    X_3_MINIMA,
+    X_3_MINIMA_PRINTED,
+    X_3_PRINTED,
+)
 from rules_core.model import Player, RoundResult, Tournament
 from tests.shared_data import NO_SHARED, REGULATIONS
 

@@ -10,28 +10,48 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_core.fmjd.worldcup import (EventResult, OpenDeclaration,
-                                      RatedPlayer, ReserveEntry, Season,
-                                      WorldCupError, WorldCupEvent,
-                                      WorldCupSettings, classification,
-                                      declaration_reasons, event_points,
-                                      event_stars, renumbered_rating_list,
-                                      reserve_list, window_start, winners,
-                                      world_cup_points)
-from rules_core.fmjd.worldcup_conditions import (EventConditions, Fee,
-                                                 PrizeFund, condition_reasons,
-                                                 fee_reasons, level_reasons,
-                                                 months_before,
-                                                 prize_fund_reasons,
-                                                 referee_reasons,
-                                                 rules_delivery_reasons,
-                                                 software_reasons,
-                                                 stars_for_prize_fund,
-                                                 system_reasons,
-                                                 tiebreak_reasons)
-from rules_core.fmjd.worldcup_tables import (DEFAULT_BONUS, OPEN,
-                                             PRIZE_MINIMA, STAR_PRIZE_FUNDS,
-                                             WOMEN)
+from rules_core.fmjd.worldcup import (
+    EventResult,
+    OpenDeclaration,
+    RatedPlayer,
+    ReserveEntry,
+    Season,
+    WorldCupError,
+    WorldCupEvent,
+    WorldCupSettings,
+    classification,
+    declaration_reasons,
+    event_points,
+    event_stars,
+    renumbered_rating_list,
+    reserve_list,
+    window_start,
+    winners,
+    world_cup_points,
+)
+from rules_core.fmjd.worldcup_conditions import (
+    EventConditions,
+    Fee,
+    PrizeFund,
+    condition_reasons,
+    fee_reasons,
+    level_reasons,
+    months_before,
+    prize_fund_reasons,
+    referee_reasons,
+    rules_delivery_reasons,
+    software_reasons,
+    stars_for_prize_fund,
+    system_reasons,
+    tiebreak_reasons,
+)
+from rules_core.fmjd.worldcup_tables import (
+    DEFAULT_BONUS,
+    OPEN,
+    PRIZE_MINIMA,
+    STAR_PRIZE_FUNDS,
+    WOMEN,
+)
 from tests.shared_data import third_party
 
 # third_party_data/chess/MANIFEST.txt, FMJD World Cup

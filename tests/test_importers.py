@@ -268,7 +268,8 @@ def test_a_transfer_is_said_and_the_registry_kept(content, tmp_path, capsys):
 
 # -- invariants (hypothesis) -------------------------------------------------------------
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st
 
 from sitegen.importers.merge import Registry, merge  # noqa: E402
 from sitegen.importers.model import Imported, ImportedList  # noqa: E402

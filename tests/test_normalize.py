@@ -8,8 +8,14 @@ from hypothesis import strategies as st
 
 from rules_core.federations import FEDERATIONS, FIDE_TO_ISO, ISO_TO_FIDE
 from rules_core.model import Player, RoundResult, Tournament
-from rules_core.normalize import (federation_name, is_bye_placeholder, normalise_federation,
-                                  normalise_name, normalise_sex, normalise_tournament)
+from rules_core.normalize import (
+    federation_name,
+    is_bye_placeholder,
+    normalise_federation,
+    normalise_name,
+    normalise_sex,
+    normalise_tournament,
+)
 
 # issue 9 item 5: m a man; w, f (any case) a woman; anything else reported
 SEX_CASES = [("m", "m"), ("M", "m"), ("w", "w"), ("W", "w"), ("f", "w"), ("F", "w"),

@@ -7,7 +7,6 @@ from fractions import Fraction
 
 import pytest
 
-from rules_core.check import check_tournament
 from sitegen.content import ContentError, load_content
 from sitegen.pipeline import compute, list_dates
 from tests.site_fixture import write_content

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import ast
 import bisect
+import html as html_module
 import importlib
 import re
+from collections import Counter
 from functools import cache
 from pathlib import Path
-
-import html as html_module
-from collections import Counter
 
 import jinja2
 import pytest
@@ -21,9 +20,19 @@ from markupsafe import Markup, escape
 
 from rules_core.fide.editions import FIDE_EDITIONS
 from rules_core.fmjd.edition import FMJD_EDITIONS
-from sitegen.regulations import (DEFAULT_FOLDER, EXTERNAL_DOCS, SOURCES, RegulationIndex,
-                                 cite_url, default_index, find_citations, link_citations,
-                                 load_regulations, render_text, unknown_citations)
+from sitegen.regulations import (
+    DEFAULT_FOLDER,
+    EXTERNAL_DOCS,
+    SOURCES,
+    RegulationIndex,
+    cite_url,
+    default_index,
+    find_citations,
+    link_citations,
+    load_regulations,
+    render_text,
+    unknown_citations,
+)
 from tests.shared_data import ROOT, SHARED_REGULATIONS
 
 RULES_CORE = ROOT / "rules_core"
@@ -359,7 +368,7 @@ def _cite_function(module_name: str, call: ast.Call):
     if module_name in UNPUBLISHED_CITERS:
         return None
     if isinstance(call.func, ast.Name):
-        return getattr(importlib.import_module(module_name), "cite")
+        return importlib.import_module(module_name).cite
     if module_name.startswith("rules_core.fmjd"):
         return FMJD_EDITIONS[0].cite
     if isinstance(call.args[0], ast.Constant):

@@ -30,8 +30,17 @@ from sitegen import downloads
 from sitegen.formats import fixed, points, signed, tiebreak
 from sitegen.regulations import load_regulations
 from sitegen.render import make_environment, render_site
-from sitegen.sitedata import (EventReport, HistoryRow, ListEntry, NormRecord, PlayerRecord,
-                              PublishedList, SiteData, TitleAward, WorldCupView)
+from sitegen.sitedata import (
+    EventReport,
+    HistoryRow,
+    ListEntry,
+    NormRecord,
+    PlayerRecord,
+    PublishedList,
+    SiteData,
+    TitleAward,
+    WorldCupView,
+)
 from tests.shared_data import ROOT
 
 EVIL = "<script>alert(1)</script>"

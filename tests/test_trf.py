@@ -15,10 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_core.problems import ERROR, WARNING
 from rules_core.pairings import COMPLEMENTARY as COMPLEMENTARY_RESULTS
-from rules_core.trf import (RESULT_SCORES, parse_trf,
-                            read_trf_date, system_from_type)
+from rules_core.problems import ERROR, WARNING
+from rules_core.trf import RESULT_SCORES, parse_trf, read_trf_date, system_from_type
 from tests.shared_data import third_party
 
 # TRF16/TRF26 "Round results": the result codes and their default points.

@@ -53,12 +53,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
 
 from demo import END, LISTS, POINTS, START, pages  # noqa: E402
-from demo.formats import (arbiter_text, meta_text, native_text,  # noqa: E402
-                          official_text, trf_text)
+from demo.formats import arbiter_text, meta_text, native_text, official_text, trf_text  # noqa: E402
 from demo.lists import ChessLists, DraughtsLists  # noqa: E402
 from demo.people import Person, chess_registry, draughts_registry  # noqa: E402
-from demo.play import (Event, Seat, choose_entrants, play_round_robin,  # noqa: E402
-                       play_swiss, round_dates, seat_players)
+from demo.play import (  # noqa: E402
+    Event,
+    Seat,
+    choose_entrants,
+    play_round_robin,
+    play_swiss,
+    round_dates,
+    seat_players,
+)
 from demo.schedule import Spec, chess_calendar, draughts_calendar  # noqa: E402
 
 from rules_core.check import check_text  # noqa: E402

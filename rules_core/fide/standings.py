@@ -59,8 +59,8 @@ def _file_ranks_note(t: Tournament, lines: list[tb.Standing]) -> list[str]:
     how many of those players stand elsewhere in our order, the fewest
     whose moving makes the two orders agree (players sharing a place here
     may stand in any order).  O(n log n)."""
-    printed = sorted(((line.rank, t.player(line.number).rank) for line in lines
-                      if (t.player(line.number).rank or 0) > 0))
+    printed = sorted((line.rank, t.player(line.number).rank) for line in lines
+                      if (t.player(line.number).rank or 0) > 0)
     if not printed:
         return []
     elsewhere = len(printed) - _longest_increasing([theirs for _, theirs in printed])

@@ -26,8 +26,15 @@ from datetime import date
 
 from ..model import Player, RoundResult, Tournament
 from .tables import DP_BY_PERCENT, NOTIONAL_DP, PD_BANDS
-from .tiebreak_tables import (CODES, CUTTABLE, DEFAULT_ORDERS, MEDIAN, PLAYED, REQUESTED_BYES,
-                              ROUND_ROBIN_SYSTEMS)
+from .tiebreak_tables import (
+    CODES,
+    CUTTABLE,
+    DEFAULT_ORDERS,
+    MEDIAN,
+    PLAYED,
+    REQUESTED_BYES,
+    ROUND_ROBIN_SYSTEMS,
+)
 
 __all__ = ["Tiebreak", "TiebreakRules", "RULES", "rules_for", "get_rules",
            "parse_tiebreaks", "default_tiebreaks", "compute", "rank",
@@ -219,7 +226,7 @@ class _Crosstable:
     opponent_value: dict[int, float] = field(default_factory=dict)
     most_games: int = 0
 
-    def build(self) -> "_Crosstable":
+    def build(self) -> _Crosstable:
         self.rounds = self.t.rounds_played
         self.round_robin = self.t.system in ROUND_ROBIN_SYSTEMS
         self.players = {p.number: p for p in self.t.players}

@@ -40,13 +40,25 @@ from ..model import Player, Tournament
 from ..numbers import exact
 from .norms import NormResult
 from .titleholders import LEVELS, NormError, cite, parse_title, title_level, title_name
-from .titles import (AUTOMATIC_NORM_PERCENT, CMF_RATING, CMF_SCORE_ABOVE_HALF,
-                     CONTINENTAL_FULL_PLAYERS, CONTINENTAL_SMALL_PLAYERS,
-                     MINIMUM_GAMES, MINIMUM_ROUNDS, PLACES_ABOVE_CMF_ANY,
-                     PLACES_ABOVE_CMF_HIGH, PLACES_ABOVE_CMF_NORM,
-                     PLACES_ABOVE_TITLE, TITLE_GAMES, TITLE_NORMS,
-                     TITLE_RATING_THROUGH_NORMS, X_1,
-                     X_1_ALREADY_MF_FOOTNOTE, X_1_NORM_FOOTNOTES)
+from .titles import (
+    AUTOMATIC_NORM_PERCENT,
+    CMF_RATING,
+    CMF_SCORE_ABOVE_HALF,
+    CONTINENTAL_FULL_PLAYERS,
+    CONTINENTAL_SMALL_PLAYERS,
+    MINIMUM_GAMES,
+    MINIMUM_ROUNDS,
+    PLACES_ABOVE_CMF_ANY,
+    PLACES_ABOVE_CMF_HIGH,
+    PLACES_ABOVE_CMF_NORM,
+    PLACES_ABOVE_TITLE,
+    TITLE_GAMES,
+    TITLE_NORMS,
+    TITLE_RATING_THROUGH_NORMS,
+    X_1,
+    X_1_ALREADY_MF_FOOTNOTE,
+    X_1_NORM_FOOTNOTES,
+)
 
 __all__ = ["Award", "NormRecord", "TitleCheck", "EVENTS", "WORLD_EVENTS",
            "CONTINENTAL_EVENTS", "TITLE", "NORM", "AUTOMATIC",

@@ -16,9 +16,16 @@ from ..problems import Problem
 from ..results import EventRating, GameFigure, PlayerRating
 from ..timecontrol import minutes_for_60
 from .edition import FmjdEdition
-from .rating import (FIRST_RATING_MAXIMUM, FIRST_RATING_MINIMUM, K_THRESHOLD,
-                     NEW_PLAYER_GAMES, expected_percentage, k_factor,
-                     performance_rating, result_percentage)
+from .rating import (
+    FIRST_RATING_MAXIMUM,
+    FIRST_RATING_MINIMUM,
+    K_THRESHOLD,
+    NEW_PLAYER_GAMES,
+    expected_percentage,
+    k_factor,
+    performance_rating,
+    result_percentage,
+)
 
 __all__ = ["rate_event", "event_problems"]
 

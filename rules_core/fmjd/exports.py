@@ -44,7 +44,7 @@ from ..model import Player, RoundResult, Tournament
 from ..pairings import pairing_problems
 from ..problems import ERROR, MISSING, WARNING, Problem
 from ..trf import rate_from_type, system_from_pairings
-from .records import (BYE_BY_SCORE, CODE_SCORES, FMJD_TITLES, PLAYED_BY_SCORE, normalise_title)
+from .records import BYE_BY_SCORE, CODE_SCORES, FMJD_TITLES, PLAYED_BY_SCORE, normalise_title
 
 __all__ = ["parse_arbiter_pro", "parse_toernooibase", "detect_draughts_format",
            "DRAUGHTS_FORMATS", "COLUMNS", "TIEBREAK_COLUMNS"]

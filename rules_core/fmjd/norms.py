@@ -65,12 +65,31 @@ from typing import NamedTuple
 from ..model import Player, Tournament
 from ..numbers import round_half_up
 from ..timecontrol import minutes_for_60
-from .titleholders import (LEVELS, NORM_LEVELS, NormError, Title, cite,
-                           is_female, parse_title, titleholder_minimum_met,
-                           titleholder_reason, titleholders_met)
-from .titles import (BLACK_NORM_MINUTES, MINIMUM_GAMES, MINIMUM_ROUNDS,
-                     RED_NORM_MINUTES, RED_NORM_RATING, ROMAN, UNRATED_RATING,
-                     X_2, X_3, X_3_MINIMA, X_3_PLAYERS)
+from .titleholders import (
+    LEVELS,
+    NORM_LEVELS,
+    NormError,
+    Title,
+    cite,
+    is_female,
+    parse_title,
+    titleholder_minimum_met,
+    titleholder_reason,
+    titleholders_met,
+)
+from .titles import (
+    BLACK_NORM_MINUTES,
+    MINIMUM_GAMES,
+    MINIMUM_ROUNDS,
+    RED_NORM_MINUTES,
+    RED_NORM_RATING,
+    ROMAN,
+    UNRATED_RATING,
+    X_2,
+    X_3,
+    X_3_MINIMA,
+    X_3_PLAYERS,
+)
 
 __all__ = ["NormResult", "RED", "BLACK", "KINDS", "norm_category", "x3_row",
            "required_points", "norm_minimum", "opponents_average",

@@ -43,7 +43,7 @@ from ..model import Player, RoundResult, Tournament
 from ..pairings import pairing_problems
 from ..problems import ERROR, MISSING, WARNING, Problem
 from ..trf import system_from_pairings
-from .records import (BYE_BY_SCORE, CODE_SCORES)
+from .records import BYE_BY_SCORE, CODE_SCORES
 
 __all__ = ["parse_official", "write_official", "RESULTS", "TYPES",
            "INFO_KEYS", "PLAYER_FIELDS"]

@@ -11,8 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from .rating import (NEW_PLAYER_GAMES, expected_result, first_rating, k_factor,
-                     performance_rating, rating_change, result_percentage)
+from .rating import (
+    NEW_PLAYER_GAMES,
+    expected_result,
+    first_rating,
+    k_factor,
+    performance_rating,
+    rating_change,
+    result_percentage,
+)
 
 __all__ = ["PeriodEvent", "EventChange", "PeriodResult", "rate_period"]
 

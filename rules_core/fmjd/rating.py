@@ -13,8 +13,12 @@ from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
-from .tables import (IX_1, NATIONAL_RATING_FORMULAS, RAPID_BLITZ_K_PERCENT,
-                     STANDARD_K_PERCENT, STANDARD_MINIMUM_MINUTES)
+from .tables import (
+    IX_1,
+    NATIONAL_RATING_FORMULAS,
+    RAPID_BLITZ_K_PERCENT,
+    STANDARD_K_PERCENT,
+)
 
 __all__ = ["FMJDRatingError", "Countable", "Performance",
            "K_NEW_PLAYER", "K_BELOW_2300", "K_FROM_2300", "K_NEW_PLAYER_GAMES",

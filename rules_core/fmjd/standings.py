@@ -30,13 +30,36 @@ from types import MappingProxyType
 
 from ..limits import MAX_ROUNDS
 from ..model import REFEREE_CODES, Player, RoundResult, Tournament
-from .criteria import (BEIJING, BEIJING_CODES, COUNTINGS, CRITERIA, DRAW,
-                       GROUP_CRITERIA, LOSS, MINUS_DRAW, MINUS_DRAW_CODES,
-                       ON_BOARD_CODES, PLUS_DRAW, PLUS_DRAW_CODES, PLUS_REMISE,
-                       STANDARD, WIN, Counting, StandingsError, EventScores, event_scores,
-                       criteria_values, full_truncated_solkoff, values_of,
-                       opponent_scores, outcome, short_truncated_solkoff,
-                       solkoff, solkoff_median, tournament_performance)
+from .criteria import (
+    BEIJING,
+    BEIJING_CODES,
+    COUNTINGS,
+    CRITERIA,
+    DRAW,
+    GROUP_CRITERIA,
+    LOSS,
+    MINUS_DRAW,
+    MINUS_DRAW_CODES,
+    ON_BOARD_CODES,
+    PLUS_DRAW,
+    PLUS_DRAW_CODES,
+    PLUS_REMISE,
+    STANDARD,
+    WIN,
+    Counting,
+    EventScores,
+    StandingsError,
+    criteria_values,
+    event_scores,
+    full_truncated_solkoff,
+    opponent_scores,
+    outcome,
+    short_truncated_solkoff,
+    solkoff,
+    solkoff_median,
+    tournament_performance,
+    values_of,
+)
 
 __all__ = ["StandingsError", "Counting", "STANDARD", "PLUS_REMISE", "BEIJING",
            "COUNTINGS", "WIN", "PLUS_DRAW", "DRAW", "MINUS_DRAW", "LOSS",
@@ -387,7 +410,7 @@ def standings(t: Tournament, system: str | Sequence[str] | TiebreakSystem | None
             + [_not_classified(t.player(n), counting) for n in sorted(cancelled)])
 
 
-def _lines(groups: list[list[int]], ranking: "_Ranking") -> list[Standing]:
+def _lines(groups: list[list[int]], ranking: _Ranking) -> list[Standing]:
     """One `Standing` a player, a shared rank for each group (Annex 3 §5.11)."""
     criteria = ranking.system.criteria
     out: list[Standing] = []

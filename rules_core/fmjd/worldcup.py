@@ -57,9 +57,14 @@ from decimal import Decimal
 from fractions import Fraction
 
 from .worldcup_conditions import PrizeFund, months_before, stars_for_prize_fund
-from .worldcup_tables import (COUNTED_RESULTS, DEFAULT_BONUS, DEFAULT_FACTORS,
-                              POINTS_PER_GAME, RESERVE_MINIMUM_GAMES,
-                              WINDOW_MONTHS)
+from .worldcup_tables import (
+    COUNTED_RESULTS,
+    DEFAULT_BONUS,
+    DEFAULT_FACTORS,
+    POINTS_PER_GAME,
+    RESERVE_MINIMUM_GAMES,
+    WINDOW_MONTHS,
+)
 
 __all__ = ["WorldCupError", "WorldCupSettings", "EventResult",
            "WorldCupEvent", "OpenDeclaration", "Season", "EventScore",

@@ -44,9 +44,17 @@ from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 
-from .worldcup_tables import (FEE_FREE_TITLES, MAXIMUM_FEE, OPEN,
-                              PRIZE_MINIMA, REFEREE_TITLES, STAR_LEVELS,
-                              STAR_PRIZE_FUNDS, TIEBREAK_ORDER, WOMEN)
+from .worldcup_tables import (
+    FEE_FREE_TITLES,
+    MAXIMUM_FEE,
+    OPEN,
+    PRIZE_MINIMA,
+    REFEREE_TITLES,
+    STAR_LEVELS,
+    STAR_PRIZE_FUNDS,
+    TIEBREAK_ORDER,
+    WOMEN,
+)
 
 __all__ = ["PrizeFund", "Fee", "EventConditions", "months_before",
            "stars_for_prize_fund", "prize_fund_reasons", "system_reasons",

@@ -13,8 +13,13 @@ from pathlib import Path
 
 from ..sources import SourceError, read_text
 from .events import read_event_players
-from .fide import list_date_from_name, list_from_name, looks_like_fide_text, read_fide_text, \
-    read_fide_xml
+from .fide import (
+    list_date_from_name,
+    list_from_name,
+    looks_like_fide_text,
+    read_fide_text,
+    read_fide_xml,
+)
 from .fmjd import fmjd_date_from_name, looks_like_fmjd, read_fmjd
 from .merge import Registry, merge
 from .model import ImportedList

@@ -15,8 +15,7 @@ import random
 from dataclasses import dataclass, field
 from datetime import date
 
-from . import START, add_months
-from . import names
+from . import START, add_months, names
 
 __all__ = ["Person", "chess_registry", "draughts_registry", "CHESS_STAR",
            "DRAUGHTS_STAR", "DECLARED_WOMAN"]

@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "ed52f4184d6ef531",
+ "version": "ff3e3c263caf8f8d",
  "files": [
   "./",
   "norm/",
@@ -17,12 +17,12 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/e3e1dedfd4c767e9/inbrowser.py",
-  "../static/bundle/e3e1dedfd4c767e9/pyodide-lock.json",
-  "../static/bundle/e3e1dedfd4c767e9/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/e3e1dedfd4c767e9/sitegen_formats.py",
-  "../static/bundle/e3e1dedfd4c767e9/snapshot.bin",
-  "../static/bundle/e3e1dedfd4c767e9/worker.js"
+  "../static/bundle/98fd8d3ceb51418e/inbrowser.py",
+  "../static/bundle/98fd8d3ceb51418e/pyodide-lock.json",
+  "../static/bundle/98fd8d3ceb51418e/rules_core-0.1.0-py3-none-any.whl",
+  "../static/bundle/98fd8d3ceb51418e/sitegen_formats.py",
+  "../static/bundle/98fd8d3ceb51418e/snapshot.bin",
+  "../static/bundle/98fd8d3ceb51418e/worker.js"
  ]
 };
 
