@@ -31,10 +31,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rules_core.check import check_text, read_tournament  # noqa: E402
+from sitegen.browser.pages import shard_index, write_shards  # noqa: E402
 from sitegen.build import build  # noqa: E402
-from sitegen.checkpages import shard_index, write_shards  # noqa: E402
+from sitegen.content.sources import read_text  # noqa: E402
 from sitegen.serve import SiteHandler  # noqa: E402
-from sitegen.sources import read_text  # noqa: E402
 from tests.site_fixture import write_content  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"

@@ -15,8 +15,8 @@ sys.path.insert(0, str(ROOT))
 
 from rules_core.check import CheckOptions, check_text  # noqa: E402
 from sitegen.build import build  # noqa: E402
-from sitegen.content import load_content  # noqa: E402
-from sitegen.pipeline import compute  # noqa: E402
+from sitegen.compute.pipeline import compute  # noqa: E402
+from sitegen.content.folder import load_content  # noqa: E402
 
 
 def timed(function, repeat: int = 3) -> float:

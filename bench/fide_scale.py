@@ -294,10 +294,10 @@ def bench(content: Path, out: Path, trace: bool) -> dict:
     import tracemalloc
 
     from sitegen.build import _swap_in, collector_paused
-    from sitegen.content import load_content
-    from sitegen.pipeline import compute
-    from sitegen.regulations import load_regulations
-    from sitegen.render import render_site
+    from sitegen.compute.pipeline import compute
+    from sitegen.content.folder import load_content
+    from sitegen.site.regulations import load_regulations
+    from sitegen.site.render import render_site
 
     if trace:
         tracemalloc.start()

@@ -20,12 +20,12 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
-from .bundle import BundleError
-from .content import ContentError, load_content
-from .pipeline import compute, rating_problems
-from .regulations import load_regulations
-from .render import render_site
-from .report import build_lines
+from sitegen.browser.bundle import BundleError
+from sitegen.compute.pipeline import compute, rating_problems
+from sitegen.content.folder import ContentError, load_content
+from sitegen.report import build_lines
+from sitegen.site.regulations import load_regulations
+from sitegen.site.render import render_site
 
 __all__ = ["build", "BuildError", "collector_paused", "swap_folders", "remove_stale"]
 

@@ -14,9 +14,8 @@ from pathlib import Path
 from rules_core.check import FORMATS, CheckOptions, UnknownEdition, UnknownTiebreak, check_text
 from rules_core.editions import EDITIONS
 from rules_core.fmjd.standings import SYSTEMS as TIEBREAK_SYSTEMS
-
-from .report import build_lines, check_table, counts_line, editions_table
-from .sources import SourceError, k_value, read_k_file, read_text
+from sitegen.content.sources import SourceError, k_value, read_k_file, read_text
+from sitegen.report import build_lines, check_table, counts_line, editions_table
 
 __all__ = ["main"]
 
@@ -60,7 +59,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--out", default="_site")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--strict", action="store_true", help="as for build")
-    from .importers.command import add_parser as add_import
+    from sitegen.importers.command import add_parser as add_import
     add_import(commands)
     return parser
 
@@ -71,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         print(editions_table(EDITIONS))
         return 0
     if args.command == "import":
-        from .importers.command import run as run_import
+        from sitegen.importers.command import run as run_import
         return run_import(args)
     if args.command in ("build", "serve"):
         status = _build(args)
@@ -84,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
 def _build(args) -> int:
     """Problems first (errors, then warnings), then what was done, then the
     counts: ``N errors, M warnings`` is the last line."""
-    from .build import BuildError, build
+    from sitegen.build import BuildError, build
 
     problems: list = []
     try:
@@ -106,7 +105,7 @@ def _build(args) -> int:
 def _serve(folder: Path, port: int) -> int:
     """A local preview (sitegen.serve): over http, with the precompressed
     copies and the caching a host gives (docs/browser.md)."""
-    from .serve import make_server
+    from sitegen.serve import make_server
 
     with make_server(folder, port) as server:
         print(f"serving {folder}/ on http://127.0.0.1:{port}/ (Ctrl-C stops)")

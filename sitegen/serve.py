@@ -1,7 +1,7 @@
 """`sitegen serve`: the built site over http on 127.0.0.1, as a host would
 serve it (docs/browser.md).
 
-* A file with a precompressed copy (NAME.br, NAME.gz: sitegen.precompress)
+* A file with a precompressed copy (NAME.br, NAME.gz: sitegen.site.precompress)
   is sent as that copy with `Content-Encoding: br` or `gzip` when the
   browser accepts it, and `Vary: Accept-Encoding`.
 * Content-hashed folders (the runtime, the site's bundle, the player
@@ -18,7 +18,7 @@ import os
 import re
 from pathlib import Path
 
-from .precompress import ENCODINGS
+from sitegen.site.precompress import ENCODINGS
 
 __all__ = ["SiteHandler", "IMMUTABLE", "accepted", "make_server"]
 

@@ -30,10 +30,10 @@ from pathlib import Path
 import pytest
 
 from rules_core.check import CheckOptions, check_text
-from sitegen import inbrowser
-from sitegen.bundle import BundleError
+from sitegen.browser import worker as inbrowser
+from sitegen.browser.bundle import BundleError
+from sitegen.content.sources import read_text
 from sitegen.serve import SiteHandler
-from sitegen.sources import read_text
 from tests.shared_data import NO_SHARED, ROOT, THIRD_PARTY
 from tests.site_fixture import write_content
 
@@ -74,11 +74,11 @@ def _unavailable(reason: str):
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
     """The fixture content built into a site with the checker's pages."""
+    from sitegen.browser.pages import render_check_pages
     from sitegen.build import build
-    from sitegen.checkpages import render_check_pages
-    from sitegen.content import load_content
-    from sitegen.pipeline import compute
-    from sitegen.render import make_environment
+    from sitegen.compute.pipeline import compute
+    from sitegen.content.folder import load_content
+    from sitegen.site.render import make_environment
 
     root = tmp_path_factory.mktemp("browser")
     content = write_content(root / "content")
@@ -812,7 +812,7 @@ BIG_LIST = 20_000
 @pytest.fixture(scope="module")
 def big_site(site, tmp_path_factory):
     from rules_core.check import read_tournament
-    from sitegen.checkpages import shard_index, write_shards
+    from sitegen.browser.pages import shard_index, write_shards
 
     if not THIRD_PARTY.exists():
         pytest.skip(NO_SHARED)

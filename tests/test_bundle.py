@@ -1,4 +1,4 @@
-"""sitegen.bundle: the pinned Pyodide runtime and the rules_core wheel.
+"""sitegen.browser.bundle: the pinned Pyodide runtime and the rules_core wheel.
 
 Fetching needs npm and its registry, building the wheel needs pip (and PyPI
 when setuptools cannot build wheels offline): without them these tests are
@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from sitegen import bundle
-from sitegen.bundle import (
+from sitegen.browser import bundle
+from sitegen.browser.bundle import (
     PYODIDE_INTEGRITY,
     PYODIDE_VERSION,
     RUNTIME_FILES,
@@ -133,7 +133,7 @@ def test_write_bundle(tmp_path):
     assert part.parent.name == "bundle" and described["package"] == "rules-core"
     for key in ("lock", "wheel"):
         assert (at / described[key]).resolve().exists(), key
-    assert [Path(p).name for p in described["python"]] == ["inbrowser.py", "sitegen_formats.py"]
+    assert [Path(p).name for p in described["python"]] == ["inbrowser.py", "sitegen_figures.py"]
     assert described["pyodide"] == f"../pyodide/{PYODIDE_VERSION}/"
     assert (described["snapshot"] is None) == bool(described["snapshot_missing"])
     digest = hashlib.sha256((at / "bundle.json").read_bytes())
@@ -155,7 +155,7 @@ def test_the_lock_file_registers_the_wheel_with_its_sha256(tmp_path):
 
 
 def test_without_node_there_is_no_snapshot_and_bundle_json_says_why(tmp_path, monkeypatch):
-    from sitegen import snapshot
+    from sitegen.browser import snapshot
 
     monkeypatch.setattr(snapshot.shutil, "which", lambda name: None)
     made, why = snapshot.make_snapshot(tmp_path, tmp_path / "lock.json", tmp_path, "k",

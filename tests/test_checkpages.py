@@ -1,4 +1,4 @@
-"""sitegen.checkpages: the checker's pages and the published list they use.
+"""sitegen.browser.pages: the checker's pages and the published list they use.
 
 The pages are rendered without the browser bundle here (bundle=False);
 tests/test_bundle.py and tests/test_browser.py cover it.
@@ -11,10 +11,10 @@ import re
 
 import pytest
 
-from sitegen.checkpages import PAGES, player_index, render_check_pages
-from sitegen.content import load_content
-from sitegen.pipeline import compute
-from sitegen.render import make_environment
+from sitegen.browser.pages import PAGES, player_index, render_check_pages
+from sitegen.compute.pipeline import compute
+from sitegen.content.folder import load_content
+from sitegen.site.render import make_environment
 from tests.site_fixture import write_content
 
 
@@ -76,8 +76,8 @@ def test_same_data_same_bytes(data, tmp_path):
 def test_the_index_is_sharded_by_id_and_name(data):
     """Every player is in the id shard that inbrowser computes for its id,
     and in the name shard of its folded name; players.json holds no player."""
-    from sitegen import inbrowser
-    from sitegen.checkpages import id_shard_count, name_key, sharded_index
+    from sitegen.browser import worker as inbrowser
+    from sitegen.browser.pages import id_shard_count, name_key, sharded_index
 
     meta, files = sharded_index(data)
     assert "players" not in meta and meta["count"] == len(player_index(data)["players"])

@@ -12,8 +12,8 @@ import pytest
 
 from rules_core.check import check_text
 from sitegen.cli import main
-from sitegen.content import ContentError, load_content
-from sitegen.pipeline import compute, default_end
+from sitegen.compute.pipeline import compute, default_end
+from sitegen.content.folder import ContentError, load_content
 from tests.site_fixture import round_robin_toml, write_content
 
 
@@ -251,7 +251,7 @@ def test_blank_games_count_is_resolved_as_check_resolves_it(tmp_path):
 def test_a_bye_placeholder_is_not_a_player(tmp_path, monkeypatch, rules):
     """`spielfrei` with no id and no rating (rules_core.normalize's rule):
     never published, its games byes of its opponents."""
-    from sitegen import normal
+    from sitegen.content import normal
     if rules == "local":
         monkeypatch.setattr(normal, "_rules", None)
     root = write_content(tmp_path / "content")
@@ -327,7 +327,7 @@ def test_content_error_lists_errors_before_warnings(tmp_path):
 def test_warnings_of_rating_an_event_are_the_builds_too(tmp_path):
     """An unreadable time control: the rate of play is unknown (rules_core
     check), said on the event page and in the build's output."""
-    from sitegen.pipeline import rating_problems
+    from sitegen.compute.pipeline import rating_problems
     root = write_content(tmp_path / "content")
     text = round_robin_toml("Odd Open", "2024-05-01", "2024-05-03", ["1001", "1002"],
                             time_control="by agreement")
@@ -353,7 +353,7 @@ def test_a_woman_is_one_in_the_womens_world_cup_however_written(tmp_path, writte
 
 
 def test_a_readers_crash_is_named_not_a_traceback(tmp_path, capsys, monkeypatch):
-    import sitegen.content as loader
+    import sitegen.content.folder as loader
 
     def crash(text, filename="", format=None):
         raise IndexError("list index out of range")

@@ -31,7 +31,7 @@ from rules_core.fmjd.worldcup import (
     classification,
 )
 from rules_core.trf import parse_trf
-from sitegen.content import load_content
+from sitegen.content.folder import load_content
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"

@@ -1,4 +1,4 @@
-"""sitegen.downloads: the CSV download neutralises formula-leading cells.
+"""sitegen.site.downloads: the CSV download neutralises formula-leading cells.
 
 Cases: OWASP "CSV Injection" (https://owasp.org/www-community/attacks/CSV_Injection):
 a cell starting with =, +, -, @, tab or carriage return gets a leading
@@ -13,8 +13,8 @@ from datetime import date
 
 import pytest
 
-from sitegen.downloads import list_csv, neutralise
-from sitegen.sitedata import ListEntry, PublishedList
+from sitegen.compute.sitedata import ListEntry, PublishedList
+from sitegen.site.downloads import list_csv, neutralise
 
 # (text as entered, cell as written)
 CASES = [

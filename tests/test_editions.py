@@ -367,8 +367,8 @@ PIPELINE_PLAYERS = """id,name,federation,sex,birth,title,standard,rapid,blitz,st
 
 
 def _pipeline(tmp_path, list_name, start, end, events):
-    from sitegen.content import load_content
-    from sitegen.pipeline import compute
+    from sitegen.compute.pipeline import compute
+    from sitegen.content.folder import load_content
     from tests.site_fixture import round_robin_toml
     (tmp_path / "players").mkdir()
     (tmp_path / "events" / "chess").mkdir(parents=True)

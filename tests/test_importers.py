@@ -235,8 +235,8 @@ SITE = '[site]\nname = "Example"\nfederation = "NSF"\n\n[[lists]]\ngame = "chess
 
 def test_from_fides_list_and_a_trf_to_site_data(tmp_path, capsys):
     """README, "From FIDE's list and a folder of event files to a site"."""
-    from sitegen.content import load_content
-    from sitegen.pipeline import compute, rating_problems
+    from sitegen.compute.pipeline import compute, rating_problems
+    from sitegen.content.folder import load_content
     own = tmp_path / "own"
     (own / "events" / "chess").mkdir(parents=True)
     (own / "events" / "chess" / OWN_EVENT.name).write_bytes(OWN_EVENT.read_bytes())

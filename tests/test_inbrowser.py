@@ -1,4 +1,4 @@
-"""sitegen.inbrowser, in CPython: the requests the checker's worker answers.
+"""sitegen.browser.worker, in CPython: the requests the checker's worker answers.
 
 The same module runs in the browser under Pyodide (tests/test_browser.py
 checks that the pages show what it gives); here its answers are checked
@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from rules_core.check import CheckOptions, check_text
-from sitegen import inbrowser
-from sitegen.checkpages import player_index
-from sitegen.content import load_content
-from sitegen.pipeline import compute
+from sitegen.browser import worker as inbrowser
+from sitegen.browser.pages import player_index
+from sitegen.compute.pipeline import compute
+from sitegen.content.folder import load_content
 from tests.shared_data import ROOT
 from tests.site_fixture import round_robin_toml, write_content
 
@@ -37,19 +37,19 @@ def index(tmp_path_factory):
 
 
 def test_imports_only_what_pyodide_has():
-    """The standard library, rules_core and sitegen.formats (shipped beside
-    it as sitegen_formats): nothing else is in the browser."""
-    tree = ast.parse((ROOT / "sitegen" / "inbrowser.py").read_text(encoding="utf-8"))
+    """The standard library, rules_core and sitegen.site.figures (shipped beside
+    it as sitegen_figures): nothing else is in the browser."""
+    tree = ast.parse((ROOT / "sitegen" / "browser" / "worker.py").read_text(encoding="utf-8"))
     modules = {alias.name.split(".")[0] for node in ast.walk(tree)
                if isinstance(node, ast.Import) for alias in node.names}
     modules |= {node.module.split(".")[0] for node in ast.walk(tree)
                 if isinstance(node, ast.ImportFrom) and node.module}
     foreign = modules - set(sys.stdlib_module_names) - {"rules_core", "sitegen",
-                                                         "sitegen_formats", "__future__"}
+                                                         "sitegen_figures", "__future__"}
     assert foreign == set()
     assert {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
-            and n.module and n.module.startswith("sitegen")} == {"sitegen.formats",
-                                                                  "sitegen_formats"}
+            and n.module and n.module.startswith("sitegen")} == {"sitegen.site.figures",
+                                                                  "sitegen_figures"}
 
 
 def test_check_without_filling_is_check_text():
@@ -169,13 +169,13 @@ def test_cell_text_is_the_event_pages_format():
 
 
 def test_shipped_copy_is_importable_under_its_browser_name(tmp_path, monkeypatch):
-    """In the browser, sitegen is absent: the module finds sitegen_formats."""
-    for name in ("inbrowser.py", "formats.py"):
-        target = tmp_path / ("sitegen_formats.py" if name == "formats.py" else name)
-        target.write_bytes((ROOT / "sitegen" / name).read_bytes())
+    """In the browser, sitegen is absent: the module finds sitegen_figures."""
+    for shipped_name, source in (("inbrowser.py", "browser/worker.py"),
+                                 ("sitegen_figures.py", "site/figures.py")):
+        (tmp_path / shipped_name).write_bytes((ROOT / "sitegen" / source).read_bytes())
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setitem(sys.modules, "sitegen.formats", None)     # as if absent
+    monkeypatch.setitem(sys.modules, "sitegen.site.figures", None)     # as if absent
     monkeypatch.delitem(sys.modules, "inbrowser", raising=False)
     import inbrowser as shipped
-    assert shipped.fixed.__module__ == "sitegen_formats"
+    assert shipped.fixed.__module__ == "sitegen_figures"
     assert Path(shipped.__file__).parent == tmp_path

@@ -7,7 +7,7 @@ import json
 
 from rules_core.check import CheckOptions, check_text
 from rules_core.fide.norm_form import check_norm_form
-from sitegen.inbrowser import handle
+from sitegen.browser.worker import handle
 from tests.test_fide_norms import GM_FIELD, GM_SCORES, gm_round_robin_toml
 
 _RESULT = {1: "1", "1/2": "=", 0: "0"}
@@ -67,7 +67,7 @@ def test_the_worker_answers_chess_through_the_form():
 
 def test_check_page_lines_for_chess_norms():
     """/check/ with norms: a chess norm achieved in words, with its figures."""
-    from sitegen.inbrowser import check
+    from sitegen.browser.worker import check
     answer = check({"text": gm_round_robin_toml(), "filename": "rr.toml",
                     "options": {"norms": True}})
     row = next(r for r in answer["table"]["rows"] if r["number"] == 1)

@@ -1,5 +1,5 @@
 """The norms of the site: chess norms collected by the pipeline, listed on
-the event page and in the register of /norms/ (sitegen.norm_register)."""
+the event page and in the register of /norms/ (sitegen.compute.norm_register)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from datetime import date
 
 import pytest
 
-from sitegen.content import load_content
-from sitegen.norm_register import norm_register
-from sitegen.pipeline import compute
-from sitegen.tables import event_view
-from sitegen.views import Links
+from sitegen.compute.norm_register import norm_register
+from sitegen.compute.pipeline import compute
+from sitegen.content.folder import load_content
+from sitegen.site.event_views import event_view
+from sitegen.site.views import Links
 from tests.site_fixture import write_content
 from tests.test_fide_norms import gm_round_robin_toml
 

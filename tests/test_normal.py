@@ -1,11 +1,11 @@
-"""sitegen.normal: the one reading of sex, federation, names and byes,
+"""sitegen.content.normal: the one reading of sex, federation, names and byes,
 from rules_core.normalize or, without it, the same reading made locally."""
 
 from __future__ import annotations
 
 import pytest
 
-from sitegen import normal
+from sitegen.content import normal
 
 # (input, sex): m/M a man, w/W/f/F a woman, anything else unknown
 SEX = [("m", "m"), ("M", "m"), ("w", "w"), ("W", "w"), ("f", "w"), ("F", "w"), ("", ""),

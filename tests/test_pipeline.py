@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from sitegen.content import ContentError, load_content
-from sitegen.pipeline import compute, list_dates
+from sitegen.compute.pipeline import compute, list_dates
+from sitegen.content.folder import ContentError, load_content
 from tests.site_fixture import write_content
 
 

@@ -1,4 +1,4 @@
-"""sitegen.player_facts: peak, ranks and head-to-head, from what the pipeline
+"""sitegen.compute.player_facts: peak, ranks and head-to-head, from what the pipeline
 computed (the test content of tests/site_fixture.py) and from small lists
 written here."""
 
@@ -8,8 +8,8 @@ from datetime import date
 
 import pytest
 
-from sitegen.player_facts import Facts, _ranks
-from sitegen.sitedata import ListEntry, PublishedList
+from sitegen.compute.player_facts import Facts, _ranks
+from sitegen.compute.sitedata import ListEntry, PublishedList
 from tests.site_fixture import write_content
 
 
@@ -33,8 +33,8 @@ def test_ranks_overall_and_within_the_federation():
 
 @pytest.fixture(scope="module")
 def data(tmp_path_factory):
-    from sitegen.content import load_content
-    from sitegen.pipeline import compute
+    from sitegen.compute.pipeline import compute
+    from sitegen.content.folder import load_content
     return compute(load_content(write_content(tmp_path_factory.mktemp("facts") / "content")))
 
 

@@ -1,4 +1,4 @@
-"""sitegen.precompress: .br and .gz copies of the large files, cached."""
+"""sitegen.site.precompress: .br and .gz copies of the large files, cached."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import gzip
 
 import brotli
 
-from sitegen.precompress import LARGE, precompress, precompress_tree
+from sitegen.site.precompress import LARGE, precompress, precompress_tree
 
 
 def test_large_compressible_files_get_both_copies(tmp_path):

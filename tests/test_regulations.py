@@ -1,4 +1,4 @@
-"""sitegen.regulations: the regulation pages, their anchors, and every citation
+"""sitegen.site.regulations: the regulation pages, their anchors, and every citation
 rules_core writes linked to an article that exists."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from markupsafe import Markup, escape
 
 from rules_core.fide.editions import FIDE_EDITIONS
 from rules_core.fmjd.edition import FMJD_EDITIONS
-from sitegen.regulations import (
+from sitegen.site.regulations import (
     DEFAULT_FOLDER,
     EXTERNAL_DOCS,
     SOURCES,
@@ -93,7 +93,7 @@ SLUGS = ["fide-2002", "fide-2003web", "fide-2009", "fide-rb-2024", "fmjd",
 ALLOWED_TAGS = {"p", "br", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "em",
                 "strong", "code", "pre", "table", "thead", "tbody", "tr", "th", "td",
                 "div", "span", "hr", "blockquote"}
-# the scroll region around a printed table (sitegen.regulations._table_open)
+# the scroll region around a printed table (sitegen.site.regulations._table_open)
 ALLOWED_ATTRIBUTES = {"id", "class", "start", "role", "tabindex", "aria-label"}
 
 

@@ -26,11 +26,7 @@ import pytest
 from rules_core.check import CheckOptions, check_text
 from rules_core.fide.tables import DP_BY_PERCENT
 from rules_core.fmjd.titles import X_3
-from sitegen import downloads
-from sitegen.formats import fixed, points, signed, tiebreak
-from sitegen.regulations import load_regulations
-from sitegen.render import make_environment, render_site
-from sitegen.sitedata import (
+from sitegen.compute.sitedata import (
     EventReport,
     HistoryRow,
     ListEntry,
@@ -41,6 +37,10 @@ from sitegen.sitedata import (
     TitleAward,
     WorldCupView,
 )
+from sitegen.site import downloads
+from sitegen.site.figures import fixed, points, signed, tiebreak
+from sitegen.site.regulations import load_regulations
+from sitegen.site.render import make_environment, render_site
 from tests.shared_data import ROOT
 
 EVIL = "<script>alert(1)</script>"
@@ -802,8 +802,8 @@ def test_no_template_computes_a_rating():
 
 def test_the_pipelines_site_data_renders_cleanly(tmp_path, regulations):
     """The same checks on what `pipeline.compute` makes of a small content."""
-    from sitegen.content import load_content
-    from sitegen.pipeline import compute
+    from sitegen.compute.pipeline import compute
+    from sitegen.content.folder import load_content
     from tests.site_fixture import write_content
 
     data = compute(load_content(write_content(tmp_path / "content")))

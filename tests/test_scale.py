@@ -1,4 +1,4 @@
-"""A large site's layout (sitegen.views.LARGE_SITE, README "Scale").
+"""A large site's layout (sitegen.site.views.LARGE_SITE, README "Scale").
 
 The fixture content of tests/site_fixture.py is built with the thresholds
 lowered (every site large, three players to a page, two rows a list view,
@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from sitegen import views
 from sitegen.build import build
+from sitegen.site import views
 from tests.site_fixture import CHESS, DRAUGHTS, write_content
 from tests.test_site import broken_links
 

@@ -1,4 +1,4 @@
-"""The editions timeline of the /regulations/ index (sitegen/timeline.py)."""
+"""The editions timeline of the /regulations/ index (sitegen/site/timeline.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.regulations import load_regulations
-from sitegen.timeline import editions_timeline
+from sitegen.site.regulations import load_regulations
+from sitegen.site.timeline import editions_timeline
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -7,6 +7,6 @@ writes the dated rows of `players/<game>-ratings.csv`
 (docs/content-format.md, "Importing").
 """
 
-from .model import Imported, ImportedList, ImportError_
+from sitegen.importers.model import Imported, ImportedList, ImportError_
 
 __all__ = ["Imported", "ImportedList", "ImportError_"]

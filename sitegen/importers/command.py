@@ -11,18 +11,18 @@ import sys
 from datetime import date
 from pathlib import Path
 
-from ..sources import SourceError, read_text
-from .events import read_event_players
-from .fide import (
+from sitegen.content.sources import SourceError, read_text
+from sitegen.importers.events import read_event_players
+from sitegen.importers.fide import (
     list_date_from_name,
     list_from_name,
     looks_like_fide_text,
     read_fide_text,
     read_fide_xml,
 )
-from .fmjd import fmjd_date_from_name, looks_like_fmjd, read_fmjd
-from .merge import Registry, merge
-from .model import ImportedList
+from sitegen.importers.fmjd import fmjd_date_from_name, looks_like_fmjd, read_fmjd
+from sitegen.importers.merge import Registry, merge
+from sitegen.importers.model import ImportedList
 
 __all__ = ["add_parser", "run", "read_file"]
 

@@ -6,11 +6,10 @@ from datetime import date
 from pathlib import Path
 
 from rules_core.check import read_tournament
-
-from .. import normal
-from ..content import apply_meta
-from ..pipeline import list_dates
-from .model import Imported, ImportedList
+from sitegen.compute.pipeline import list_dates
+from sitegen.content import normal
+from sitegen.content.folder import apply_meta
+from sitegen.importers.model import Imported, ImportedList
 
 __all__ = ["read_event_players", "list_in_force"]
 

@@ -18,7 +18,7 @@ import re
 import xml.etree.ElementTree as ET
 from datetime import date
 
-from .model import Imported, ImportedList
+from sitegen.importers.model import Imported, ImportedList
 
 __all__ = ["read_fide_text", "read_fide_xml", "list_date_from_name", "looks_like_fide_text",
            "SINGLE", "COMBINED"]

@@ -14,7 +14,7 @@ import io
 import re
 from datetime import date
 
-from .model import Imported, ImportedList
+from sitegen.importers.model import Imported, ImportedList
 
 __all__ = ["read_fmjd", "looks_like_fmjd", "fmjd_date_from_name", "REQUIRED"]
 

@@ -18,11 +18,11 @@ import io
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import normal
-from ..content import LISTS
-from ..registry import IDENTITY_COLUMNS, rating_columns
-from ..settings import safe_slug
-from .model import Imported, ImportedList
+from sitegen.content import normal
+from sitegen.content.folder import LISTS
+from sitegen.content.registry import IDENTITY_COLUMNS, rating_columns
+from sitegen.content.settings import safe_slug
+from sitegen.importers.model import Imported, ImportedList
 
 __all__ = ["Registry", "Outcome", "merge"]
 

@@ -1,6 +1,6 @@
 /* The checker's service worker, at /check/sw.js (scope /check/): the
    checker works offline after a first visit. BUILD (above, written by
-   sitegen.checkpages) names this build's files; a rebuilt site has another
+   sitegen.browser.pages) names this build's files; a rebuilt site has another
    BUILD, so the browser installs the new worker, which fetches the new
    files and deletes the old cache once it takes over.
 

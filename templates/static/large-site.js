@@ -1,4 +1,4 @@
-/* A large site's player search and player addresses (sitegen.views.LARGE_SITE;
+/* A large site's player search and player addresses (sitegen.site.views.LARGE_SITE;
    README "Scale"), in place of search.js.  Progressive enhancement, no
    inline script, no eval: a Content-Security-Policy of 'self' is enough.
 
@@ -17,7 +17,7 @@
     return String(text).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }
 
-  function key(word) {        // as sitegen.views.search_key
+  function key(word) {        // as sitegen.site.views.search_key
     return fold(word).replace(/[^a-z0-9]/g, "").slice(0, 2) || "_";
   }
 

@@ -169,7 +169,7 @@ def _arbiter_cell(native: str, place: dict[int, int]) -> str:
 # -- NAME.meta.toml -----------------------------------------------------------------
 
 def meta_text(event, keys: tuple[str, ...]) -> str:
-    """What the format lacks, as [event] keys of sitegen.content."""
+    """What the format lacks, as [event] keys of sitegen.content.folder."""
     spec = event.spec
     values = {"name": toml_string(spec.name), "city": toml_string(spec.city),
               "federation": '"NSF"', "start": event.round_dates[0].isoformat(),

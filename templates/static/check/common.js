@@ -38,7 +38,7 @@ function crc32(text) {
   return (crc ^ -1) >>> 0;
 }
 
-/* A name as the index's name shards fold it (sitegen.checkpages.name_key). */
+/* A name as the index's name shards fold it (sitegen.browser.pages.name_key). */
 export function nameKey(name, width) {
   const folded = name.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]/g, "");
   return (folded.slice(0, width) + "_".repeat(width)).slice(0, width);

@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "ff3e3c263caf8f8d",
+ "version": "e38181586ee18a30",
  "files": [
   "./",
   "norm/",
@@ -17,18 +17,18 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/98fd8d3ceb51418e/inbrowser.py",
-  "../static/bundle/98fd8d3ceb51418e/pyodide-lock.json",
-  "../static/bundle/98fd8d3ceb51418e/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/98fd8d3ceb51418e/sitegen_formats.py",
-  "../static/bundle/98fd8d3ceb51418e/snapshot.bin",
-  "../static/bundle/98fd8d3ceb51418e/worker.js"
+  "../static/bundle/915b814a0fc8c70f/inbrowser.py",
+  "../static/bundle/915b814a0fc8c70f/pyodide-lock.json",
+  "../static/bundle/915b814a0fc8c70f/rules_core-0.1.0-py3-none-any.whl",
+  "../static/bundle/915b814a0fc8c70f/sitegen_figures.py",
+  "../static/bundle/915b814a0fc8c70f/snapshot.bin",
+  "../static/bundle/915b814a0fc8c70f/worker.js"
  ]
 };
 
 /* The checker's service worker, at /check/sw.js (scope /check/): the
    checker works offline after a first visit. BUILD (above, written by
-   sitegen.checkpages) names this build's files; a rebuilt site has another
+   sitegen.browser.pages) names this build's files; a rebuilt site has another
    BUILD, so the browser installs the new worker, which fetches the new
    files and deletes the old cache once it takes over.
 

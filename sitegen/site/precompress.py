@@ -5,7 +5,7 @@ A host that serves a file's precompressed copy (nginx `brotli_static` and
 `gzip` to a browser that accepts it: the Pyodide runtime goes over the wire
 at about a third of its size without the server compressing anything.
 Brotli at its highest quality takes a minute on the 9.6 MB WebAssembly, so
-the copies are cached by the file's SHA-256 (sitegen.bundle.cache_dir()).
+the copies are cached by the file's SHA-256 (sitegen.browser.bundle.cache_dir()).
 The same file gives the same bytes: gzip without a name or time.
 """
 

@@ -2,7 +2,7 @@
 
 `render_site(data, out, regulations)` writes every page of the site map
 (docs/architecture.md#site-map) into `out` (an empty folder the caller provides) and returns the files
-written.  The templates only lay out what `sitegen.views` prepared: nothing
+written.  The templates only lay out what `sitegen.site.views` prepared: nothing
 in a template computes a rating (docs/architecture.md#data-flow); this module builds the
 Jinja2 environment and registers its filters, the only place that does (house
 style, after MkDocs).
@@ -26,19 +26,20 @@ from urllib.parse import urlsplit
 import jinja2
 from markupsafe import Markup
 
-from . import checkpages, downloads, views
-from .formats import fixed, isodate, month, points, signed, tiebreak, year_month
-from .norm_register import norm_register
-from .player_facts import Facts
-from .regulations import RegulationIndex, link_citations
-from .sitedata import SiteData
-from .timeline import editions_timeline
+from sitegen.browser import pages as checkpages
+from sitegen.compute.norm_register import norm_register
+from sitegen.compute.player_facts import Facts
+from sitegen.compute.sitedata import SiteData
+from sitegen.site import downloads, views
+from sitegen.site.figures import fixed, isodate, month, points, signed, tiebreak, year_month
+from sitegen.site.regulations import RegulationIndex, link_citations
+from sitegen.site.timeline import editions_timeline
 
 __all__ = ["make_environment", "render_site", "templates_root"]
 
 # A source checkout keeps the templates at the repository's root; an
 # installed wheel carries them as package data `sitegen/templates`.
-_CHECKOUT_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+_CHECKOUT_TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 
 def templates_root():
@@ -105,7 +106,7 @@ def render_site(data: SiteData, out: Path, regulations: list,
                 theme: Path | None = None, content: Path | None = None) -> list[Path]:
     """Write every page, download and asset of the site into `out`.
 
-    `regulations` is `sitegen.regulations.load_regulations(...)`'s list;
+    `regulations` is `sitegen.site.regulations.load_regulations(...)`'s list;
     `progress`, if given, is called with a short text before each section;
     `theme` is the content's theme/ folder (templates/ and static/ that
     replace or add to the package's), if it has one; `content` the content
@@ -386,7 +387,7 @@ def _robots(base_url: str) -> str:
 
 def _check(w: _Writer) -> None:
     """/check/, /check/norm/, /check/rating/ and the browser bundle (Pyodide
-    runtime, the rules_core wheel): sitegen.checkpages."""
+    runtime, the rules_core wheel): sitegen.browser.pages."""
     w.written += checkpages.render_check_pages(w.env, w.data, w.out, meta=w.meta)
     w.pages += [path for path, _, _ in checkpages.PAGES]
 

@@ -54,7 +54,7 @@ __all__ = ["Anchor", "Citation", "RegulationDoc", "RegulationError", "Regulation
            "default_index", "find_citations", "cite_url", "link_citations",
            "unknown_citations"]
 
-DEFAULT_FOLDER = Path(__file__).resolve().parent.parent / "content" / "regulations"
+DEFAULT_FOLDER = Path(__file__).resolve().parents[2] / "content" / "regulations"
 
 
 @dataclass(frozen=True)

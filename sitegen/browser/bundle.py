@@ -11,7 +11,7 @@ build`) and loaded from the same origin inside a Web Worker.
                              python_stdlib.zip (+ .br and .gz of the large ones)
     static/bundle/HASH/      pyodide-lock.json (rules_core registered with its
                              sha256), rules_core-<version>-py3-none-any.whl,
-                             inbrowser.py and sitegen_formats.py (the Python
+                             inbrowser.py and sitegen_figures.py (the Python
                              side), snapshot.bin (the memory snapshot)
     static/check/bundle.json what the worker loads (not cached for good)
 
@@ -35,9 +35,8 @@ import zipfile
 from pathlib import Path
 
 import rules_core
-
-from .precompress import precompress_tree
-from .snapshot import make_snapshot, snapshot_key
+from sitegen.browser.snapshot import make_snapshot, snapshot_key
+from sitegen.site.precompress import precompress_tree
 
 __all__ = ["PYODIDE_VERSION", "PYODIDE_INTEGRITY", "RUNTIME_FILES", "SHIPPED_RUNTIME",
            "BundleError", "cache_dir", "fetch_pyodide", "build_wheel", "lock_file",
@@ -53,7 +52,7 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # 1980-01-01, the earliest time a zip entry can carry.
 DEFAULT_EPOCH = 315532800
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
-_SITEGEN = Path(__file__).resolve().parent
+_SITEGEN = Path(__file__).resolve().parents[1]
 _PYPROJECT = _SITEGEN.parent / "pyproject.toml"
 _WHEEL_PYPROJECT = """[build-system]
 requires = ["setuptools>=61"]
@@ -257,7 +256,7 @@ def _reproducible(source: Path, target: Path) -> None:
 
 # What the worker loads from the runtime folder; the lock file is the site's.
 SHIPPED_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-PYTHON_FILES = {"inbrowser.py": "inbrowser.py", "sitegen_formats.py": "formats.py"}
+PYTHON_FILES = {"inbrowser.py": "browser/worker.py", "sitegen_figures.py": "site/figures.py"}
 PACKAGE = "rules-core"                 # the wheel's name in the lock file
 
 
@@ -295,7 +294,7 @@ def write_bundle(out: Path, cache: Path | None = None) -> list[Path]:
 def _worker_script() -> bytes:
     """templates/check/worker.js: shipped in the hashed folder, so that it
     is cached for good and starts offline (docs/browser.md)."""
-    from .render import templates_root
+    from sitegen.site.render import templates_root
 
     return (templates_root() / "check" / "worker.js").read_bytes()
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
-from .formats import points
-from .sitedata import EventReport, SiteData
+from sitegen.compute.sitedata import EventReport, SiteData
+from sitegen.site.figures import points
 
 __all__ = ["RegisterNorm", "RegisterGroup", "NormRegister", "norm_register"]
 

@@ -212,7 +212,7 @@ def _year(value):
 
 _KINDS.update(number=_number, numbers=_numbers, factors=_factors, ids=_ids, id=_id, year=_year)
 
-# worldcup/SEASON.toml (sitegen/worldcup.py): table -> key -> kind
+# worldcup/SEASON.toml (sitegen/compute/worldcup.py): table -> key -> kind
 SEASON_TABLES = {"season": {"name": "text"},
                  "settings": {"bonus": "numbers", "factors": "factors"}}
 SEASON_ARRAYS = {"events": {"event": "text", "stars": "number", "prize_fund": "number",

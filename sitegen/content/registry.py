@@ -23,9 +23,8 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from rules_core.problems import WARNING
-
-from . import normal
-from .settings import safe_slug
+from sitegen.content import normal
+from sitegen.content.settings import safe_slug
 
 __all__ = ["RegistryPlayer", "RatingRow", "read_identity", "read_ratings",
            "IDENTITY_COLUMNS", "rating_columns"]

@@ -5,7 +5,7 @@ templates lay out: rows in their order, links as site paths (``players/1/``,
 the template prefixes the base path), the columns a table needs.  Nothing
 here rates anything: ratings, changes, ranks, norms and tie-breaks are the
 figures the pipeline and rules_core computed, only selected and ordered.
-The event, norm-table and World Cup pages are in `sitegen.tables`.
+The event, norm-table and World Cup pages are in `sitegen.site.event_views`.
 """
 
 from __future__ import annotations
@@ -16,11 +16,17 @@ from dataclasses import dataclass, field
 from datetime import date
 from urllib.parse import urlsplit
 
-from .chart import Chart, history_chart
-from .formats import isodate, month
-from .player_facts import Facts, HeadToHead, ListStanding
-from .sitedata import EventReport, ListEntry, PlayerRecord, PublishedList, SiteData
-from .tables import event_view, markdown_page, norm_tables, regulation_docs, worldcup_views
+from sitegen.compute.player_facts import Facts, HeadToHead, ListStanding
+from sitegen.compute.sitedata import EventReport, ListEntry, PlayerRecord, PublishedList, SiteData
+from sitegen.site.chart import Chart, history_chart
+from sitegen.site.event_views import (
+    event_view,
+    markdown_page,
+    norm_tables,
+    regulation_docs,
+    worldcup_views,
+)
+from sitegen.site.figures import isodate, month
 
 __all__ = ["Links", "SiteMeta", "site_meta", "Variant", "VARIANTS", "list_title",
            "list_view", "list_dates", "lists_index", "home", "downloads_index",

@@ -3,7 +3,7 @@
 Pyodide can write the memory of a running interpreter and start a later one
 from it (`loadPyodide({_makeSnapshot: true})`, `makeMemorySnapshot()`, then
 `loadPyodide({_loadSnapshot})`; private options of the pinned runtime,
-sitegen.bundle.PYODIDE_VERSION).  The snapshot is taken under Node
+sitegen.browser.bundle.PYODIDE_VERSION).  The snapshot is taken under Node
 (sitegen/snapshot.mjs) with rules_core installed from the site's lock file
 and inbrowser.py imported, so the browser restores an interpreter that has
 imported everything instead of starting one: see docs/browser.md for the

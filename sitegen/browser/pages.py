@@ -2,10 +2,10 @@
 
 `render_check_pages(env, data, out)` renders the three pages, writes the
 site's published list for them (static/check/players.json) and the browser
-bundle (`sitegen.bundle.write_bundle`).  The pages' scripts and worker are
+bundle (`sitegen.browser.bundle.write_bundle`).  The pages' scripts and worker are
 static files under templates/static/check/, copied with the other assets.
 Every figure the pages show is computed in the browser by rules_core under
-Pyodide (`sitegen.inbrowser`); nothing here computes one.
+Pyodide (`sitegen.browser.worker`); nothing here computes one.
 """
 
 from __future__ import annotations
@@ -22,9 +22,8 @@ import jinja2
 
 from rules_core.editions import EDITIONS
 from rules_core.fmjd.standings import SYSTEMS as TIEBREAK_SYSTEMS
-
-from .bundle import write_bundle
-from .sitedata import SiteData
+from sitegen.browser.bundle import write_bundle
+from sitegen.compute.sitedata import SiteData
 
 __all__ = ["PAGES", "render_check_pages", "player_index", "sharded_index", "shard_index", "write_shards",
            "write_player_index",
@@ -43,7 +42,7 @@ def render_check_pages(env: jinja2.Environment, data: SiteData, out: Path, *,
     """Write the checker's pages, players.json and (unless `bundle` is
     False) the browser bundle into the site `out`; return the files, sorted.
 
-    `meta` is the pages' `site` context (`sitegen.views.site_meta`); by
+    `meta` is the pages' `site` context (`sitegen.site.views.site_meta`); by
     default it is made from `data` as for a site without regulations.
     """
     out = Path(out)
@@ -89,7 +88,7 @@ def write_service_worker(out: Path, meta) -> Path:
 
 
 def _templates() -> Path:
-    from .render import templates_root
+    from sitegen.site.render import templates_root
 
     return templates_root()
 
@@ -108,7 +107,7 @@ _STATIC_CHECK = ("check.css", "common.js", "check.js", "norm.js", "rating.js")
 
 
 def _meta(data: SiteData):
-    from .views import site_meta
+    from sitegen.site.views import site_meta
 
     path = urlsplit(data.base_url or "").path or "/"
     return site_meta(data, path if path.endswith("/") else path + "/", False)

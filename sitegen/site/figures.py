@@ -1,6 +1,6 @@
 """How figures are written on the pages: dates, signed changes, points.
 
-The template filters (`sitegen.render.make_environment` registers them) and
+The template filters (`sitegen.site.render.make_environment` registers them) and
 the page views share these, so a figure reads the same everywhere.
 """
 

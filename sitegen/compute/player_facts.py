@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from rules_core.model import PLAYED_CODES
-
-from .sitedata import PlayerRecord, PublishedList, SiteData
+from sitegen.compute.sitedata import PlayerRecord, PublishedList, SiteData
 
 __all__ = ["ListStanding", "HeadToHead", "Facts"]
 

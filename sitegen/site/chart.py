@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from .sitedata import HistoryRow
+from sitegen.compute.sitedata import HistoryRow
 
 __all__ = ["Chart", "Series", "Point", "history_chart", "WIDTH", "HEIGHT"]
 

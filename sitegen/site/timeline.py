@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from rules_core.editions import EDITIONS, timeline
-
-from .regulations import RegulationDoc
+from sitegen.site.regulations import RegulationDoc
 
 __all__ = ["TimelineRow", "TIMELINE_GROUPS", "editions_timeline"]
 

@@ -35,8 +35,7 @@ from rules_core.fmjd.worldcup import (
     classification,
     reserve_list,
 )
-
-from .sitedata import EventReport, PublishedList, WorldCupView
+from sitegen.compute.sitedata import EventReport, PublishedList, WorldCupView
 
 __all__ = ["world_cup"]
 

@@ -1,9 +1,9 @@
 """What the event, norm-table, World Cup, regulation and Markdown pages show.
 
-Like `sitegen.views`, these only select and order: the event page shows the
+Like `sitegen.site.views`, these only select and order: the event page shows the
 check contract (docs/check-contract.md) as rules_core returned it, the
 norm tables are rules_core's own literals (never retyped here), the World
-Cup rows are `sitegen.worldcup`'s.
+Cup rows are `sitegen.compute.worldcup`'s.
 """
 
 from __future__ import annotations
@@ -19,9 +19,8 @@ from rules_core.fide.tables import DP_BY_PERCENT, NOTIONAL_DP, PD_BANDS
 from rules_core.fmjd import tables as fmjd_tables
 from rules_core.fmjd import titles as fmjd_titles
 from rules_core.fmjd.worldcup import CRITERIA
-
-from .formats import points
-from .sitedata import EventReport, WorldCupView
+from sitegen.compute.sitedata import EventReport, WorldCupView
+from sitegen.site.figures import points
 
 __all__ = ["EventView", "event_view", "NormTable", "norm_tables", "WorldCupPage",
            "worldcup_views", "DocView", "regulation_docs", "MarkdownPage",
@@ -434,7 +433,7 @@ class DocView:
 
 
 def regulation_docs(regulations) -> list[DocView]:
-    """`sitegen.regulations`' documents, in the order loaded; their headings
+    """`sitegen.site.regulations`' documents, in the order loaded; their headings
     one level down, the page's title being its only <h1>."""
     docs = []
     for doc in regulations or ():

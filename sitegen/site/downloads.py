@@ -17,8 +17,8 @@ import io
 import json
 from typing import NamedTuple
 
-from .formats import tiebreak
-from .sitedata import ListEntry, PublishedList
+from sitegen.compute.sitedata import ListEntry, PublishedList
+from sitegen.site.figures import tiebreak
 
 __all__ = ["TextColumn", "TEXT_COLUMNS", "CSV_FIELDS", "list_csv", "list_json",
            "list_text", "all_formats", "standings_csv", "fide_flag", "text_header", "neutralise",
@@ -59,7 +59,7 @@ CSV_FIELDS = ("rank", "id", "name", "title", "federation", "sex", "birth_year", 
 
 def all_formats(pl: PublishedList, compact: bool = False) -> list[tuple[str, str]]:
     """(extension, text) for each download of a list; `compact` JSON for a
-    large site (sitegen.views.LARGE_SITE)."""
+    large site (sitegen.site.views.LARGE_SITE)."""
     return [("csv", list_csv(pl)), ("json", list_json(pl, compact)), ("txt", list_text(pl))]
 
 
@@ -67,7 +67,7 @@ STANDINGS_FIELDS = ["rank", "number", "name", "title", "federation", "rating", "
 
 
 def standings_csv(players, tiebreaks: list[tuple[str, str]]) -> str:
-    """An event's standings as its page shows them (`sitegen.tables.EventView`):
+    """An event's standings as its page shows them (`sitegen.site.event_views.EventView`):
     STANDINGS_FIELDS, then one column a tie-break under the check contract's
     key (docs/check-contract.md#tiebreak-keys), in the event's order; a
     tie-break of several figures (a truncated Solkoff) as its items."""
@@ -125,7 +125,7 @@ def _values(e: ListEntry) -> list:
 def list_json(pl: PublishedList, compact: bool = False) -> str:
     """The list as JSON, indented; `compact`: an entry a line, no spaces.
 
-    Compact is for a large site (sitegen.views.LARGE_SITE): indented, a
+    Compact is for a large site (sitegen.site.views.LARGE_SITE): indented, a
     million entries make 240 MB (compact 130 MB), and json's indenting
     encoder is pure Python, ten times slower than the one it uses without.
     """

@@ -29,9 +29,7 @@ from rules_core.fmjd.period import PeriodEvent, rate_period
 from rules_core.fmjd.rating import K_THRESHOLD
 from rules_core.problems import Problem
 from rules_core.timecontrol import minutes_for_60
-
-from .content import Content, Event, RegistryPlayer
-from .sitedata import (
+from sitegen.compute.sitedata import (
     EventReport,
     HistoryRow,
     ListEntry,
@@ -41,7 +39,8 @@ from .sitedata import (
     SiteData,
     TitleAward,
 )
-from .worldcup import world_cup
+from sitegen.compute.worldcup import world_cup
+from sitegen.content.folder import Content, Event, RegistryPlayer
 
 __all__ = ["compute", "list_of_event", "list_dates", "default_end", "rating_problems"]
 

@@ -30,7 +30,7 @@ zipfile.ZipFile("/snapshot/rules_core.whl").extractall(site.getsitepackages()[0]
 sys.path.insert(0, "/snapshot")
 import inbrowser, rules_core.check, rules_core.fmjd.norms, rules_core.fmjd.standings
 sys.path.remove("/snapshot")
-del sys.modules["inbrowser"], sys.modules["sitegen_formats"]
+del sys.modules["inbrowser"], sys.modules["sitegen_figures"]
 import gc
 gc.collect()
 `);

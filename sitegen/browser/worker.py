@@ -2,7 +2,7 @@
 
 It runs inside Pyodide beside the rules_core wheel (docs/browser.md), so it
 imports the standard library and rules_core only; sitegen's number formats
-travel beside it as `sitegen_formats`.  Every figure comes from rules_core:
+travel beside it as `sitegen_figures`.  Every figure comes from rules_core:
 this module reads the requests, builds tournaments from the forms, fills
 what a file lacks from the site's published list, and lays results out as
 table cells (value and text), so the page only inserts text.
@@ -38,9 +38,9 @@ from rules_core.fmjd.titleholders import NormError
 from rules_core.model import Player, RoundResult, Tournament
 
 try:                                    # the site's own code, under CPython
-    from sitegen.formats import fixed, points, signed, tiebreak
+    from sitegen.site.figures import fixed, points, signed, tiebreak
 except ImportError:                     # in the browser: shipped beside this file
-    from sitegen_formats import fixed, points, signed, tiebreak
+    from sitegen_figures import fixed, points, signed, tiebreak
 
 __all__ = ["handle", "load_players", "add_players", "player_shards", "internal_error",
            "id_shard", "PlayerIndex", "COLUMNS", "TIEBREAK_LABELS",
@@ -58,7 +58,7 @@ COLUMNS = (
     ("initial_rating", "Ru", "the event's rating of an unrated player"),
     ("performance", "Rp", "performance rating"), ("rank", "Rank", "place"),
 )
-# The event pages' labels (sitegen.tables, which the browser does not have).
+# The event pages' labels (sitegen.site.event_views, which the browser does not have).
 TIEBREAK_LABELS = {
     "solkoff": "Solkoff", "solkoff_median": "Median Solkoff",
     "short_truncated_solkoff": "Short truncated Solkoff",
@@ -130,7 +130,7 @@ class IndexedPlayer:
 
 
 class PlayerIndex:
-    """The site's published list (see `sitegen.checkpages.sharded_index`):
+    """The site's published list (see `sitegen.browser.pages.sharded_index`):
     each player's rating and K on every published list, by game and id.
     players.json gives the lists and the shard count; the players come in
     shards (`add`), only those of the file being checked."""
@@ -171,7 +171,7 @@ class PlayerIndex:
 
 
 def id_shard(game: str, pid: str, count: int) -> int:
-    """The shard of a player's id, as `sitegen.checkpages.id_shard` makes it."""
+    """The shard of a player's id, as `sitegen.browser.pages.id_shard` makes it."""
     return zlib.crc32(f"{game}:{pid}".encode()) % count
 
 

@@ -29,10 +29,9 @@ from pathlib import Path
 from rules_core.check import READERS, detect_format, read_tournament
 from rules_core.model import Tournament
 from rules_core.problems import ERROR, WARNING, Problem
-
-from . import normal
-from .registry import RatingRow, RegistryPlayer, read_identity, read_ratings
-from .settings import (
+from sitegen.content import normal
+from sitegen.content.registry import RatingRow, RegistryPlayer, read_identity, read_ratings
+from sitegen.content.settings import (
     COMPUTED_KEYS,
     LIST_KEYS,
     META_KEYS,
@@ -45,7 +44,7 @@ from .settings import (
     safe_slug,
     toml_line,
 )
-from .sources import SourceError, read_text
+from sitegen.content.sources import SourceError, read_text
 
 __all__ = ["ContentError", "SiteSettings", "ListSpec", "RegistryPlayer", "RatingRow",
            "Event", "Season", "Content", "load_content", "apply_meta", "LISTS", "NOTE"]

@@ -1,0 +1,1 @@
+"""Reading and checking the content folder: its files, settings and player registry."""

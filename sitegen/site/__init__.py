@@ -1,0 +1,1 @@
+"""From site data to files: page views, templates' filters, downloads, regulations pages."""
