@@ -71,7 +71,8 @@ def write_service_worker(out: Path, meta) -> Path:
     bundle = json.loads((check / "bundle.json").read_bytes())
     runtime = (check / bundle["pyodide"]).resolve()
     part = (check / bundle["lock"]).resolve().parent
-    files = [path for path, _, _ in PAGES] + [f"../{meta.script}", "../static/style.css"]
+    files = [path for path, _, _ in PAGES] + [f"../{s}" for s in meta.scripts]
+    files += ["../static/style.css"]
     files += [f"../static/check/{name}" for name in _STATIC_CHECK]
     files += ["../static/check/bundle.json", "../static/check/players.json"]
     files += [f"../{p.relative_to(out).as_posix()}" for folder in (runtime, part)

@@ -38,9 +38,9 @@ from rules_core.fmjd.titleholders import NormError
 from rules_core.model import Player, RoundResult, Tournament
 
 try:                                    # the site's own code, under CPython
-    from sitegen.site.figures import fixed, points, signed, tiebreak
+    from sitegen.site.figures import TIEBREAK_LABELS, fixed, points, signed, tiebreak
 except ImportError:                     # in the browser: shipped beside this file
-    from sitegen_figures import fixed, points, signed, tiebreak
+    from sitegen_figures import TIEBREAK_LABELS, fixed, points, signed, tiebreak
 
 __all__ = ["handle", "load_players", "add_players", "player_shards", "internal_error",
            "id_shard", "PlayerIndex", "COLUMNS", "TIEBREAK_LABELS",
@@ -58,15 +58,6 @@ COLUMNS = (
     ("initial_rating", "Ru", "the event's rating of an unrated player"),
     ("performance", "Rp", "performance rating"), ("rank", "Rank", "place"),
 )
-# The event pages' labels (sitegen.site.event_views, which the browser does not have).
-TIEBREAK_LABELS = {
-    "solkoff": "Solkoff", "solkoff_median": "Median Solkoff",
-    "short_truncated_solkoff": "Short truncated Solkoff",
-    "full_truncated_solkoff": "Full truncated Solkoff", "solkoff_plus": "Solkoff plus",
-    "solkoff_baliakin": "Baliakin Solkoff", "sonneborn_berger": "Sonneborn-Berger",
-    "average_opponent_rating": "Average opponent rating", "performance": "Performance",
-    "wins": "Wins",
-}
 _WHOLE = {"number", "rating", "k", "rated_games", "new_rating", "initial_rating",
           "performance", "rank"}
 _GAME_POINTS = {"chess": {"1": 1.0, "=": 0.5, "0": 0.0},

@@ -20,32 +20,12 @@ from rules_core.fmjd import tables as fmjd_tables
 from rules_core.fmjd import titles as fmjd_titles
 from rules_core.fmjd.worldcup import CRITERIA
 from sitegen.compute.sitedata import EventReport, WorldCupView
-from sitegen.site.figures import points
+from sitegen.site.figures import TIEBREAK_LABELS, points
 
 __all__ = ["EventView", "event_view", "NormTable", "norm_tables", "WorldCupPage",
            "worldcup_views", "DocView", "regulation_docs", "MarkdownPage",
            "markdown_page", "TIEBREAK_LABELS"]
 
-TIEBREAK_LABELS = {
-    "solkoff": "Solkoff", "solkoff_median": "Median Solkoff",
-    "short_truncated_solkoff": "Short truncated Solkoff",
-    "full_truncated_solkoff": "Full truncated Solkoff", "solkoff_plus": "Solkoff plus",
-    "solkoff_baliakin": "Baliakin Solkoff", "sonneborn_berger": "Sonneborn-Berger",
-    "average_opponent_rating": "Average opponent rating", "performance": "Performance",
-    "wins": "Wins", "result_between_tied": "Result between the tied",
-    "results_in_order": "Results in order",
-    # chess: the keys of rules_core/fide/tiebreaks.py (FIDE C.07 (2023))
-    "buchholz": "Buchholz", "buchholz_cut1": "Buchholz Cut-1",
-    "buchholz_cut2": "Buchholz Cut-2", "buchholz_median1": "Buchholz Median-1",
-    "buchholz_median2": "Buchholz Median-2",
-    "sonneborn_berger_cut1": "Sonneborn-Berger Cut-1", "direct_encounter": "Direct encounter",
-    "games_won": "Games won", "black_games": "Games with Black", "black_wins": "Wins with Black",
-    "games_elected": "Games elected", "aro": "ARO", "aro_cut1": "ARO Cut-1",
-    "aro_cut2": "ARO Cut-2", "tpr": "TPR", "apro": "APRO", "ptp": "PTP", "appo": "APPO",
-    "progressive": "Progressive", "fore_buchholz": "Fore Buchholz",
-    "progressive_cut1": "Progressive Cut-1", "koya": "Koya",
-    "average_opponents_buchholz": "Average opponents' Buchholz",
-}
 SYSTEM_NAMES = {"swiss": "Swiss", "round-robin": "round robin",
                 "double-round-robin": "double round robin", "match": "match",
                 "team": "team", "scheveningen": "Scheveningen"}

@@ -347,8 +347,8 @@ def _compact_json(value) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-# Assets only a large site uses (views.LARGE_SITE): the search over the split
-# index and the 404 page's way to /players/<id>/.
+# Assets only a large site uses (views.LARGE_SITE): the 404 page's way to
+# /players/<id>/ (static/search.js reads either kind of search index).
 _LARGE_ONLY = ("static/large-site.js",)
 
 

@@ -160,7 +160,7 @@ class SiteMeta:
     pages: list[tuple[str, str]]
     search_index: str
     large: bool = False         # see LARGE_SITE
-    script: str = "static/search.js"
+    scripts: tuple[str, ...] = ("static/search.js",)
     theme_css: bool = False     # the theme has static/theme.css (linked after style.css)
     logo: str | None = None     # the theme's static/logo.(svg|png|webp), shown in the header
 
@@ -180,7 +180,7 @@ def site_meta(data: SiteData, prefix: str, regulations: bool, large: bool = Fals
     origin = f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else ""
     return SiteMeta(data.name, data.federation, data.base_url, prefix, origin, nav, pages,
                     prefix + "search/index.json", large,
-                    "static/large-site.js" if large else "static/search.js")
+                    ("static/search.js", "static/large-site.js") if large else ("static/search.js",))
 
 
 def list_title(game: str, name: str) -> str:

@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "e38181586ee18a30",
+ "version": "ac2a556ba0f7b091",
  "files": [
   "./",
   "norm/",
@@ -17,12 +17,12 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/915b814a0fc8c70f/inbrowser.py",
-  "../static/bundle/915b814a0fc8c70f/pyodide-lock.json",
-  "../static/bundle/915b814a0fc8c70f/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/915b814a0fc8c70f/sitegen_figures.py",
-  "../static/bundle/915b814a0fc8c70f/snapshot.bin",
-  "../static/bundle/915b814a0fc8c70f/worker.js"
+  "../static/bundle/681cfe6254df1f5f/inbrowser.py",
+  "../static/bundle/681cfe6254df1f5f/pyodide-lock.json",
+  "../static/bundle/681cfe6254df1f5f/rules_core-0.1.0-py3-none-any.whl",
+  "../static/bundle/681cfe6254df1f5f/sitegen_figures.py",
+  "../static/bundle/681cfe6254df1f5f/snapshot.bin",
+  "../static/bundle/681cfe6254df1f5f/worker.js"
  ]
 };
 
