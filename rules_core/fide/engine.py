@@ -14,7 +14,7 @@ from fractions import Fraction
 from ..model import Player, Tournament
 from ..numbers import round_half_up
 from ..results import EventRating, GameFigure, PlayerRating
-from .editions import FideEdition
+from ..contract import FideRules
 from .games import CountedGames, count_games
 
 __all__ = ["rate_event", "p_percent", "unrated_event_rating",
@@ -44,7 +44,7 @@ def p_percent(score: Fraction, games: int) -> int:
     return round_half_up(Fraction(score) * 100 / games)
 
 
-def performance_rating(edition: FideEdition, average: Fraction, score: Fraction,
+def performance_rating(edition: FideRules, average: Fraction, score: Fraction,
                        games: int) -> int | None:
     """Rp = Ra + dp (the table 10.1a, fide-2002 10.24 and Form 4); None where
     the edition prints no dp (0 or 100 % before 2009)."""
@@ -52,7 +52,7 @@ def performance_rating(edition: FideEdition, average: Fraction, score: Fraction,
     return None if dp is None else round_half_up(average + dp)
 
 
-def unrated_event_rating(edition: FideEdition, rc: Fraction, score: Fraction,
+def unrated_event_rating(edition: FideRules, rc: Fraction, score: Fraction,
                          games: int, round_robin: bool) -> Fraction | None:
     """Ru of a previously unrated player (fide-2002 10.22-10.25, fide-2009
     8.22-8.25): Rc at 50 %, + bonus per half point above, + dp (x n/(n+1) in
@@ -70,7 +70,7 @@ def unrated_event_rating(edition: FideEdition, rc: Fraction, score: Fraction,
     return rc + (Fraction(dp * games, games + 1) if round_robin else dp)
 
 
-def hypothetical_rating(edition: FideEdition, ratings: list[int],
+def hypothetical_rating(edition: FideRules, ratings: list[int],
                         score: Fraction) -> Fraction:
     """fide-rb-2024 7.2.3-7.2.4: Ra over the rated opponents plus two
     hypothetical 1800 opponents drawn with; Ru = Ra + dp."""
@@ -80,7 +80,7 @@ def hypothetical_rating(edition: FideEdition, ratings: list[int],
     return ra + edition.dp(p_percent(score + Fraction(extra, 2), n))
 
 
-def rate_event(tournament: Tournament, edition: FideEdition,
+def rate_event(tournament: Tournament, edition: FideRules,
                k_given: dict[int, int] | None = None) -> EventRating:
     """Rate every player of `tournament` under `edition`."""
     tournament, standard = _standard_ratings(tournament, edition)
@@ -101,7 +101,7 @@ def rate_event(tournament: Tournament, edition: FideEdition,
                        counted.event_notes)
 
 
-def _standard_ratings(t: Tournament, edition: FideEdition):
+def _standard_ratings(t: Tournament, edition: FideRules):
     """fide-rb-2024 7.2.1: a player without a rapid (blitz) rating who has a
     standard rating at the start is rated with it, as a rated player."""
     if not edition.standard_rating_counts:
@@ -118,7 +118,7 @@ def _standard_ratings(t: Tournament, edition: FideEdition):
 
 # -- unrated players ---------------------------------------------------------
 
-def _unrated_players(t: Tournament, edition: FideEdition,
+def _unrated_players(t: Tournament, edition: FideRules,
                      counted: CountedGames) -> dict[int, PlayerRating]:
     unrated = [p for p in t.players if not p.rated
                and p.number not in counted.disregarded and counted.games[p.number]]
@@ -129,7 +129,7 @@ def _unrated_players(t: Tournament, edition: FideEdition,
     return {p.number: _swiss_unrated(t, edition, counted, p) for p in unrated}
 
 
-def _swiss_unrated(t: Tournament, edition: FideEdition, counted: CountedGames,
+def _swiss_unrated(t: Tournament, edition: FideRules, counted: CountedGames,
                    player: Player) -> PlayerRating:
     """fide-2002 10.21a / fide-2009 8.21a: Rc is the plain average of the
     rated opponents (docs/interpretations.md#i8: no 350-point rule)."""
@@ -137,7 +137,7 @@ def _swiss_unrated(t: Tournament, edition: FideEdition, counted: CountedGames,
     ratings = [t.player(g.opponent).rating for g in games]
     score = _score(games)
     result = _base(edition, player, games, ratings, score)
-    if getattr(edition, "hypothetical_opponents", 0):
+    if edition.hypothetical_opponents:
         ru = hypothetical_rating(edition, ratings, score)
     else:
         ru = unrated_event_rating(edition, result.opponents_average, score,
@@ -250,7 +250,7 @@ def _publish_initial(edition, result, value):
 def _olympiad(t, edition, player, result):
     """fide-2003web 10.4: at the Olympiad an unrated player with 50 % from
     half the rounds or more enters at 2200 (2050 women's Olympiad)."""
-    floor = getattr(edition, "olympiad_rating", None)
+    floor = edition.olympiad_rating
     if not (t.olympiad and floor):
         return
     played = sum(1 for r in player.results if r.played)

@@ -10,12 +10,12 @@ from collections import Counter
 
 from ..model import Tournament
 from ..problems import WARNING, Problem
-from .editions import FideEdition
+from ..contract import FideRules
 
 __all__ = ["event_problems"]
 
 
-def event_problems(t: Tournament, edition: FideEdition,
+def event_problems(t: Tournament, edition: FideRules,
                    minutes: float | None) -> list[Problem]:
     problems: list[Problem] = []
     problems.extend(_rate(t, edition, minutes))
@@ -55,9 +55,7 @@ def _rounds_per_day(t, edition, minutes):
     per_day = Counter(t.round_dates)
     busiest, rounds = max(per_day.items(), key=lambda item: (item[1], item[0]))
     line = t.header_lines.get("132")
-    limit = edition.max_rounds_per_day
-    if hasattr(edition, "rounds_per_day"):
-        limit = edition.rounds_per_day(t.rate_of_play or edition.rates[0])
+    limit = edition.rounds_per_day(t.rate_of_play or edition.rates[0])
     out = []
     if limit is not None and rounds > limit:
         out.append(_warning("rounds-per-day", f"{rounds} rounds on {busiest.isoformat()}: "

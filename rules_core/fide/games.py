@@ -17,7 +17,7 @@ from fractions import Fraction
 from ..model import Player, RoundResult, Tournament
 from ..numbers import round_half_up
 from ..timecontrol import minutes_for_60
-from .editions import FideEdition
+from ..contract import FideRules
 from .tables import NOTIONAL_DP
 
 __all__ = ["CountedGames", "count_games", "infer_system"]
@@ -49,7 +49,7 @@ def infer_system(t: Tournament) -> str:
     return "match" if len(t.players) == 2 else "swiss"
 
 
-def count_games(t: Tournament, edition: FideEdition) -> CountedGames:
+def count_games(t: Tournament, edition: FideRules) -> CountedGames:
     system = infer_system(t)
     counted = CountedGames(system, {p.number: [] for p in t.players})
     played = _played_games(t, edition, counted)
