@@ -254,7 +254,7 @@ class FideRules(EditionRules, Protocol):
     def round_rating(self, value: Fraction) -> int:
         """fide-2002 10.56: a rating rounded to the nearest 1 (.5 up)."""
 
-    def round_initial(self, value: Fraction) -> int:
+    def round_initial(self, value: Fraction | int) -> int:
         """fide-2002 10.32, fide-2003web 10.32 (nearest 5), fide-rb-2024
         7.2.4: a first rating rounded as published."""
 

@@ -179,7 +179,7 @@ class FideEdition:
         """10.56: "Rn is rounded off to the nearest 1 or 0" (.5 up)."""
         return round_half_up(value)
 
-    def round_initial(self, value: Fraction) -> int:
+    def round_initial(self, value: Fraction | int) -> int:
         """10.32: Rn of a new player rounded to the nearest 1 (.5 up)."""
         return round_to_step(value, self.initial_rating_step)
 
@@ -369,7 +369,7 @@ class FideRapidBlitz2024(FideEdition):
                                   f"{700 // games} ({self.cite('k')})"]
         return k, []
 
-    def round_initial(self, value: Fraction) -> int:
+    def round_initial(self, value: Fraction | int) -> int:
         """7.2.4: "Ru is rounded to the nearest whole number"."""
         return round_half_up(value)
 

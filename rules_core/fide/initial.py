@@ -61,8 +61,7 @@ def pooled_rating(edition: FideRules, events: list[EventPerformance]) -> FirstRa
 
 def _pool(edition: FideRules, events: list[EventPerformance]) -> Fraction | None:
     if edition.pools_weighted_average:
-        # fide-2002 10.3: Rn = sum(Ru x games) / sum(games)
-        return Fraction(sum(e.ru * e.games for e in events), sum(e.games for e in events))
+        return _weighted_average(events)
     score = sum((e.score for e in events), Fraction(0))
     games = sum(e.games for e in events)
     if edition.hypothetical_opponents:
@@ -72,10 +71,20 @@ def _pool(edition: FideRules, events: list[EventPerformance]) -> Fraction | None
     return unrated_event_rating(edition, average, score, games, round_robin=False)
 
 
-def _drop_low_first(edition, events):
+def _weighted_average(events: list[EventPerformance]) -> Fraction:
+    """fide-2002 10.3: Rn = sum(Ru x games) / sum(games)."""
+    total = Fraction(0)
+    for e in events:
+        assert e.ru is not None, "fide-2002 10.3 pools the events' Ru"
+        total += e.ru * e.games
+    return total / sum(e.games for e in events)
+
+
+def _drop_low_first(edition: FideRules, events: list[EventPerformance]
+                    ) -> tuple[list[EventPerformance], list[str]]:
     """fide-2002 10.31 / fide-2003web 10.31 / fide-2009 8.31: where a
     player's first performance(s) are below the floor, they are ignored."""
-    notes = []
+    notes: list[str] = []
     kept = list(events)
     while kept and edition.ignore_low_first_performances and kept[0].ru is not None \
             and kept[0].ru < edition.floor:
@@ -93,6 +102,7 @@ def within_window(edition: FideRules, first: date, later: date) -> bool:
         return _period(edition, later) - _period(edition, first) <= edition.pool_window_periods
     months = (later.year - first.year) * 12 + later.month - first.month
     limit = edition.pool_window_months
+    assert limit is not None, f"{edition.id}: a pooling window in periods or months"
     return months < limit or (months == limit and later.day <= first.day)
 
 
