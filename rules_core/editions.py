@@ -120,7 +120,7 @@ def timeline(game: str, rate: str, today: date) -> list[Span]:
             cuts |= {g.start, g.end + timedelta(days=1)}
     days = sorted(d for d in cuts if TIMELINE_START <= d <= today)
     spans: list[Span] = []
-    for first, nxt in zip(days, days[1:] + [today + timedelta(days=1)]):
+    for first, nxt in zip(days, days[1:] + [today + timedelta(days=1)], strict=True):
         choice = choose(game, rate, first)
         if choice.edition is None:
             continue
