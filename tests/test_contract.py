@@ -6,6 +6,7 @@ from datetime import date
 
 import pytest
 
+from rules_core.contract import FideRules, FmjdRules
 from rules_core.editions import get_edition
 from rules_core.fide.editions import FIDE_EDITIONS
 from rules_core.fmjd.edition import FMJD_EDITIONS
@@ -63,3 +64,23 @@ def test_citations_mean_one_thing():
     """A FIDE edition cites a key of its articles; the FMJD edition a section."""
     assert get_edition("fide-standard-2009").cite("k") == "fide-2009 8.56"
     assert FMJD_EDITIONS[0].cite_section("3.2.3") == "fmjd Annex 9 §3.2.3"
+
+
+def _public(classes) -> set[str]:
+    return {name for cls in classes for klass in cls.__mro__ if klass is not object
+            for name in vars(klass) if not name.startswith("_")}
+
+
+def _declared(protocol) -> set[str]:
+    return {name for klass in protocol.__mro__
+            if klass.__module__ == "rules_core.contract"
+            for name in vars(klass) if not name.startswith("_")}
+
+
+@pytest.mark.parametrize(("editions", "protocol"), [(FIDE_EDITIONS, FideRules),
+                                                    (FMJD_EDITIONS, FmjdRules)])
+def test_every_member_of_an_edition_is_declared(editions, protocol):
+    """mypy checks that editions have every member of the contract; this,
+    that the contract names every constant and hook the editions have, so
+    a new one is documented there with its article."""
+    assert _public(type(e) for e in editions) == _declared(protocol)
