@@ -8,11 +8,13 @@ keys, extra keys allowed.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 
 from .chessresults import looks_like_chessresults, parse_chessresults
-from .editions import UnknownEdition, choose, get_edition
+from .editions import Edition, UnknownEdition, choose, get_edition
 from .fide import engine as fide_engine
 from .fide import events as fide_events
 from .fide.norms import norms_for_event as chess_norms_for_event
@@ -25,7 +27,7 @@ from .fmjd.norms import norms_for_event
 from .fmjd.official import parse_official
 from .fmjd.standings import SYSTEMS as TIEBREAK_SYSTEMS
 from .fmjd.standings import standings
-from .model import Tournament
+from .model import Player, Tournament
 from .native import parse_native
 from .normalize import normalise_tournament
 from .numbers import as_float
@@ -74,18 +76,18 @@ def _unknown(text: str) -> Tournament:
         Problem(ERROR, "check.unknown-format", f"{what}: {_EXPECTED}", line)])
 
 
-def _finalised(parse):
+Reader = Callable[[str], Tournament]
+
+
+def _finalised(parse: Reader) -> Reader:
     """A reader whose output is normalised (rules_core.normalize), once."""
     return lambda text: normalise_tournament(parse(text))
 
 
 # format -> text in, a normalised Tournament out (for the content loader too)
-READERS = {name: _finalised(parse) for name, parse in _PARSERS.items()}
+READERS: dict[str, Reader] = {name: _finalised(parse) for name, parse in _PARSERS.items()}
 READERS[UNKNOWN] = _unknown
 
-# game -> (rate an event, what a rating officer would query)
-ENGINES = {"chess": (fide_engine.rate_event, fide_events.event_problems),
-           "draughts": (fmjd_event.rate_event, fmjd_event.event_problems)}
 
 
 @dataclass
@@ -171,13 +173,13 @@ class CheckResult:
     """The contract's object (`data`) and what produced it: the edition and
     the engine's exact figures (`rating`, None when nothing was rated)."""
 
-    data: dict
+    data: dict[str, Any]
     tournament: Tournament
-    edition: object | None = None
+    edition: Edition | None = None
     rating: EventRating | None = None
 
 
-def check_text(text: str, filename: str = "", options: CheckOptions | None = None) -> dict:
+def check_text(text: str, filename: str = "", options: CheckOptions | None = None) -> dict[str, Any]:
     """Read, choose the edition, rate, and return the contract's object.
 
     Raises `UnknownEdition` (a usage error) for an unknown ``rules`` id.
@@ -203,11 +205,10 @@ def check_tournament(t: Tournament, options: CheckOptions | None = None) -> Chec
     if edition is None:
         return _unrated(t, None, rate, problems)
     result = _event(t, edition, rate)
-    rate_event, event_problems = ENGINES[edition.game]
     mismatch = any(p.code == "check.rate-mismatch" for p in problems)
-    problems.extend(p for p in event_problems(t, edition, minutes)
+    problems.extend(p for p in _event_problems(t, edition, minutes)
                     if not (mismatch and p.code == "rating.rate-of-play"))
-    rating = rate_event(t, edition, _k_by_number(t, options.k, problems))
+    rating = _rate_event(t, edition, _k_by_number(t, options.k, problems))
     result["event"].update(system=rating.system, rateable=rating.rateable,
                            notes=t.notes + rating.notes)
     result["players"] = _players(t, rating)
@@ -221,7 +222,21 @@ def check_tournament(t: Tournament, options: CheckOptions | None = None) -> Chec
     return CheckResult(result, t, edition, rating)
 
 
-def _norms(t: Tournament, result: dict) -> None:
+def _event_problems(t: Tournament, edition: Edition, minutes: float | None) -> list[Problem]:
+    """What a rating officer would query, by the edition's game."""
+    if isinstance(edition, FmjdEdition):
+        return fmjd_event.event_problems(t, edition, minutes)
+    return fide_events.event_problems(t, edition, minutes)
+
+
+def _rate_event(t: Tournament, edition: Edition, k: dict[int, int]) -> EventRating:
+    """The event rated by the engine of the edition's game."""
+    if isinstance(edition, FmjdEdition):
+        return fmjd_event.rate_event(t, edition, k)
+    return fide_engine.rate_event(t, edition, k)
+
+
+def _norms(t: Tournament, result: dict[str, Any]) -> None:
     """Every norm considered for every player: draughts fmjd Annex 10 §4
     (category, required and achieved points, kind, validity, reasons);
     chess FIDE B.01 (2024) 1.4 (the same keys, with every requirement and
@@ -232,13 +247,14 @@ def _norms(t: Tournament, result: dict) -> None:
         player["norms"] = [n.as_dict() for n in considered.get(player["number"], [])]
 
 
-def _unrated(t, edition, rate, problems) -> CheckResult:
+def _unrated(t: Tournament, edition: Edition | None, rate: str | None,
+             problems: list[Problem]) -> CheckResult:
     result = _event(t, edition, rate)
     result["players"], result["problems"] = [], _sorted(problems)
     return CheckResult(result, t, edition)
 
 
-def _chess_standings(t: Tournament, result: dict, options: CheckOptions,
+def _chess_standings(t: Tournament, result: dict[str, Any], options: CheckOptions,
                      problems: list[Problem]) -> None:
     """FIDE C.07 (2023): every player's rank and tie-breaks (keys of
     rules_core/fide/tiebreaks.py), a note for every tie that remains, and
@@ -248,7 +264,8 @@ def _chess_standings(t: Tournament, result: dict, options: CheckOptions,
     by_number = {p["number"]: p for p in result["players"]}
     for line in ranked.lines:
         player = by_number[line.number]
-        player["file_rank"] = t.player(line.number).rank or None
+        printed = t.player(line.number)
+        player["file_rank"] = (printed.rank if printed else None) or None
         player["rank"] = line.rank
         player["tiebreaks"] = {x.key: line.tiebreaks.get(x.key) for x in ranked.order}
         if line.shared:
@@ -262,7 +279,7 @@ def _chess_standings(t: Tournament, result: dict, options: CheckOptions,
     event["notes"] = list(event.get("notes") or []) + ranked.notes
 
 
-def _draughts_standings(t: Tournament, result: dict, options: CheckOptions) -> None:
+def _draughts_standings(t: Tournament, result: dict[str, Any], options: CheckOptions) -> None:
     """fmjd Annex 3 §5.10-5.11 and Annex 5: places and the tie-breaks of the
     event's system (default: round robins §5.11.1.2.1, Swiss §5.2)."""
     if isinstance(options.tiebreaks, str) and options.tiebreaks and \
@@ -293,7 +310,7 @@ def _draughts_standings(t: Tournament, result: dict, options: CheckOptions) -> N
 
 # -- edition ------------------------------------------------------------------
 
-def _edition(t: Tournament, rate: str | None, problems: list[Problem]):
+def _edition(t: Tournament, rate: str | None, problems: list[Problem]) -> Edition | None:
     if rate is None:
         rate = "standard"
         given = (f"time control {t.time_control!r} not readable" if t.time_control
@@ -322,14 +339,14 @@ def _edition(t: Tournament, rate: str | None, problems: list[Problem]):
     return edition
 
 
-def _where(t: Tournament, record: str) -> tuple:
+def _where(t: Tournament, record: str) -> tuple[int | None, None, str | None]:
     """(line, column, why no line) of a header datum, by its TRF record:
     a datum the file does not give has no line (problems.MISSING)."""
     line = t.header_lines.get(record)
     return (line, None, None) if line is not None else (None, None, MISSING)
 
 
-def _forced_game(t: Tournament, edition, problems: list[Problem]) -> bool:
+def _forced_game(t: Tournament, edition: Edition, problems: list[Problem]) -> bool:
     """An edition forced by --rules rates one game: a chess edition cannot
     rate a draughts event, nor an FMJD edition a chess event."""
     if edition.game == t.game:
@@ -341,7 +358,8 @@ def _forced_game(t: Tournament, edition, problems: list[Problem]) -> bool:
     return False
 
 
-def _forced_rate(t, edition, rate, minutes, problems):
+def _forced_rate(t: Tournament, edition: Edition, rate: str | None,
+                 minutes: float | None, problems: list[Problem]) -> None:
     if rate is not None and rate not in edition.rates:
         figure = f"{minutes:g} minutes for 60 moves, " if minutes is not None else ""
         problems.append(Problem(WARNING, "check.rate-mismatch",
@@ -350,7 +368,8 @@ def _forced_rate(t, edition, rate, minutes, problems):
                                 "rated as given by --rules", *_where(t, "122")))
 
 
-def _k_by_number(t: Tournament, given: dict[str, int], problems) -> dict[int, int]:
+def _k_by_number(t: Tournament, given: dict[str, int],
+                 problems: list[Problem]) -> dict[int, int]:
     """K given per start number ("5") or FIDE id ("3400042")."""
     out: dict[int, int] = {}
     for key, k in given.items():
@@ -367,7 +386,7 @@ def _k_by_number(t: Tournament, given: dict[str, int], problems) -> dict[int, in
 
 # -- output --------------------------------------------------------------------
 
-def _event(t: Tournament, edition, rate) -> dict:
+def _event(t: Tournament, edition: Edition | None, rate: str | None) -> dict[str, Any]:
     return {"edition": edition.id if edition else None,
             "edition_source": edition.source if edition else None,
             "event": {"name": t.name, "city": t.city, "federation": t.federation,
@@ -380,15 +399,16 @@ def _event(t: Tournament, edition, rate) -> dict:
                       "format": t.source_format, "notes": list(t.notes)}}
 
 
-def _players(t: Tournament, rating: EventRating) -> list[dict]:
+def _players(t: Tournament, rating: EventRating) -> list[dict[str, Any]]:
     ranks = _ranks(t)
     out = []
-    for player, r in zip(t.players, rating.players):
+    for player, r in zip(t.players, rating.players, strict=True):
         out.append(_player(t, player, r, ranks[player.number], rating))
     return out
 
 
-def _player(t, player, r: PlayerRating, rank, rating) -> dict:
+def _player(t: Tournament, player: Player, r: PlayerRating, rank: int,
+            rating: EventRating) -> dict[str, Any]:
     return {
         "number": player.number, "id": player.id, "name": player.name,
         "title": player.title, "federation": player.federation,
@@ -412,9 +432,10 @@ def _player(t, player, r: PlayerRating, rank, rating) -> dict:
 def _ranks(t: Tournament) -> dict[int, int]:
     """The file's ranks when it has them all, else by points, shared."""
     if all(p.rank for p in t.players):
-        return {p.number: p.rank for p in t.players}
+        return {p.number: p.rank or 0 for p in t.players}
     ordered = sorted(t.players, key=lambda p: -p.score)
-    ranks, previous, place = {}, None, 0
+    ranks: dict[int, int] = {}
+    previous, place = None, 0
     for index, p in enumerate(ordered, start=1):
         if p.score != previous:
             place, previous = index, p.score
@@ -422,7 +443,7 @@ def _ranks(t: Tournament) -> dict[int, int]:
     return ranks
 
 
-def _sorted(problems: list[Problem]) -> list[dict]:
+def _sorted(problems: list[Problem]) -> list[dict[str, Any]]:
     ordered = sorted(problems, key=lambda p: (p.line is None, p.line or 0, p.column or 0))
     return [p.as_dict() for p in ordered]
 

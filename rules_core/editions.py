@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from .contract import FideRules, FmjdRules
 from .fide.editions import FIDE_EDITIONS, GAPS, FideEdition, Gap
 from .fmjd.edition import FMJD_EDITIONS, FmjdEdition
 
@@ -20,6 +21,11 @@ __all__ = ["EDITIONS", "Edition", "get_edition", "edition_for", "UnknownEdition"
            "Choice", "choose", "Span", "timeline", "TIMELINE_START", "GAPS"]
 
 Edition = FideEdition | FmjdEdition
+
+# Each game's base class keeps its contract (rules_core/contract.py): mypy
+# checks these assignments, and every edition's overrides against its base.
+_FIDE_CONTRACT: type[FideRules] = FideEdition
+_FMJD_CONTRACT: type[FmjdRules] = FmjdEdition
 
 EDITIONS: tuple[Edition, ...] = tuple(
     sorted(FIDE_EDITIONS + FMJD_EDITIONS, key=lambda e: (e.game, e.effective, e.id)))
@@ -43,7 +49,7 @@ def get_edition(name: str) -> Edition:
 
 def _by_date(game: str, rate: str) -> list[Edition]:
     return [e for e in EDITIONS if e.game == game and rate in e.rates
-            and getattr(e, "by_date", True)]
+            and e.by_date]
 
 
 def edition_for(game: str, rate: str, start: date) -> Edition | None:
@@ -90,7 +96,7 @@ def choose(game: str, rate: str, start: date) -> Choice:
                f"rated with {edition.id}")
         reason = "before the first edition"
     warnings = [why] if why else []
-    warnings += [f"{edition.id}: {c}" for c in getattr(edition, "caveats", ())]
+    warnings += [f"{edition.id}: {c}" for c in edition.caveats]
     return Choice(edition, tuple(warnings), reason)
 
 
@@ -114,7 +120,7 @@ def timeline(game: str, rate: str, today: date) -> list[Span]:
             cuts |= {g.start, g.end + timedelta(days=1)}
     days = sorted(d for d in cuts if TIMELINE_START <= d <= today)
     spans: list[Span] = []
-    for first, nxt in zip(days, days[1:] + [today + timedelta(days=1)]):
+    for first, nxt in zip(days, days[1:] + [today + timedelta(days=1)], strict=True):
         choice = choose(game, rate, first)
         if choice.edition is None:
             continue

@@ -55,7 +55,7 @@ def as_float(value: Number | None, places: int = 2) -> float | None:
     """A figure for display: rounded half up to `places` decimals, None kept."""
     if value is None:
         return None
-    scale = 10**places
+    scale: int = 10**places
     if type(value) is int:           # the common cases in integers, exactly as below
         return value * scale / scale
     if type(value) is Fraction:

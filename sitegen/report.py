@@ -38,7 +38,7 @@ def editions_table(editions, today: date | None = None) -> str:
     lines.append("not chosen by date (--rules ID, or where a period above names them):")
     lines += [f"  {e.id}  {'/'.join(e.rates)}  from {e.effective.isoformat()}  "
               f"{_summary(e)}\n      source: {_source(e)}"
-              for e in editions if not getattr(e, "by_date", True)]
+              for e in editions if not e.by_date]
     return "\n".join(lines)
 
 
@@ -52,11 +52,11 @@ def _span_line(span) -> str:
 
 
 def _summary(edition) -> str:
-    return getattr(edition, "summary", "") or edition.title
+    return edition.summary or edition.title
 
 
 def _source(edition) -> str:
-    url = getattr(edition, "url", "")
+    url = edition.url
     return edition.source + (f" <{url}>" if url and not url.startswith("content/") else "")
 
 

@@ -343,13 +343,14 @@ def _call_citations() -> list[tuple[str, str]]:
 
 
 def _cite_calls(tree):
-    """(enclosing function or None, call) for every `cite(...)`/`x.cite(...)`."""
+    """(enclosing function or None, call) for every `cite(...)`/`x.cite(...)`
+    and `x.cite_section(...)`."""
     def visit(node, function):
         for child in ast.iter_child_nodes(node):
             inner = child if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
             if isinstance(child, ast.Call) and child.args and (
                     getattr(child.func, "id", None) == "cite"
-                    or getattr(child.func, "attr", None) == "cite"):
+                    or getattr(child.func, "attr", None) in ("cite", "cite_section")):
                 yield function, child
             yield from visit(child, inner)
     yield from visit(tree, None)
@@ -363,14 +364,15 @@ UNPUBLISHED_CITERS = {"rules_core.fide.norms"}
 
 
 def _cite_function(module_name: str, call: ast.Call):
-    """The function a call reaches: the module's `cite`, the FMJD edition's;
-    FIDE editions' keys are checked through their `articles` (1.)."""
+    """The function a call reaches: the module's `cite`, the FMJD edition's
+    `cite_section`; FIDE editions' keys are checked through their
+    `articles` (1.)."""
     if module_name in UNPUBLISHED_CITERS:
         return None
     if isinstance(call.func, ast.Name):
         return importlib.import_module(module_name).cite
-    if module_name.startswith("rules_core.fmjd"):
-        return FMJD_EDITIONS[0].cite
+    if getattr(call.func, "attr", None) == "cite_section":
+        return FMJD_EDITIONS[0].cite_section
     if isinstance(call.args[0], ast.Constant):
         assert any(call.args[0].value in e.articles for e in FIDE_EDITIONS), \
             f"{module_name}:{call.lineno}: no edition has the key {call.args[0].value!r}"

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
+from typing import Literal
 
 from ..numbers import round_half_away, round_half_up, round_to_step
 from .tables import DP_BY_PERCENT, NOTIONAL_DP, PD_BANDS
@@ -32,7 +33,7 @@ class FideEdition:
     title = "FIDE Rating Regulations (GA 1982, amended through 2002)"
     source = "fide-rating-regulations-2002.txt"
     doc = "fide-2002"
-    game = "chess"
+    game: Literal["chess"] = "chess"
     effective = date(2002, 7, 1)
     rates: tuple[str, ...] = ("standard",)
     # What `sitegen editions` and the /regulations/ timeline print.
@@ -66,13 +67,18 @@ class FideEdition:
     max_hours_per_day: int | None = 12     # 3.1
     max_days: int | None = 90              # 4.1, leagues excepted (4.11)
     round_robin_composition = True         # 6.3
-    scheveningen_max_unrated = 1           # 6.4 (GA 2002)
+    scheveningen_max_unrated: int | None = 1   # 6.4 (GA 2002)
     unrated_may_play_matches = True        # (2009 6.6 forbids)
     games_vs_unrated_in_round_robin = True # 10.21b: Ra counts them
     standard_rating_counts = False         # (fide-rb-2024 7.2.1)
-    list_months = (1, 4, 7, 10)            # 9.1, 9.11: four lists a year
+    list_months: tuple[int, ...] = (1, 4, 7, 10)   # 9.1, 9.11: four lists a year
     closing_days = 30                      # 9.13: "usually one month before"
-    articles = {
+    hypothetical_opponents = 0             # (fide-rb-2024 7.2.3: two)
+    hypothetical_rating = 0                # (fide-rb-2024 7.2.3: 1800); unused with none
+    olympiad_rating: int | None = None     # (fide-2003web 10.4: 2200)
+    olympiad_women_rating: int | None = None   # (fide-2003web 10.4: 2050)
+    one_time_adjustment_list: date | None = None   # (fide-2024: 1 March 2024)
+    articles: dict[str, str] = {
         "rate": "1.1", "rounds": "3.1", "duration": "4.1", "unplayed": "5.1",
         "unrated_min": "6.1", "composition": "6.3", "swiss": "6.4",
         "unrated_opponents": "6.42", "round_robin_unplayed": "6.43",
@@ -98,12 +104,17 @@ class FideEdition:
         return 120 if top >= 2200 else 90 if top >= 1600 else 60
 
     def minimum_is_per_game(self) -> bool:
+        """1.11-1.13: the minimum is set by the tournament's ratings."""
         return False
 
     def rate_of_play(self, minutes: float, ratings: list[int]) -> str | None:
         """'standard' when each player has the minimum, else None (1.2:
         "excluded from the list")."""
         return "standard" if minutes >= self.minimum_minutes(ratings) else None
+
+    def rounds_per_day(self, rate: str) -> int | None:
+        """3.1: no more than three rounds a day, at every rate it rates."""
+        return self.max_rounds_per_day
 
     # -- tables (10.1) ----------------------------------------------------
     def dp(self, p_percent: int) -> int | None:
@@ -168,7 +179,7 @@ class FideEdition:
         """10.56: "Rn is rounded off to the nearest 1 or 0" (.5 up)."""
         return round_half_up(value)
 
-    def round_initial(self, value: Fraction) -> int:
+    def round_initial(self, value: Fraction | int) -> int:
         """10.32: Rn of a new player rounded to the nearest 1 (.5 up)."""
         return round_to_step(value, self.initial_rating_step)
 
@@ -177,7 +188,12 @@ class FideEdition:
         return self.round_rating(rating + change)
 
     def junior(self, event_year: int | None, birth_year: int | None) -> bool:
+        """No junior K before fide-2014 8.56."""
         return False
+
+    def one_time_adjustment(self, rating: int) -> int:
+        """No one-time rise of ratings before fide-2024: the rating as it is."""
+        return rating
 
 
 class FideStandard2002(FideEdition):
@@ -249,7 +265,7 @@ class FideStandard2009(FideEdition):
     unrated_min_rated_opponents_all = 3   # 8.21
     scheveningen_max_unrated = None       # no Scheveningen rule in 2009
     unrated_may_play_matches = False      # 6.6
-    list_months = (1, 3, 5, 7, 9, 11)     # 7.11
+    list_months: tuple[int, ...] = (1, 3, 5, 7, 9, 11)   # 7.11
     closing_days = 7                      # 7.13: 7 days before the list date
     k_new = 30                            # 8.56: K 30 / 15 / 10
     articles = {**FideEdition.articles, "unrated_min": "8.21",
@@ -277,7 +293,7 @@ class FideRapidBlitz2024(FideEdition):
     summary = ("first ratings against two hypothetical 1800 draws capped at 2200, "
                "5 games in 26 months, floor 1400, K 40/20/10 with juniors, K x n <= 700, "
                "400-point rule on every game")
-    rates = ("rapid", "blitz")
+    rates: tuple[str, ...] = ("rapid", "blitz")
     per_game = True
     rating_difference_cap = 400           # 7.3.1
     half_point_bonus = None               # 7.2.3: two hypothetical 1800 draws
@@ -295,9 +311,9 @@ class FideRapidBlitz2024(FideEdition):
     unrated_min_rated_opponents_swiss = 0
     unrated_min_rated_opponents_all = 0
     pools_weighted_average = False        # 7.2.2: "all their results"
-    max_rounds_per_day = None             # 3.1, by rate: see rounds_per_day
-    max_hours_per_day = None
-    max_days = None
+    max_rounds_per_day: int | None = None   # 3.1, by rate: see rounds_per_day
+    max_hours_per_day: int | None = None
+    max_days: int | None = None
     round_robin_composition = False
     scheveningen_max_unrated = None
     unrated_may_play_matches = False      # 5.1
@@ -315,21 +331,18 @@ class FideRapidBlitz2024(FideEdition):
                 "first_minimum": "6.1.4", "floor": "6.1.4", "pool": "6.1.4",
                 "different_times": "1.2", "standard_rating": "7.2.1"}
 
-    def rounds_per_day(self, rate: str) -> int:
+    def rounds_per_day(self, rate: str) -> int | None:
         """fide-rb-2024 3.1: 15 rapid rounds, 30 blitz rounds a day."""
-        return 15 if rate == "rapid" else 30
+        return _rounds_per_day_2024(rate)
 
-    def rate_of_play(self, minutes, ratings):
+    def rate_of_play(self, minutes: float, ratings: list[int]) -> str | None:
         """fide-rb-2024 1.1.1/1.1.2: rapid more than 10 and less than 60
         minutes for 60 moves, blitz more than 3 and at most 10."""
-        if 10 < minutes < 60:
-            return "rapid"
-        if 3 < minutes <= 10:
-            return "blitz"
-        return None
+        return _rapid_or_blitz_2024(minutes)
 
-    def k_factor(self, rating, games_before, reached_2400, event_year,
-                 birth_year):
+    def k_factor(self, rating: int, games_before: int | None,
+                 reached_2400: bool | None, event_year: int | None,
+                 birth_year: int | None) -> tuple[int, list[str]]:
         """fide-rb-2024 7.3.3: K 40 until 30 games, 20 under 2400, 10 once
         2400 was reached (permanently), 40 for juniors under 2300 until the
         end of the year of their 18th birthday."""
@@ -342,12 +355,12 @@ class FideRapidBlitz2024(FideEdition):
                         f"at least 30 ({self.cite('k')})"]
         return (40 if games_before < 30 else 20), []
 
-    def junior(self, event_year, birth_year):
+    def junior(self, event_year: int | None, birth_year: int | None) -> bool:
         """"until the end of the year of their 18th birthday" (7.3.3)."""
         return (event_year is not None and birth_year is not None
                 and event_year <= birth_year + 18)
 
-    def cap_k(self, k, games):
+    def cap_k(self, k: int, games: int) -> tuple[int, list[str]]:
         """7.3.3: if n x K exceeds 700, K is the largest whole number such
         that K x n does not exceed 700 (n: games of the rating period; here
         the games of the event)."""
@@ -356,11 +369,11 @@ class FideRapidBlitz2024(FideEdition):
                                   f"{700 // games} ({self.cite('k')})"]
         return k, []
 
-    def round_initial(self, value):
+    def round_initial(self, value: Fraction | int) -> int:
         """7.2.4: "Ru is rounded to the nearest whole number"."""
         return round_half_up(value)
 
-    def new_rating(self, rating, change):
+    def new_rating(self, rating: int, change: Fraction) -> int:
         """7.3.4: the rating change for a rating period is rounded to the
         nearest whole number, 0.5 away from zero; then added."""
         return rating + round_half_away(change)
@@ -403,18 +416,20 @@ class FideStandard2024(FideRapidBlitz2024):
                    for key, value in FideRapidBlitz2024.articles.items()},
                 "rate": "1.1", "rounds": "3.1", "duration": "4.1"}
 
-    def minimum_minutes(self, ratings):
+    def minimum_minutes(self, ratings: list[int]) -> int:
         """fide-2024 1.1: for each game, by the higher of the two ratings."""
-        top = max(ratings, default=0)
-        return 120 if top >= 2400 else 90 if top >= 1800 else 60
+        return _minimum_minutes_2022(ratings)
 
-    def minimum_is_per_game(self):
+    def minimum_is_per_game(self) -> bool:
+        """fide-2022 1.1, fide-2024 1.1: the minimum of each game."""
         return True
 
-    def rate_of_play(self, minutes, ratings):
+    def rate_of_play(self, minutes: float, ratings: list[int]) -> str | None:
+        """fide-2024 1.1: standard when the game has the minimum."""
         return "standard" if minutes >= self.minimum_minutes(ratings) else None
 
-    def rounds_per_day(self, rate):
+    def rounds_per_day(self, rate: str) -> int | None:
+        """fide-2024 3.1: hours a day only (`max_hours_per_day`)."""
         return None
 
     def one_time_adjustment(self, rating: int) -> int:
@@ -529,7 +544,6 @@ class FideStandard2014(FideStandard2012):
     effective = date(2014, 7, 1)
     k_new = 40
     k_default = 20
-    junior_until = "18th birthday"
     half_point_bonus = Fraction(20)
     first_rating_minimum_games = 5
     first_rating_window = "rating periods of not more than 26 months"
@@ -544,7 +558,9 @@ class FideStandard2014(FideStandard2012):
                 "first_minimum": "fide-2014 7.14", "pool": "fide-2014 7.14",
                 "unrated_min": "fide-2014 8.21", "unrated_opponents": "fide-2014 8.21"}
 
-    def k_factor(self, rating, games_before, reached_2400, event_year, birth_year):
+    def k_factor(self, rating: int, games_before: int | None,
+                 reached_2400: bool | None, event_year: int | None,
+                 birth_year: int | None) -> tuple[int, list[str]]:
         """fide-2014 8.56: K 40 until 30 games, 20 under 2400, 10 once 2400 was
         reached, 40 for a player under 2300 until the 18th birthday."""
         if reached_2400 or rating >= self.k_permanent_rating:
@@ -556,18 +572,38 @@ class FideStandard2014(FideStandard2012):
                                     f"at least 30 ({self.cite('k')})"]
         return (self.k_new if games_before < 30 else self.k_default), []
 
-    def junior(self, event_year, birth_year):
+    def junior(self, event_year: int | None, birth_year: int | None) -> bool:
         """"until their 18th birthday": only years are known, so a player is
         a junior in the years before the one of the 18th birthday."""
         return (event_year is not None and birth_year is not None
                 and event_year < birth_year + 18)
 
-    def cap_k(self, k, games):
+    def cap_k(self, k: int, games: int) -> tuple[int, list[str]]:
         """K x n may not exceed 700 (as fide-rb-2024 7.3.3; see caveats)."""
         return _cap_k_700(self, k, games)
 
 
-def _cap_k_700(edition, k, games):
+def _minimum_minutes_2022(ratings: list[int]) -> int:
+    """fide-2022 1.1, fide-2024 1.1: 120 minutes for 60 moves if a player is
+    rated 2400 or more, 90 if 1800 or more, else 60."""
+    top = max(ratings, default=0)
+    return 120 if top >= 2400 else 90 if top >= 1800 else 60
+
+
+def _rapid_or_blitz_2024(minutes: float) -> str | None:
+    """fide-rb-2024 1.1.1/1.1.2: rapid more than 10 and less than 60 minutes
+    for 60 moves, blitz more than 3 and at most 10."""
+    if 10 < minutes < 60:
+        return "rapid"
+    return "blitz" if 3 < minutes <= 10 else None
+
+
+def _rounds_per_day_2024(rate: str) -> int:
+    """fide-rb-2024 3.1: 15 rapid rounds, 30 blitz rounds a day."""
+    return 15 if rate == "rapid" else 30
+
+
+def _cap_k_700(edition: FideEdition, k: int, games: int) -> tuple[int, list[str]]:
     """If n x K exceeds 700, K is the largest whole number with K x n <= 700."""
     if games and k * games > 700:
         return 700 // games, [f"K {k} x {games} games exceeds 700: K "
@@ -595,14 +631,15 @@ class FideStandard2022(FideStandard2014):
                "ratings as in fide-standard-2014",)
     articles = {**FideStandard2014.articles, "rc": "fide-2022 8.3.1", "rate": "fide-2022 1.1"}
 
-    def minimum_minutes(self, ratings):
+    def minimum_minutes(self, ratings: list[int]) -> int:
         """fide-2022 1.1: 120 minutes if a player is rated 2400 or more, 90 if
         1800 or more, else 60 ("3-hour games (90+90) will be accepted provided
         that both players are rated below 2400, an increase from 2200": FIDE
         news, January 2022); the 2024 text keeps it."""
-        return FideStandard2024.minimum_minutes(self, ratings)
+        return _minimum_minutes_2022(ratings)
 
-    def minimum_is_per_game(self):
+    def minimum_is_per_game(self) -> bool:
+        """fide-2022 1.1, fide-2024 1.1: the minimum of each game."""
         return True
 
 
@@ -637,13 +674,15 @@ class FideRapidBlitz2012(FideStandard2011):
     articles = {**FideStandard2011.articles, "k": "fide-rb-2012 8.56",
                 "rate": "fide-rb-2012 1.1", "different_times": "fide-rb-2012 1.1"}
 
-    def rate_of_play(self, minutes, ratings):
+    def rate_of_play(self, minutes: float, ratings: list[int]) -> str | None:
         """Rapid 15 to under 60 minutes, blitz 5 to under 15 (FIDE news 2011)."""
         if 15 <= minutes < 60:
             return "rapid"
         return "blitz" if 5 <= minutes < 15 else None
 
-    def k_factor(self, rating, games_before, reached_2400, event_year, birth_year):
+    def k_factor(self, rating: int, games_before: int | None,
+                 reached_2400: bool | None, event_year: int | None,
+                 birth_year: int | None) -> tuple[int, list[str]]:
         """"the K factor used will in all cases be 20" (FIDE news 2011)."""
         return 20, []
 
@@ -692,13 +731,16 @@ class FideRapidBlitz2022(FideRapidBlitz2012Jul):
     articles = {**FideRapidBlitz2012Jul.articles, "rc": "fide-2022 8.3.1",
                 "k": "fide-rb-2022 8.56", "rounds": "fide-rb-2022 3.1"}
 
-    def rate_of_play(self, minutes, ratings):
-        return FideRapidBlitz2024.rate_of_play(self, minutes, ratings)
+    def rate_of_play(self, minutes: float, ratings: list[int]) -> str | None:
+        """fide-rb-2024 1.1 (as in 2022): rapid over 10 minutes."""
+        return _rapid_or_blitz_2024(minutes)
 
-    def rounds_per_day(self, rate):
-        return FideRapidBlitz2024.rounds_per_day(self, rate)
+    def rounds_per_day(self, rate: str) -> int | None:
+        """15 rapid or 30 blitz rounds a day (fide-rb-2022 3.1)."""
+        return _rounds_per_day_2024(rate)
 
-    def cap_k(self, k, games):
+    def cap_k(self, k: int, games: int) -> tuple[int, list[str]]:
+        """K x n <= 700 (fide-rb-2022 8.56)."""
         return _cap_k_700(self, k, games)
 
 

@@ -8,13 +8,14 @@ this module holds the method, article by article.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
 
-from ..model import Player, Tournament
+from ..contract import FideRules
+from ..model import Player, RoundResult, Tournament
 from ..numbers import round_half_up
 from ..results import EventRating, GameFigure, PlayerRating
-from .editions import FideEdition
 from .games import CountedGames, count_games
 
 __all__ = ["rate_event", "p_percent", "unrated_event_rating",
@@ -26,10 +27,10 @@ HALF = Fraction(1, 2)
 # a Fraction for every game's score and P_D, and adding Fractions game by
 # game, was most of the engine's time.  The figures below are the same
 # Fractions, made once (they are immutable) or summed in integers first.
-_FRACTIONS: dict[tuple, Fraction] = {}
+_FRACTIONS: dict[tuple[float, int], Fraction] = {}
 
 
-def _fraction(value, denominator: int = 1) -> Fraction:
+def _fraction(value: float, denominator: int = 1) -> Fraction:
     """Fraction(value, denominator), kept: scores are 0, 1/2 and 1, P_D a
     whole number of hundredths."""
     key = (value, denominator)
@@ -44,7 +45,7 @@ def p_percent(score: Fraction, games: int) -> int:
     return round_half_up(Fraction(score) * 100 / games)
 
 
-def performance_rating(edition: FideEdition, average: Fraction, score: Fraction,
+def performance_rating(edition: FideRules, average: Fraction, score: Fraction,
                        games: int) -> int | None:
     """Rp = Ra + dp (the table 10.1a, fide-2002 10.24 and Form 4); None where
     the edition prints no dp (0 or 100 % before 2009)."""
@@ -52,7 +53,7 @@ def performance_rating(edition: FideEdition, average: Fraction, score: Fraction,
     return None if dp is None else round_half_up(average + dp)
 
 
-def unrated_event_rating(edition: FideEdition, rc: Fraction, score: Fraction,
+def unrated_event_rating(edition: FideRules, rc: Fraction, score: Fraction,
                          games: int, round_robin: bool) -> Fraction | None:
     """Ru of a previously unrated player (fide-2002 10.22-10.25, fide-2009
     8.22-8.25): Rc at 50 %, + bonus per half point above, + dp (x n/(n+1) in
@@ -70,17 +71,19 @@ def unrated_event_rating(edition: FideEdition, rc: Fraction, score: Fraction,
     return rc + (Fraction(dp * games, games + 1) if round_robin else dp)
 
 
-def hypothetical_rating(edition: FideEdition, ratings: list[int],
+def hypothetical_rating(edition: FideRules, ratings: list[int],
                         score: Fraction) -> Fraction:
     """fide-rb-2024 7.2.3-7.2.4: Ra over the rated opponents plus two
     hypothetical 1800 opponents drawn with; Ru = Ra + dp."""
     extra = edition.hypothetical_opponents
     n = len(ratings) + extra
     ra = Fraction(sum(ratings) + extra * edition.hypothetical_rating, n)
-    return ra + edition.dp(p_percent(score + Fraction(extra, 2), n))
+    dp = edition.dp(p_percent(score + Fraction(extra, 2), n))
+    assert dp is not None, f"{edition.id}: dp at every score ({edition.cite('tables')})"
+    return ra + dp
 
 
-def rate_event(tournament: Tournament, edition: FideEdition,
+def rate_event(tournament: Tournament, edition: FideRules,
                k_given: dict[int, int] | None = None) -> EventRating:
     """Rate every player of `tournament` under `edition`."""
     tournament, standard = _standard_ratings(tournament, edition)
@@ -101,12 +104,14 @@ def rate_event(tournament: Tournament, edition: FideEdition,
                        counted.event_notes)
 
 
-def _standard_ratings(t: Tournament, edition: FideEdition):
+def _standard_ratings(t: Tournament, edition: FideRules
+                      ) -> tuple[Tournament, dict[int, list[str]]]:
     """fide-rb-2024 7.2.1: a player without a rapid (blitz) rating who has a
     standard rating at the start is rated with it, as a rated player."""
     if not edition.standard_rating_counts:
         return t, {}
-    notes, players = {}, []
+    notes: dict[int, list[str]] = {}
+    players: list[Player] = []
     for p in t.players:
         if not p.rated and p.standard_rating:
             p = replace(p, rating=p.standard_rating)
@@ -118,7 +123,7 @@ def _standard_ratings(t: Tournament, edition: FideEdition):
 
 # -- unrated players ---------------------------------------------------------
 
-def _unrated_players(t: Tournament, edition: FideEdition,
+def _unrated_players(t: Tournament, edition: FideRules,
                      counted: CountedGames) -> dict[int, PlayerRating]:
     unrated = [p for p in t.players if not p.rated
                and p.number not in counted.disregarded and counted.games[p.number]]
@@ -129,17 +134,19 @@ def _unrated_players(t: Tournament, edition: FideEdition,
     return {p.number: _swiss_unrated(t, edition, counted, p) for p in unrated}
 
 
-def _swiss_unrated(t: Tournament, edition: FideEdition, counted: CountedGames,
+def _swiss_unrated(t: Tournament, edition: FideRules, counted: CountedGames,
                    player: Player) -> PlayerRating:
     """fide-2002 10.21a / fide-2009 8.21a: Rc is the plain average of the
     rated opponents (docs/interpretations.md#i8: no 350-point rule)."""
     games = counted.games[player.number]
-    ratings = [t.player(g.opponent).rating for g in games]
+    ratings = [_published(t, g.opponent) for g in games]
     score = _score(games)
     result = _base(edition, player, games, ratings, score)
-    if getattr(edition, "hypothetical_opponents", 0):
+    ru: Fraction | None
+    if edition.hypothetical_opponents:
         ru = hypothetical_rating(edition, ratings, score)
     else:
+        assert result.opponents_average is not None   # games were counted
         ru = unrated_event_rating(edition, result.opponents_average, score,
                                   len(games), round_robin=False)
     _set_initial(edition, result, ru)
@@ -147,7 +154,8 @@ def _swiss_unrated(t: Tournament, edition: FideEdition, counted: CountedGames,
     return result
 
 
-def _round_robin_unrated(t, edition, counted, unrated):
+def _round_robin_unrated(t: Tournament, edition: FideRules, counted: CountedGames,
+                         unrated: list[Player]) -> dict[int, PlayerRating]:
     """Ru of unrated players in a round robin, in two steps as the worked
     examples print them: first Ru from Rc = Ra (fide-2002 10.21b-10.25,
     fide-2009 8.21b-8.25); then Rc(new) with every opponent brought within
@@ -155,6 +163,7 @@ def _round_robin_unrated(t, edition, counted, unrated):
     from it (fide-2002 10.57 "new" columns, interpretation 8; fide-2009 8.58,
     which calls this an iteration and prints one step: docs/interpretations.md#i3 finds only its K figures wrong, so one step is what it gives)."""
     ra = counted.round_robin_average
+    assert ra is not None                 # a round robin's Ra (games.py)
     scores = {p.number: _score(counted.games[p.number]) for p in unrated}
     first = {n: unrated_event_rating(edition, ra, s, len(counted.games[n]), True)
              for n, s in scores.items()}
@@ -162,7 +171,7 @@ def _round_robin_unrated(t, edition, counted, unrated):
            for n in first}
     new = {n: unrated_event_rating(edition, rcs[n], scores[n], len(counted.games[n]), True)
            for n in first}
-    results = {}
+    results: dict[int, PlayerRating] = {}
     for p in unrated:
         games = counted.games[p.number]
         ratings = [_opponent_rating(t, g.opponent, first) for g in games]
@@ -180,7 +189,7 @@ def _round_robin_unrated(t, edition, counted, unrated):
     return results
 
 
-def _score(games) -> Fraction:
+def _score(games: Iterable[RoundResult]) -> Fraction:
     twice = 0                        # scores are halves: add them in integers
     for g in games:
         doubled = 2 * g.score
@@ -190,7 +199,9 @@ def _score(games) -> Fraction:
     return Fraction(twice, 2)
 
 
-def _adjusted_average(t, edition, games, base, own, provisional):
+def _adjusted_average(t: Tournament, edition: FideRules, games: list[RoundResult],
+                      base: Fraction, own: Fraction | int | None,
+                      provisional: dict[int, Fraction | None]) -> Fraction:
     """Rc(new) = Rc + sum of the adjustments / n: each opponent more than the
     cap away from `own` counts as own +/- cap (fide-2002 10.57 "counts as",
     interpretation 2; fide-2009 8.58 with 400)."""
@@ -204,17 +215,33 @@ def _adjusted_average(t, edition, games, base, own, provisional):
     return base + shift / len(games)
 
 
-def _opponent_rating(t, number, provisional):
+def _opponent_rating(t: Tournament, number: int | None,
+                     provisional: dict[int, Fraction | None]) -> int:
     """The rating of an opponent as counted: published, else the event's Ru
     rounded half up (as the examples print it)."""
-    p = t.player(number)
-    if p.rated:
+    p = _player(t, number)
+    if p.rating:
         return p.rating
-    ru = provisional.get(number)
+    ru = provisional.get(p.number)
     return round_half_up(ru) if ru is not None else 0
 
 
-def _set_initial(edition, result: PlayerRating, ru: Fraction | None):
+def _player(t: Tournament, number: int | None) -> Player:
+    """The opponent of a counted game: games.py counts only games against a
+    player of the event."""
+    player = t.player(number) if number is not None else None
+    assert player is not None, f"a counted game against {number!r}, not in the event"
+    return player
+
+
+def _published(t: Tournament, number: int | None) -> int:
+    """The published rating of a rated opponent (fide-2002 10.21a)."""
+    rating = _player(t, number).rating
+    assert rating is not None, f"player {number}: counted as rated, without a rating"
+    return rating
+
+
+def _set_initial(edition: FideRules, result: PlayerRating, ru: Fraction | None) -> None:
     """initial_rating is the event's own Ru (interpretation 11); new_rating
     what the list would publish from this event alone."""
     if ru is None:
@@ -231,7 +258,7 @@ def _set_initial(edition, result: PlayerRating, ru: Fraction | None):
     _publish_initial(edition, result, value)
 
 
-def _publish_initial(edition, result, value):
+def _publish_initial(edition: FideRules, result: PlayerRating, value: int) -> None:
     minimum = edition.first_rating_minimum_games
     if result.rated_games < minimum:
         result.notes.append(
@@ -247,16 +274,18 @@ def _publish_initial(edition, result, value):
                          is None else value)
 
 
-def _olympiad(t, edition, player, result):
+def _olympiad(t: Tournament, edition: FideRules, player: Player,
+              result: PlayerRating) -> None:
     """fide-2003web 10.4: at the Olympiad an unrated player with 50 % from
     half the rounds or more enters at 2200 (2050 women's Olympiad)."""
-    floor = getattr(edition, "olympiad_rating", None)
+    floor = edition.olympiad_rating
     if not (t.olympiad and floor):
         return
     played = sum(1 for r in player.results if r.played)
     if 2 * played < max(t.rounds or 0, t.rounds_played) or 2 * player.score < played:
         return
-    level = edition.olympiad_women_rating if t.women_only else floor
+    women = edition.olympiad_women_rating
+    level = women if t.women_only and women is not None else floor
     if result.new_rating is None or result.new_rating < level:
         result.new_rating = level
         result.notes.append(f"Olympiad: entered at {level} ({edition.cite('olympiad')})")
@@ -264,17 +293,19 @@ def _olympiad(t, edition, player, result):
 
 # -- rated players -----------------------------------------------------------
 
-def _base(edition, player, games, ratings, score) -> PlayerRating:
+def _base(edition: FideRules, player: Player, games: list[RoundResult],
+          ratings: list[int], score: Fraction) -> PlayerRating:
     n = len(games)
     average = Fraction(sum(ratings), n) if n else None
     result = PlayerRating(player.number, player.rating, rated_games=n,
                           score=score, opponents_average=average)
-    if n:
+    if average is not None:
         result.performance = performance_rating(edition, average, score, n)
     return result
 
 
-def _k(edition, t, player, given, games):
+def _k(edition: FideRules, t: Tournament, player: Player, rating: int,
+       given: int | None, games: int) -> tuple[int, list[str]]:
     notes: list[str] = []
     if given is not None:
         k = given
@@ -283,65 +314,78 @@ def _k(edition, t, player, given, games):
     else:
         year = t.start.year if t.start else None
         birth = player.birth_year or (player.birth.year if player.birth else None)
-        k, notes = edition.k_factor(player.rating, player.games_before,
+        k, notes = edition.k_factor(rating, player.games_before,
                                     player.reached_2400, year, birth)
     k, capped = edition.cap_k(k, games)
     return k, notes + capped
 
 
-def _rated_player(t, edition, counted, player, initial, given):
+def _rated_player(t: Tournament, edition: FideRules, counted: CountedGames,
+                  player: Player, initial: dict[int, PlayerRating],
+                  given: int | None) -> PlayerRating:
     games = counted.games[player.number]
     provisional = counted.unrated_ratings
     ratings = [_opponent_rating(t, g.opponent, provisional) for g in games]
     score = _score(games)
     result = _base(edition, player, games, ratings, score)
-    if not games or not counted.rateable:
+    rating = player.rating
+    if not games or not counted.rateable or rating is None:
         return result
-    result.k, notes = _k(edition, t, player, given, len(games))
+    k, notes = _k(edition, t, player, rating, given, len(games))
+    result.k = k
     result.notes.extend(notes)
     if edition.per_game:
-        _per_game(edition, player, games, ratings, result)
+        expected = _per_game(edition, rating, games, ratings, result)
     else:
-        _per_tournament(t, edition, counted, player, games, provisional, result)
-    result.new_rating = edition.new_rating(player.rating, result.change)
+        expected = _per_tournament(t, edition, counted, rating, games, provisional, result)
+    result.expected = expected
+    result.change = k * (score - expected)
+    result.new_rating = edition.new_rating(rating, result.change)
     _floor(edition, result)
     return result
 
 
-def _per_game(edition, player, games, ratings, result):
+def _per_game(edition: FideRules, rating: int, games: list[RoundResult],
+              ratings: list[int], result: PlayerRating) -> Fraction:
     """fide-2009 8.51-8.55, fide-rb-2024 7.3.1-7.3.2: D per game, capped at
-    400; dR = score - P_D; change = K x sum dR."""
-    capped = _capped_games(edition, player, ratings, result)
+    400; dR = score - P_D; change = K x sum dR.  The expected score."""
+    capped = _capped_games(edition, rating, ratings, result)
     hundredths = 0                   # sum P_D in hundredths, one Fraction at the end
-    for i, (g, r) in enumerate(zip(games, ratings)):
-        d = player.rating - r
+    for i, (g, r) in enumerate(zip(games, ratings, strict=True)):
+        d = rating - r
         if i in capped:
             d = max(-capped[i], min(capped[i], d))
         pd = edition.pd(d)
         hundredths += pd
-        result.games.append(GameFigure(g.round, g.opponent, r, d,
+        result.games.append(GameFigure(g.round, _opponent(g), r, d,
                                        _fraction(pd, 100), _fraction(g.score)))
-    result.expected = Fraction(hundredths, 100)
-    result.change = result.k * (result.score - result.expected)
+    return Fraction(hundredths, 100)
 
 
-def _capped_games(edition, player, ratings, result) -> dict[int, int]:
+def _opponent(game: RoundResult) -> int:
+    """The opponent of a counted game (games.py counts only games with one)."""
+    assert game.opponent is not None, f"round {game.round}: a counted game without opponent"
+    return game.opponent
+
+
+def _capped_games(edition: FideRules, rating: int, ratings: list[int],
+                  result: PlayerRating) -> dict[int, int]:
     """The games whose difference is capped, and the cap: every game
     (fide-2009 8.54); only the one with the greatest difference over the
     cap (fide-2022 8.3.1: "only one upgrade ... for the game in which the
     rating difference is greatest"); none for a player rated 2650 and above
     (fide-2025 8.3.1)."""
-    cap = edition.difference_cap(player.rating)
+    cap = edition.difference_cap(rating)
     if cap is None:
-        if any(abs(player.rating - r) > edition.rating_difference_cap for r in ratings):
-            result.notes.append(f"rated {player.rating}: the full rating difference "
+        if any(abs(rating - r) > edition.rating_difference_cap for r in ratings):
+            result.notes.append(f"rated {rating}: the full rating difference "
                                 f"counts, no {edition.rating_difference_cap}-point "
                                 f"rule ({edition.cite('rc')})")
         return {}
     if not edition.cap_once_per_event:
         return dict.fromkeys(range(len(ratings)), cap)
-    over = [(abs(player.rating - r), i) for i, r in enumerate(ratings)
-            if abs(player.rating - r) > cap]
+    over = [(abs(rating - r), i) for i, r in enumerate(ratings)
+            if abs(rating - r) > cap]
     if len(over) > 1:
         result.notes.append(f"{len(over)} games over {cap} points apart: the "
                             f"{cap}-point rule counts once, for the greatest "
@@ -349,27 +393,31 @@ def _capped_games(edition, player, ratings, result) -> dict[int, int]:
     return {max(over)[1]: cap} if over else {}
 
 
-def _per_tournament(t, edition, counted, player, games, provisional, result):
+def _per_tournament(t: Tournament, edition: FideRules, counted: CountedGames,
+                    rating: int, games: list[RoundResult],
+                    provisional: dict[int, Fraction | None],
+                    result: PlayerRating) -> Fraction:
     """fide-2002 10.51-10.54: Rc (round robin: (Ra(n+1) - R) / n when
     unrated players compete), each opponent within 350 points
-    (interpretation 2), D = R - Rc, We = P_D x n, dR = K (W - We)."""
+    (interpretation 2), D = R - Rc, We = P_D x n, dR = K (W - We).  The
+    expected score We."""
     n = len({g.opponent for g in games})
     if counted.round_robin_average is not None:
-        base = Fraction(counted.round_robin_average * (n + 1) - player.rating, n)
+        base = Fraction(counted.round_robin_average * (n + 1) - rating, n)
     else:
+        assert result.opponents_average is not None   # games were counted
         base = result.opponents_average
-    rc = _adjusted_average(t, edition, games, base, player.rating, provisional)
+    rc = _adjusted_average(t, edition, games, base, rating, provisional)
     result.competition_average = rc
-    result.difference = player.rating - round_half_up(rc)
+    result.difference = rating - round_half_up(rc)
     pd = Fraction(edition.pd(result.difference), 100)
-    result.expected = pd * len(games)
-    result.change = result.k * (result.score - result.expected)
     for g in games:
         r = _opponent_rating(t, g.opponent, provisional)
-        result.games.append(GameFigure(g.round, g.opponent, r, None, None, _fraction(g.score)))
+        result.games.append(GameFigure(g.round, _opponent(g), r, None, None, _fraction(g.score)))
+    return pd * len(games)
 
 
-def _floor(edition, result):
+def _floor(edition: FideRules, result: PlayerRating) -> None:
     """fide-2002 9.21 (1801), fide-2009 7.21 (floor), fide-rb-2024 6.2.1
     (1400): below the floor a player is delisted, shown as unrated."""
     if result.new_rating is not None and result.new_rating < edition.floor:
@@ -378,5 +426,5 @@ def _floor(edition, result):
         result.new_rating = None
 
 
-def _show(value):
+def _show(value: Fraction | None) -> str:
     return "-" if value is None else str(round_half_up(value))

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..contract import FideRules
 from ..model import Tournament
 from ..problems import WARNING, Problem
-from .editions import FideEdition
 
 __all__ = ["event_problems"]
 
 
-def event_problems(t: Tournament, edition: FideEdition,
+def event_problems(t: Tournament, edition: FideRules,
                    minutes: float | None) -> list[Problem]:
     problems: list[Problem] = []
     problems.extend(_rate(t, edition, minutes))
@@ -28,12 +28,12 @@ def _warning(code: str, message: str, line: int | None) -> Problem:
     return Problem(WARNING, f"rating.{code}", message, line)
 
 
-def _rate(t, edition, minutes):
+def _rate(t: Tournament, edition: FideRules, minutes: float | None) -> list[Problem]:
     """fide-2002 1.1-1.2 (standard minimum by the ratings in the event),
     fide-2024 1.1 (per game), fide-rb-2024 1.1 (rapid and blitz bands)."""
     if minutes is None:
         return []
-    ratings = [p.rating for p in t.players if p.rated]
+    ratings = [p.rating for p in t.players if p.rating]
     rate = edition.rate_of_play(minutes, ratings)
     if rate is not None:
         return []
@@ -46,7 +46,8 @@ def _rate(t, edition, minutes):
                      f"{needed} ({edition.cite('rate')})", t.header_lines.get("122"))]
 
 
-def _rounds_per_day(t, edition, minutes):
+def _rounds_per_day(t: Tournament, edition: FideRules,
+                    minutes: float | None) -> list[Problem]:
     """fide-2002 3.1: no more than three rounds and 12 hours of play a day
     (a round counted as both players' time for 60 moves); fide-rb-2024 3.1:
     15 rapid or 30 blitz rounds a day."""
@@ -55,9 +56,7 @@ def _rounds_per_day(t, edition, minutes):
     per_day = Counter(t.round_dates)
     busiest, rounds = max(per_day.items(), key=lambda item: (item[1], item[0]))
     line = t.header_lines.get("132")
-    limit = edition.max_rounds_per_day
-    if hasattr(edition, "rounds_per_day"):
-        limit = edition.rounds_per_day(t.rate_of_play or edition.rates[0])
+    limit = edition.rounds_per_day(t.rate_of_play or edition.rates[0])
     out = []
     if limit is not None and rounds > limit:
         out.append(_warning("rounds-per-day", f"{rounds} rounds on {busiest.isoformat()}: "
@@ -70,7 +69,7 @@ def _rounds_per_day(t, edition, minutes):
     return out
 
 
-def _duration(t, edition):
+def _duration(t: Tournament, edition: FideRules) -> list[Problem]:
     """fide-2002 4.1: an event lasts no more than 90 days; leagues may be
     rated beyond (4.11)."""
     if edition.max_days is None or not (t.start and t.end) or t.league:

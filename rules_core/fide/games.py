@@ -10,14 +10,14 @@ is disregarded with his opponents' games against him (6.1, 6.42, fide-2009
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..contract import FideRules
 from ..model import Player, RoundResult, Tournament
 from ..numbers import round_half_up
 from ..timecontrol import minutes_for_60
-from .editions import FideEdition
 from .tables import NOTIONAL_DP
 
 __all__ = ["CountedGames", "count_games", "infer_system"]
@@ -49,7 +49,7 @@ def infer_system(t: Tournament) -> str:
     return "match" if len(t.players) == 2 else "swiss"
 
 
-def count_games(t: Tournament, edition: FideEdition) -> CountedGames:
+def count_games(t: Tournament, edition: FideRules) -> CountedGames:
     system = infer_system(t)
     counted = CountedGames(system, {p.number: [] for p in t.players})
     played = _played_games(t, edition, counted)
@@ -66,11 +66,12 @@ def count_games(t: Tournament, edition: FideEdition) -> CountedGames:
 
 # -- played games, rate of play, matches --------------------------------------
 
-def _played_games(t, edition, counted) -> dict[int, list[RoundResult]]:
+def _played_games(t: Tournament, edition: FideRules,
+                  counted: CountedGames) -> dict[int, list[RoundResult]]:
     """Games played over the board (fide-2002 5.1: unplayed games are not
     counted), each at a rate the edition accepts (1.1, fide-rb-2024 1.2)."""
     numbers = {p.number for p in t.players}
-    ratings = [p.rating for p in t.players if p.rated]
+    ratings = [p.rating for p in t.players if p.rating]
     played: dict[int, list[RoundResult]] = {}
     for p in t.players:
         played[p.number] = []
@@ -85,8 +86,17 @@ def _played_games(t, edition, counted) -> dict[int, list[RoundResult]]:
     return played
 
 
-def _fast_enough(t, edition, counted, p, r, ratings) -> bool:
-    opponent = t.player(r.opponent)
+def _opponent_of(t: Tournament, game: RoundResult) -> Player:
+    """The opponent of a game played over the board (`_played_games` keeps
+    only games against a player of the event)."""
+    opponent = t.player(game.opponent) if game.opponent is not None else None
+    assert opponent is not None, f"round {game.round}: no opponent {game.opponent!r}"
+    return opponent
+
+
+def _fast_enough(t: Tournament, edition: FideRules, counted: CountedGames,
+                 p: Player, r: RoundResult, ratings: list[int]) -> bool:
+    opponent = _opponent_of(t, r)
     own = minutes_for_60(p.time_control or t.time_control)
     other = minutes_for_60(opponent.time_control or t.time_control)
     if own is None or other is None:
@@ -95,7 +105,7 @@ def _fast_enough(t, edition, counted, p, r, ratings) -> bool:
         counted.note(p.number, f"round {r.round}: the players had different "
                      f"times, not rated ({edition.cite('different_times')})")
         return False
-    pair = [x.rating for x in (p, opponent) if x.rated]
+    pair = [x.rating for x in (p, opponent) if x.rating]
     needed = edition.minimum_minutes(pair if edition.minimum_is_per_game() else ratings)
     if edition.rates == ("standard",) and min(own, other) < needed:
         counted.note(p.number, f"round {r.round}: {min(own, other):g} minutes for "
@@ -104,20 +114,23 @@ def _fast_enough(t, edition, counted, p, r, ratings) -> bool:
     return True
 
 
-def _too_far_apart(t, edition, counted, p, r) -> bool:
+def _too_far_apart(t: Tournament, edition: FideRules, counted: CountedGames,
+                   p: Player, r: RoundResult) -> bool:
     """fide-rb-2024dec: a game between players 600 or more points apart is
     not rated if either player is rated above 2600."""
-    other = t.player(r.opponent)
-    if not (p.rated and other.rated and edition.game_not_rated(p.rating, other.rating)):
+    own, theirs = p.rating, _opponent_of(t, r).rating
+    if not (own and theirs and edition.game_not_rated(own, theirs)):
         return False
+    assert edition.unrated_gap is not None    # game_not_rated is False without it
     gap, above = edition.unrated_gap
-    counted.note(p.number, f"round {r.round}: {p.rating} against {other.rating}, "
-                 f"{abs(p.rating - other.rating)} points apart with a player above "
+    counted.note(p.number, f"round {r.round}: {own} against {theirs}, "
+                 f"{abs(own - theirs)} points apart with a player above "
                  f"{above}: not rated ({edition.cite('gap')})")
     return True
 
 
-def _match_rules(t, edition, counted, played):
+def _match_rules(t: Tournament, edition: FideRules, counted: CountedGames,
+                 played: dict[int, list[RoundResult]]) -> None:
     """fide-2002 6.5: games after one player has won a match over a fixed
     number of games are not rated; fide-2009 6.6 / fide-rb-2024 5.1:
     matches with an unrated player are not rated."""
@@ -141,7 +154,7 @@ def _match_rules(t, edition, counted, played):
 
 
 def _decided_after(players: list[Player], scheduled: int) -> int | None:
-    totals = Counter()
+    totals: dict[int, float] = defaultdict(float)
     for rnd in range(1, scheduled + 1):
         for p in players:
             totals[p.number] += sum(r.score for r in p.results if r.round == rnd)
@@ -150,7 +163,7 @@ def _decided_after(players: list[Player], scheduled: int) -> int | None:
     return None
 
 
-def _scheveningen(t, edition, counted):
+def _scheveningen(t: Tournament, edition: FideRules, counted: CountedGames) -> None:
     """fide-2002 6.4 (GA 2002): not rated with more than one unrated player;
     fide-2003web 10.67: not rated if unrated players participate."""
     limit = edition.scheveningen_max_unrated
@@ -165,7 +178,8 @@ def _scheveningen(t, edition, counted):
 
 # -- unrated players ------------------------------------------------------------
 
-def _disregard_unrated(t, edition, counted, played):
+def _disregard_unrated(t: Tournament, edition: FideRules, counted: CountedGames,
+                       played: dict[int, list[RoundResult]]) -> None:
     """fide-2002 6.1/10.20 (less than one point), 6.42 (three rated opponents
     in a Swiss or team event), fide-2009 8.21 (both, in any system),
     fide-rb-2024 7.2.2 (zero).  The score is taken against rated opponents
@@ -176,7 +190,7 @@ def _disregard_unrated(t, edition, counted, played):
     for p in t.players:
         if p.rated or not played[p.number]:
             continue
-        vs_rated = [g for g in played[p.number] if t.player(g.opponent).rated]
+        vs_rated = [g for g in played[p.number] if _opponent_of(t, g).rated]
         score = sum((Fraction(g.score) for g in vs_rated), Fraction(0))
         reason = None
         if len(vs_rated) < needed:
@@ -194,8 +208,9 @@ def _points(score: Fraction) -> str:
     return f"{float(score):g}"
 
 
-def _counts(t, edition, counted, player, game) -> bool:
-    opponent = t.player(game.opponent)
+def _counts(t: Tournament, edition: FideRules, counted: CountedGames,
+            player: Player, game: RoundResult) -> bool:
+    opponent = _opponent_of(t, game)
     if game.opponent in counted.disregarded:
         return False
     if opponent.rated:
@@ -205,7 +220,8 @@ def _counts(t, edition, counted, player, game) -> bool:
 
 # -- round robins ----------------------------------------------------------------
 
-def _round_robin(t, edition, counted, played):
+def _round_robin(t: Tournament, edition: FideRules, counted: CountedGames,
+                 played: dict[int, list[RoundResult]]) -> None:
     """A round robin keeps its formulas only when complete (fide-2002 6.43:
     otherwise reported as a Swiss), among the players not disregarded, and
     when its composition allows unrated players to be rated (6.3)."""
@@ -228,7 +244,8 @@ def _round_robin(t, edition, counted, played):
         counted.round_robin_average = _tournament_average(t, edition, counted, played)
 
 
-def _complete(members, played, meetings) -> bool:
+def _complete(members: list[Player], played: dict[int, list[RoundResult]],
+              meetings: int) -> bool:
     inside = {p.number for p in members}
     for p in members:
         met = Counter(g.opponent for g in played[p.number] if g.opponent in inside)
@@ -237,7 +254,8 @@ def _complete(members, played, meetings) -> bool:
     return True
 
 
-def _composition(t, edition, counted, members) -> bool:
+def _composition(t: Tournament, edition: FideRules, counted: CountedGames,
+                 members: list[Player]) -> bool:
     """fide-2002 6.3: a third rated; 6.31: under 10 players, 4 rated; 6.32:
     double round robin with unrated players, 6 players of whom 4 rated;
     6.33: national championships need 3 rated men (2 women)."""
@@ -259,7 +277,8 @@ def _composition(t, edition, counted, members) -> bool:
     return False
 
 
-def _dp_or_notional(edition, counted, player, score, games) -> int:
+def _dp_or_notional(edition: FideRules, counted: CountedGames, player: Player,
+                    score: Fraction, games: int) -> int:
     """dp of a rated player for Ra; at 0 or 100 % the 2002 table has none,
     and the notional 800 of the later tables is used, with a note."""
     percent = round_half_up(score * 100 / games)
@@ -273,13 +292,14 @@ def _dp_or_notional(edition, counted, player, score, games) -> int:
     return dp
 
 
-def _tournament_average(t, edition, counted, played) -> Fraction:
+def _tournament_average(t: Tournament, edition: FideRules, counted: CountedGames,
+                        played: dict[int, list[RoundResult]]) -> Fraction:
     """fide-2002 10.21b, fide-2009 8.21b: Ra = Rar - dpa x n/(n+1), rounded
     half up as the worked examples print it (10.57: "Ra = 2348")."""
     members = [p for p in t.players if p.number not in counted.disregarded]
     rated = [p for p in members if p.rated]
     n = len(members) - 1
-    rar = Fraction(sum(p.rating for p in rated), len(rated))
+    rar = Fraction(sum(p.rating or 0 for p in rated), len(rated))
     dps = []
     for p in rated:
         games = [g for g in played[p.number] if g.opponent not in counted.disregarded]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 
-from .editions import FideEdition
+from ..contract import FideRules
 from .engine import hypothetical_rating, unrated_event_rating
 
 __all__ = ["EventPerformance", "FirstRating", "pooled_rating", "within_window"]
@@ -41,7 +41,7 @@ class FirstRating:
     notes: tuple[str, ...]
 
 
-def pooled_rating(edition: FideEdition, events: list[EventPerformance]) -> FirstRating:
+def pooled_rating(edition: FideRules, events: list[EventPerformance]) -> FirstRating:
     """The rating the events give together, and whether it is published."""
     events, notes = _drop_low_first(edition, events)
     games = sum(e.games for e in events)
@@ -59,23 +59,32 @@ def pooled_rating(edition: FideEdition, events: list[EventPerformance]) -> First
     return FirstRating(value, published, games, tuple(notes))
 
 
-def _pool(edition: FideEdition, events: list[EventPerformance]) -> Fraction | None:
+def _pool(edition: FideRules, events: list[EventPerformance]) -> Fraction | None:
     if edition.pools_weighted_average:
-        # fide-2002 10.3: Rn = sum(Ru x games) / sum(games)
-        return Fraction(sum(e.ru * e.games for e in events), sum(e.games for e in events))
+        return _weighted_average(events)
     score = sum((e.score for e in events), Fraction(0))
     games = sum(e.games for e in events)
-    if getattr(edition, "hypothetical_opponents", 0):
+    if edition.hypothetical_opponents:
         return hypothetical_rating(edition, [r for e in events for r in e.ratings], score)
     # fide-2009 8.3, 8.34: the average of all opponents and the total score
     average = Fraction(sum(e.average * e.games for e in events), games)
     return unrated_event_rating(edition, average, score, games, round_robin=False)
 
 
-def _drop_low_first(edition, events):
+def _weighted_average(events: list[EventPerformance]) -> Fraction:
+    """fide-2002 10.3: Rn = sum(Ru x games) / sum(games)."""
+    total = Fraction(0)
+    for e in events:
+        assert e.ru is not None, "fide-2002 10.3 pools the events' Ru"
+        total += e.ru * e.games
+    return total / sum(e.games for e in events)
+
+
+def _drop_low_first(edition: FideRules, events: list[EventPerformance]
+                    ) -> tuple[list[EventPerformance], list[str]]:
     """fide-2002 10.31 / fide-2003web 10.31 / fide-2009 8.31: where a
     player's first performance(s) are below the floor, they are ignored."""
-    notes = []
+    notes: list[str] = []
     kept = list(events)
     while kept and edition.ignore_low_first_performances and kept[0].ru is not None \
             and kept[0].ru < edition.floor:
@@ -85,7 +94,7 @@ def _drop_low_first(edition, events):
     return kept, notes
 
 
-def within_window(edition: FideEdition, first: date, later: date) -> bool:
+def within_window(edition: FideRules, first: date, later: date) -> bool:
     """Whether `later` may be pooled with an event of `first`: fide-2002
     9.1.4c "the same or next 7 rating periods" (quarters); fide-2009 7.14c
     "not more than two years"; fide-rb-2024 6.1.4 "not more than 26 months"."""
@@ -93,9 +102,10 @@ def within_window(edition: FideEdition, first: date, later: date) -> bool:
         return _period(edition, later) - _period(edition, first) <= edition.pool_window_periods
     months = (later.year - first.year) * 12 + later.month - first.month
     limit = edition.pool_window_months
+    assert limit is not None, f"{edition.id}: a pooling window in periods or months"
     return months < limit or (months == limit and later.day <= first.day)
 
 
-def _period(edition: FideEdition, day: date) -> int:
+def _period(edition: FideRules, day: date) -> int:
     starts = [m for m in edition.list_months if m <= day.month]
     return day.year * len(edition.list_months) + len(starts) - 1

@@ -11,6 +11,7 @@ runs under Pyodide beside the rest of rules_core.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from ..model import Player, RoundResult, Tournament
 from .norms import NormError, norms_for_event
@@ -26,7 +27,7 @@ class FormError(ValueError):
     """A form the user can correct; the message says how."""
 
 
-def check_norm_form(payload: dict) -> dict:
+def check_norm_form(payload: dict[str, Any]) -> dict[str, Any]:
     """The norms of player 1 against the rows of the form: as the games
     stand, with the forecast for the games still to play (their opponents
     as typed).  Bad input answers ``{"error": message}``."""
@@ -42,7 +43,7 @@ def check_norm_form(payload: dict) -> dict:
                 (Fraction(r.score).limit_denominator(2) for r in me.results), Fraction(0)))}
 
 
-def _tournament(payload: dict) -> tuple[Tournament, list[int]]:
+def _tournament(payload: dict[str, Any]) -> tuple[Tournament, list[int]]:
     event = payload.get("event") or {}
     me = _person(1, payload.get("player") or {}, "your")
     players, future = [me], []
@@ -68,7 +69,7 @@ def _game(me: Player, other: Player, round_: int, code: str) -> None:
     other.results.append(RoundResult(round_, me.number, "b", _REPLY[code], float(1 - score)))
 
 
-def _person(number: int, row: dict, whose: str) -> Player:
+def _person(number: int, row: dict[str, Any], whose: str) -> Player:
     return Player(number, _text(row.get("name")) or ("You" if number == 1 else
                                                      f"Opponent {number - 1}"),
                   rating=_rating(row.get("rating"), f"{whose} rating"),
@@ -77,7 +78,7 @@ def _person(number: int, row: dict, whose: str) -> Player:
                   sex=_text(row.get("sex")) or None)
 
 
-def _event(event: dict, players: list[Player], games: int) -> Tournament:
+def _event(event: dict[str, Any], players: list[Player], games: int) -> Tournament:
     system = _text(event.get("system")) or "round-robin"
     if system not in _SYSTEMS:
         raise FormError(f"system {system!r}: expected one of {', '.join(_SYSTEMS)}")
@@ -90,7 +91,7 @@ def _event(event: dict, players: list[Player], games: int) -> Tournament:
                       players=players)
 
 
-def _rating(value, what: str) -> int | None:
+def _rating(value: object, what: str) -> int | None:
     text = _text(value)
     if not text:
         return None
@@ -99,7 +100,7 @@ def _rating(value, what: str) -> int | None:
     return int(text)
 
 
-def _text(value) -> str:
+def _text(value: object) -> str:
     return "" if value is None else str(value).strip()
 
 

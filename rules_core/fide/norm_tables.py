@@ -14,6 +14,7 @@ tests/test_fide_norms.py checks every printed row of 1.4.9 against them.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TypedDict
 
 from .tables import DP_BY_PERCENT, NOTIONAL_DP
 
@@ -76,6 +77,17 @@ NORM_TITLE_MINIMUM = 3
 DOUBLE_ROUND_ROBIN_SHARE = Fraction(1, 2)
 DOUBLE_ROUND_ROBIN_PLAYERS = 6
 
+
+class SwissExemption(TypedDict):
+    """The figures of `SWISS_EXEMPTION` (B.01 (2024) 1.4.3 d))."""
+
+    players: int
+    federations: int
+    titled: int
+    missed_rounds: int
+    titles: frozenset[str]
+
+
 # B.01 (2024) 1.4.3: at least two federations other than the applicant's.
 FOREIGN_FEDERATIONS = 2
 # B.01 (2024) 1.4.4: at most 3/5 of the opponents from the applicant's
@@ -88,8 +100,9 @@ NOT_A_FEDERATION = "FID"
 # rated players not from the host federation, from 3 federations, 10 of
 # them GM, IM, WGM or WIM; a player counts if he misses at most one round
 # (pairing-allocated byes not counted as missed).
-SWISS_EXEMPTION = {"players": 20, "federations": 3, "titled": 10, "missed_rounds": 1,
-                   "titles": frozenset({"GM", "IM", "WGM", "WIM"})}
+SWISS_EXEMPTION: SwissExemption = {
+    "players": 20, "federations": 3, "titled": 10, "missed_rounds": 1,
+    "titles": frozenset({"GM", "IM", "WGM", "WIM"})}
 
 # B.01 (2024) 1.1.3: at least 120 minutes a player for 60 moves (2 hours)
 # and at most two rounds a day.

@@ -41,12 +41,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 from itertools import combinations
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..model import Player, Tournament
 from ..numbers import round_half_up
@@ -86,7 +86,7 @@ class Requirement:
     met: bool | None
     text: str
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"name": self.name, "article": self.article, "required": self.required,
                 "actual": self.actual, "met": self.met, "text": self.text}
 
@@ -109,13 +109,13 @@ class ChessNorm:
     requirements: list[Requirement] = field(default_factory=list)
     dropped_rounds: list[int] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-    forecast: dict | None = None
+    forecast: dict[str, Any] | None = None
 
     @property
     def reasons(self) -> list[str]:
         return [r.text for r in self.requirements if r.met is False]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The contract's keys (as for draughts), then the chess figures."""
         return {"title": self.title, "kind": None, "category": None,
                 "required": self.required, "achieved": self.achieved,
@@ -135,6 +135,10 @@ class _Game(NamedTuple):
     round: int
     opponent: Player
     halves: int             # the score in half points: 2 won, 1 drawn, 0 lost
+
+
+# (games kept, later rounds dropped, won games dropped): see `_subsets`.
+_Subset = tuple[list[_Game], list[_Game], list[_Game]]
 
 
 def _score(games: Sequence[_Game]) -> Fraction:
@@ -407,7 +411,7 @@ def _exemption(player: Player, ctx: _Context) -> str | None:
     return ctx.exemption
 
 
-def _foreign(own: str, feds: Counter) -> Requirement:
+def _foreign(own: str, feds: Counter[str]) -> Requirement:
     others = sorted(f for f in feds if f != own)
     article = cite("1.4.3")
     return Requirement("foreign_federations", article, T.FOREIGN_FEDERATIONS, len(others),
@@ -417,7 +421,7 @@ def _foreign(own: str, feds: Counter) -> Requirement:
                        f"{T.FOREIGN_FEDERATIONS} needed ({article})")
 
 
-def _own_federation(own: str, feds: Counter, n: int) -> Requirement:
+def _own_federation(own: str, feds: Counter[str], n: int) -> Requirement:
     most = math.floor(T.OWN_FEDERATION_MAXIMUM * n)
     article = cite("1.4.4")
     return Requirement("own_federation", article, most, feds[own], feds[own] <= most,
@@ -425,7 +429,7 @@ def _own_federation(own: str, feds: Counter, n: int) -> Requirement:
                        f"({article})")
 
 
-def _one_federation(feds: Counter, n: int) -> Requirement:
+def _one_federation(feds: Counter[str], n: int) -> Requirement:
     most = math.floor(T.ONE_FEDERATION_MAXIMUM * n)
     top, count = max(feds.items(), key=lambda kv: (kv[1], kv[0]), default=("", 0))
     article = cite("1.4.4")
@@ -566,12 +570,13 @@ def _within_bounds(games: list[_Game], title: str, ctx: _Context,
     for m in range(least or ctx.min_games, len(games) + 1):
         average = round_half_up(Fraction(sum(ratings[:m]), m))
         if (average >= T.MINIMUM_AVERAGE[title]
-                and performance(average, min(score, m), m) >= T.MINIMUM_PERFORMANCE[title]):
+                and performance(average, score if score <= m else m, m)
+                >= T.MINIMUM_PERFORMANCE[title]):
             return True
     return False
 
 
-def _subsets(games: list[_Game], ctx: _Context):
+def _subsets(games: list[_Game], ctx: _Context) -> Iterator[_Subset]:
     """(games kept, later rounds dropped, won games dropped): the last rounds dropped (1.4.1 e, not in
     a round robin), then won games dropped from each (1.4.1 f), fewest
     first; at most `_SEARCH_LIMIT` subsets."""
@@ -598,7 +603,8 @@ def _prefixes(games: list[_Game], ctx: _Context) -> list[list[_Game]]:
     return [p for p in prefixes if len(p) >= ctx.min_games]
 
 
-def _better(trial: ChessNorm, dropped: list[_Game], best) -> bool:
+def _better(trial: ChessNorm, dropped: list[_Game],
+            best: tuple[ChessNorm, list[_Game], list[_Game]]) -> bool:
     return ((trial.counted_games, -len(dropped))
             > (best[0].counted_games, -len(best[1]) - len(best[2])))
 
@@ -622,7 +628,7 @@ def norm_titles(player: Player, *, all_titles: bool = False) -> list[str]:
     holder of IM or GM, titles above them."""
     held = (player.title or "").upper()
     female = (player.sex or "").lower() in ("w", "f")
-    out = []
+    out: list[str] = []
     for category, order in T.TITLE_ORDER.items():
         if category == "women" and not female:
             continue
@@ -747,12 +753,13 @@ def _future_opponents(t: Tournament, player: Player, games: list[_Game],
 
 
 def _forecast(t: Tournament, player: Player, games: list[_Game], title: str,
-              ctx: _Context, remaining: int, given: Sequence[int] | None) -> dict:
+              ctx: _Context, remaining: int, given: Sequence[int] | None) -> dict[str, Any]:
     """What the rounds left must bring for the norm (as Sharly Chess's norm
     forecast): with the opponents still to meet where they are known (given,
     or a round robin's), else with opponents assumed as strong as those met
     so far (said in `assumption`)."""
     score = _score(games)
+    future: list[Player] | None
     if given:
         future = [p for p in (t.player(n) for n in given) if p is not None]
     else:
@@ -762,23 +769,27 @@ def _forecast(t: Tournament, player: Player, games: list[_Game], title: str,
     return _assumed_forecast(games, title, ctx, score, remaining)
 
 
-def _known_forecast(player, games, future, title, ctx, score, remaining) -> dict:
+def _known_forecast(player: Player, games: list[_Game], future: list[Player], title: str,
+                    ctx: _Context, score: Fraction, remaining: int) -> dict[str, Any]:
     planned = games + [_Game(0, p, 0) for p in future]
     trial = _evaluate(player, planned, title, ctx, False)
     blocking = [r.text for r in trial.requirements
                 if r.met is False and r.name not in ("score", "performance")]
-    required = required_score(trial.opponents_average, len(planned), title) if planned else None
+    average = trial.opponents_average
+    required = (required_score(average, len(planned), title)
+                if planned and average is not None else None)
     return _forecast_dict(remaining, True, required, score, len(future), blocking,
                           trial.opponents_average, len(planned), None)
 
 
-def _assumed_forecast(games, title, ctx, score, remaining) -> dict:
+def _assumed_forecast(games: list[_Game], title: str, ctx: _Context, score: Fraction,
+                      remaining: int) -> dict[str, Any]:
     total = len(games) + remaining
     if not games:
         return _forecast_dict(remaining, False, None, score, remaining, [], None, total,
                               "no game played yet: the opponents' average is not known")
     average, _raised = opponents_average([g.opponent for g in games], title)
-    blocking = []
+    blocking: list[str] = []
     if total < ctx.min_games:
         blocking.append(f"{total} games at most: at least {ctx.min_games} needed "
                         f"({cite('1.4.1 a)')})")
@@ -792,8 +803,9 @@ def _assumed_forecast(games, title, ctx, score, remaining) -> dict:
                           f"titles and federations must still meet {cite('1.4.3')}-1.4.5")
 
 
-def _forecast_dict(remaining, known, required, score, games_left, blocking, average,
-                   total, assumption) -> dict:
+def _forecast_dict(remaining: int, known: bool, required: Fraction | None, score: Fraction,
+                   games_left: int, blocking: list[str], average: int | None,
+                   total: int, assumption: str | None) -> dict[str, Any]:
     needed = None if required is None else max(Fraction(0), required - score)
     possible = needed is not None and needed <= games_left and not blocking
     if required is None and average is not None:

@@ -59,8 +59,8 @@ def _file_ranks_note(t: Tournament, lines: list[tb.Standing]) -> list[str]:
     how many of those players stand elsewhere in our order, the fewest
     whose moving makes the two orders agree (players sharing a place here
     may stand in any order).  O(n log n)."""
-    printed = sorted((line.rank, t.player(line.number).rank) for line in lines
-                      if (t.player(line.number).rank or 0) > 0)
+    printed = sorted((line.rank, rank) for line in lines
+                     if (rank := _file_rank(t, line.number)) > 0)
     if not printed:
         return []
     elsewhere = len(printed) - _longest_increasing([theirs for _, theirs in printed])
@@ -68,6 +68,12 @@ def _file_ranks_note(t: Tournament, lines: list[tb.Standing]) -> list[str]:
         return ["the ranks printed in the file are reproduced"]
     return [f"{elsewhere} of the {len(printed)} players the file ranks stand elsewhere in "
             "its order (`file_rank`): its tie-breaks may differ; give them with --tiebreaks"]
+
+
+def _file_rank(t: Tournament, number: int) -> int:
+    """The rank the file prints for player `number`; 0 where it prints none."""
+    player = t.player(number)
+    return (player.rank or 0) if player is not None else 0
 
 
 def _longest_increasing(values: list[int]) -> int:
@@ -79,7 +85,8 @@ def _longest_increasing(values: list[int]) -> int:
     return len(tails)
 
 
-def _order(t: Tournament, given: str | None, problems: list[Problem]):
+def _order(t: Tournament, given: str | None,
+           problems: list[Problem]) -> tuple[list[tb.Tiebreak], str]:
     if given:
         return tb.parse_tiebreaks(given), "given with --tiebreaks"
     if t.tiebreaks:
@@ -97,7 +104,8 @@ def _order(t: Tournament, given: str | None, problems: list[Problem]):
 
 
 def _known(text: str) -> tuple[list[tb.Tiebreak], list[str]]:
-    known, unknown = [], []
+    known: list[tb.Tiebreak] = []
+    unknown: list[str] = []
     for item in (part.strip() for part in text.split(",")):
         if not item:
             continue

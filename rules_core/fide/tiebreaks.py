@@ -21,8 +21,10 @@ a tied group.  See docs/tiebreaks.md for the readings chosen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
+from typing import TypeGuard
 
 from ..model import Player, RoundResult, Tournament
 from .tables import DP_BY_PERCENT, NOTIONAL_DP, PD_BANDS
@@ -201,6 +203,18 @@ def default_tiebreaks(system: str | None) -> list[Tiebreak]:
 
 # -------------------------------------------------------------- crosstable
 
+# A tie-break's value per start number; every tie-break's, per start number.
+Column = dict[int, float | int | None]
+Values = dict[int, dict[str, float | int | None]]
+
+
+def _opponent(r: RoundResult) -> int:
+    """The opponent of a round that counts as a game (`is_game`: one of the
+    event's players)."""
+    assert r.opponent is not None, f"round {r.round}: a game without opponent"
+    return r.opponent
+
+
 @dataclass
 class _Entry:
     """One contribution to BH or SB: the opponent's value (real, dummy or
@@ -241,7 +255,7 @@ class _Crosstable:
     def result(self, number: int, round_: int) -> RoundResult | None:
         return self.by_round[number].get(round_)
 
-    def is_game(self, r: RoundResult | None) -> bool:
+    def is_game(self, r: RoundResult | None) -> TypeGuard[RoundResult]:
         """A game against an opponent of the event: played over the board
         (FIDE C.07 (2023) 16.1), or in a round robin also a forfeit, which
         counts as a played game there (FIDE C.07 (2023) 15.2)."""
@@ -290,11 +304,11 @@ class _Crosstable:
         players involved, the forfeiting opponent at his score with that
         forfeit at face value (docs/tiebreaks.md)."""
         if self.is_game(r):
-            return self.opponent_value[r.opponent]
+            return self.opponent_value[_opponent(r)]
         forfeit = (self.rules.unplayed == "traditional" and r is not None
                    and r.code in "+-" and r.opponent in self.players)
         if forfeit:
-            return self.opponent_value[r.opponent] + (1.0 - r.score) - 0.5
+            return self.opponent_value[_opponent(r)] + (1.0 - r.score) - 0.5
         return None
 
     def entries(self, number: int, sonneborn: bool) -> list[_Entry]:
@@ -313,7 +327,8 @@ class _Crosstable:
             running += points
         return out
 
-    def _unplayed_value(self, number, round_, before, points) -> float:
+    def _unplayed_value(self, number: int, round_: int, before: float,
+                        points: float) -> float:
         """FIDE C.07 (2023) 16.4: a dummy opponent with the player's own
         final score.  FIDE C.02 (2009): the virtual opponent, Svon =
         SPR + (1 - SfPR) + 0.5 x (n - R).  Before 2009: nothing."""
@@ -323,7 +338,7 @@ class _Crosstable:
             return 0.0
         return before + (1.0 - points) + 0.5 * (self.rounds - round_)
 
-    def games(self, number: int):
+    def games(self, number: int) -> list[RoundResult]:
         """(round, result) of every game the player played (see is_game)."""
         return [r for r in (self.result(number, k) for k in range(1, self.rounds + 1))
                 if self.is_game(r)]
@@ -415,7 +430,7 @@ def _koya(xt: _Crosstable, n: int, tb: Tiebreak) -> float:
     the most games any player has (a round robin with a bye each round:
     one game fewer than rounds)."""
     limit = xt.most_games / 2
-    return sum(r.score for r in xt.games(n) if xt.score[r.opponent] >= limit)
+    return sum(r.score for r in xt.games(n) if xt.score[_opponent(r)] >= limit)
 
 
 def _round_half_up(value: float) -> int:
@@ -424,12 +439,12 @@ def _round_half_up(value: float) -> int:
     return int(value + 0.5) if value >= 0 else -int(-value + 0.5)
 
 
-def _rated_games(xt: _Crosstable, n: int):
+def _rated_games(xt: _Crosstable, n: int) -> list[tuple[int, float]]:
     """(opponent's rating, points) of the games against rated opponents:
     the rating tie-breaks count games played only (FIDE C.07 (2023) 10)."""
-    out = []
+    out: list[tuple[int, float]] = []
     for r in xt.games(n):
-        rating = xt.players[r.opponent].rating
+        rating = xt.players[_opponent(r)].rating
         if rating:
             out.append((rating, r.score))
     return out
@@ -500,17 +515,18 @@ def _ptp(xt: _Crosstable, n: int, tb: Tiebreak) -> int | None:
     return low
 
 
-def _apro(xt: _Crosstable, n: int, tb: Tiebreak, tprs: dict) -> int | None:
+def _apro(xt: _Crosstable, n: int, tb: Tiebreak, tprs: Column) -> int | None:
     """FIDE C.07 (2023) 10.4 (APRO) and 10.5 (APPO): the average of the
     TPRs (PTPs) of the opponents met, rounded."""
-    values = [tprs[r.opponent] for r in xt.games(n) if tprs.get(r.opponent) is not None]
+    met = (tprs.get(_opponent(r)) for r in xt.games(n))
+    values = [v for v in met if v is not None]
     return _round_half_up(sum(values) / len(values)) if values else None
 
 
-def _aob(xt: _Crosstable, n: int, tb: Tiebreak, buchholz: dict) -> float | None:
+def _aob(xt: _Crosstable, n: int, tb: Tiebreak, buchholz: Column) -> float | None:
     """FIDE C.07 (2023) 8.2 (AOB): the average of the Buchholz of the
     opponents met over the board, to two decimals."""
-    values = [buchholz[r.opponent] for r in xt.games(n)]
+    values = [v for r in xt.games(n) if (v := buchholz[_opponent(r)]) is not None]
     return round(sum(values) / len(values), 2) if values else None
 
 
@@ -548,8 +564,8 @@ def compute(t: Tournament, order: list[Tiebreak],
     return _values(xt, order)
 
 
-def _values(xt: _Crosstable, order: list[Tiebreak]) -> dict[int, dict]:
-    out: dict[int, dict] = {n: {} for n in xt.players}
+def _values(xt: _Crosstable, order: list[Tiebreak]) -> Values:
+    out: Values = {n: {} for n in xt.players}
     for tb in order:
         if tb.code == "DE":
             continue
@@ -609,7 +625,8 @@ def direct_encounter_groups(xt: _Crosstable, group: list[int]) -> list[list[int]
     return [group]
 
 
-def _complete(xt, group, points) -> list[list[int]]:
+def _complete(xt: _Crosstable, group: list[int],
+              points: dict[int, float]) -> list[list[int]]:
     levels = sorted({points[n] for n in group}, reverse=True)
     if len(levels) == 1:
         return [group]
@@ -647,9 +664,9 @@ def rank(t: Tournament, order: list[Tiebreak],
     return _standings(xt, groups, values)
 
 
-def _split(group: list[int], key) -> list[list[int]]:
+def _split(group: list[int], key: Callable[[int], float | int | None]) -> list[list[int]]:
     """Ordered groups of equal key, highest first; None lowest."""
-    def sort_key(n):
+    def sort_key(n: int) -> tuple[bool, float]:
         value = key(n)
         return (value is not None, value if value is not None else 0)
     ordered = sorted(group, key=lambda n: (sort_key(n), -n), reverse=True)
@@ -662,7 +679,8 @@ def _split(group: list[int], key) -> list[list[int]]:
     return out
 
 
-def _refine(xt, group, tb: Tiebreak, values) -> list[list[int]]:
+def _refine(xt: _Crosstable, group: list[int], tb: Tiebreak,
+            values: Values) -> list[list[int]]:
     if len(group) < 2:
         return [group]
     if tb.code == "DE":
@@ -674,8 +692,9 @@ def _refine(xt, group, tb: Tiebreak, values) -> list[list[int]]:
     return _split(group, lambda n: values[n][tb.key])
 
 
-def _standings(xt, groups, values) -> list[Standing]:
-    out, place = [], 1
+def _standings(xt: _Crosstable, groups: list[list[int]], values: Values) -> list[Standing]:
+    out: list[Standing] = []
+    place = 1
     for group in groups:
         for n in sorted(group):
             others = [o for o in sorted(group) if o != n]

@@ -8,6 +8,7 @@ first 60 moves.
 from __future__ import annotations
 
 from datetime import date
+from typing import Literal
 
 from .rating import countable_for
 
@@ -21,13 +22,21 @@ class FmjdEdition:
     title = "FMJD Annexes 2024: Annex 9 rating, Annex 10 titles, Annexes 3, 5, 17, 18"
     source = "fmjd-annexes-2024.txt"
     doc = "fmjd Annex 9"
-    game = "draughts"
+    game: Literal["draughts"] = "draughts"
     effective = date(2024, 1, 1)
-    rates = ("standard", "rapid", "blitz")
-    list_months = (1, 4, 7, 10)          # §4.3: 1 January, April, July, October
-    closing_days = ((3, 15), (6, 15), (9, 15), (12, 15))   # §4.4, §6.2a
+    rates: tuple[str, ...] = ("standard", "rapid", "blitz")
+    url = "content/regulations/fmjd-annexes-2024.txt"
+    summary = ""                         # the first FMJD edition: nothing before it
+    by_date = True
+    caveats: tuple[str, ...] = ()
+    list_months: tuple[int, ...] = (1, 4, 7, 10)   # §4.3: 1 January, April, July, October
+    # §4.4, §6.2a: (month, day) of each closing date (FIDE editions'
+    # `closing_days` is a number of days instead).
+    closing_dates: tuple[tuple[int, int], ...] = ((3, 15), (6, 15), (9, 15), (12, 15))
 
-    def cite(self, article: str) -> str:
+    def cite_section(self, article: str) -> str:
+        """``fmjd Annex 9 §article``: a section number of Annex 9 (FIDE
+        editions' `cite` takes a key of their `articles` instead)."""
         return f"{self.doc} §{article}"
 
     def __repr__(self) -> str:
@@ -48,4 +57,4 @@ class FmjdEdition:
         return countable_for(minutes).k_percent
 
 
-FMJD_EDITIONS = (FmjdEdition(),)
+FMJD_EDITIONS: tuple[FmjdEdition, ...] = (FmjdEdition(),)

@@ -43,9 +43,9 @@ def rate_event(t: Tournament, edition: FmjdEdition,
     percent = edition.k_percent(minutes) if minutes else 100
     if minutes:
         notes = [f"{minutes:g} minutes for 60 moves: the {edition.rating_list(minutes)} "
-                 f"list, K at {percent} % ({edition.cite('1.2.2')})"]
+                 f"list, K at {percent} % ({edition.cite_section('1.2.2')})"]
     else:
-        notes = [f"time for 60 moves unknown: K at 100 % ({edition.cite('1.2.2')})"]
+        notes = [f"time for 60 moves unknown: K at 100 % ({edition.cite_section('1.2.2')})"]
     players = [_player(t, edition, p, percent, (k_given or {}).get(p.number))
                for p in t.players]
     return EventRating(edition, t.system or "swiss", True, players, notes)
@@ -84,7 +84,7 @@ def _note_unplayed(player, result, edition) -> None:
     unplayed = [g for g in player.results if g.opponent is not None and not g.played]
     if unplayed:
         result.notes.append(f"{len(unplayed)} games not played or decided by the referee: "
-                            f"not rated ({edition.cite('3.2.2')}, {edition.cite('5.3')})")
+                            f"not rated ({edition.cite_section('3.2.2')}, {edition.cite_section('5.3')})")
 
 
 def _rated_player(edition, player, games, ratings, result, percent, given):
@@ -114,7 +114,7 @@ def _k(edition, player: Player, given):
     if player.games_before is None:
         return k_factor(30, reached), [
             f"rated games before this event not given: assumed at least 30 "
-            f"({edition.cite('3.2.3')})"]
+            f"({edition.cite_section('3.2.3')})"]
     return k_factor(player.games_before, reached), []
 
 
@@ -126,7 +126,7 @@ def _new_rating(edition, player, result, rc, n) -> int:
         average = (Fraction(before) * player.rating + n * exact(
             performance_rating(rc, result_percentage(float(result.score), n)))) / (before + n)
         result.notes.append(f"{before} games before: new rating is the average "
-                            f"performance ({edition.cite('3.3.2')})")
+                            f"performance ({edition.cite_section('3.3.2')})")
         return round_half_up(average)
     return round_half_up(player.rating + result.change)
 
@@ -139,7 +139,7 @@ def _first_rating(edition, result: PlayerRating, rc: float, p: float) -> None:
     if clamped != rp:
         result.notes.append(f"performance {float(rp):.0f} brought within "
                             f"{FIRST_RATING_MINIMUM}-{FIRST_RATING_MAXIMUM} "
-                            f"({edition.cite('3.3.2')})")
+                            f"({edition.cite_section('3.3.2')})")
     result.initial_rating_exact = clamped
     result.initial_rating = round_half_up(clamped)
     result.new_rating = result.initial_rating

@@ -564,7 +564,7 @@ def _chess_steps(edition, me: dict) -> list[dict]:
 
 
 def _draughts_steps(edition, me: dict) -> list[dict]:
-    cite = edition.cite
+    cite = edition.cite_section
     steps = [_step("Rated games (n)", "rated_games", me, cite("5.3")),
              _step("Score (W)", "score", me, cite("3.2.2"), points(me["score"])),
              _step("Opponents' average (Rc)", "opponents_average", me, cite("5.3"),

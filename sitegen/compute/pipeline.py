@@ -18,13 +18,14 @@ from fractions import Fraction
 
 from rules_core.check import CheckOptions, CheckResult, check_tournament, rate_of_play_for
 from rules_core.editions import edition_for
+from rules_core.fide.editions import FideEdition
 from rules_core.fide.initial import EventPerformance, pooled_rating, within_window
 from rules_core.fide.norm_tables import MINIMUM_GAMES
 from rules_core.fide.norms import norms_for_event as chess_norms_for_event
 from rules_core.fmjd.awards import NormRecord as AwardNorm
 from rules_core.fmjd.awards import titles_through_norms
 from rules_core.fmjd.edition import FmjdEdition
-from rules_core.fmjd.lists import LIST_MONTHS, active, list_for_event, list_letter, years_before
+from rules_core.fmjd.lists import active, list_for_event, list_letter, years_before
 from rules_core.fmjd.period import PeriodEvent, rate_period
 from rules_core.fmjd.rating import K_THRESHOLD
 from rules_core.problems import Problem
@@ -112,8 +113,7 @@ def list_dates(game: str, list_name: str, start: date, end: date) -> list[tuple[
     while day <= end:
         edition = (FMJD if game == "draughts"
                    else edition_for(game, _rate_for(list_name), day))
-        months = LIST_MONTHS if game == "draughts" else getattr(edition, "list_months", ())
-        if edition is not None and day.month in months:
+        if edition is not None and day.month in edition.list_months:
             out.append((day, edition))
         day = date(day.year + day.month // 12, day.month % 12 + 1, 1)
     return out
@@ -336,7 +336,7 @@ def _capped(result: CheckResult, counts, norms: bool) -> CheckResult:
     k_given = {}
     for p, r in zip(result.tournament.players, result.rating.players):
         n = counts.get(p.id or "", 0)
-        if r.k is not None and n > r.rated_games and hasattr(result.edition, "cap_k"):
+        if r.k is not None and n > r.rated_games and isinstance(result.edition, FideEdition):
             capped, _ = result.edition.cap_k(r.k, n)
             if capped != r.k:
                 k_given[str(p.number)] = capped
@@ -394,7 +394,7 @@ def _chess_ratings(day, edition, players, changes) -> list[str]:
 def _one_time_adjustment(day, edition, players) -> None:
     """fide-2024: the list of 1 March 2024 raises every rating below 2000 by
     0.4 x (2000 - R) (FIDE QC, 1 March 2024), once, after the period."""
-    if getattr(edition, "one_time_adjustment_list", None) != day:
+    if edition.one_time_adjustment_list != day:
         return
     for p in players.values():
         if p.rating is not None:
@@ -501,7 +501,7 @@ def _entries(spec, day, edition, players, before, changes) -> list[ListEntry]:
 
 
 def _published_floor(game: str, edition) -> int:
-    return getattr(edition, "floor", 0) if game == "chess" else 0
+    return edition.floor if game == "chess" and isinstance(edition, FideEdition) else 0
 
 
 def _entry(spec, day, edition, pid, p, rank, before, changes) -> ListEntry:

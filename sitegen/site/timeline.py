@@ -42,7 +42,7 @@ def editions_timeline(end: date, docs: Iterable[RegulationDoc]
     """Per game and rate, the editions chosen by date from 2002 to `end`
     (rules_core.editions.timeline): the same choice the pipeline makes."""
     slugs = {doc.slug for doc in docs}
-    last = max([end] + [e.effective for e in EDITIONS if getattr(e, "by_date", True)])
+    last = max([end] + [e.effective for e in EDITIONS if e.by_date])
     return [(heading, [_timeline_row(span, slugs, last) for span in timeline(game, rate, last)])
             for game, rate, heading in TIMELINE_GROUPS]
 
@@ -50,8 +50,8 @@ def editions_timeline(end: date, docs: Iterable[RegulationDoc]
 def _timeline_row(span, slugs: set[str], last: date) -> TimelineRow:
     e = span.edition
     doc = "fmjd" if e.game == "draughts" else e.doc
-    url = getattr(e, "url", "")
+    url = e.url
     return TimelineRow(span.start.isoformat(), None if span.end == last else span.end.isoformat(),
-                       e.id, "/".join(e.rates), getattr(e, "summary", "") or e.title, e.source,
+                       e.id, "/".join(e.rates), e.summary or e.title, e.source,
                        f"regulations/{doc}/" if doc in slugs else None,
                        url if url.startswith("http") else None, span.gap)

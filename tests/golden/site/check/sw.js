@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "ac2a556ba0f7b091",
+ "version": "a551b5dba32d943f",
  "files": [
   "./",
   "norm/",
@@ -17,12 +17,12 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/681cfe6254df1f5f/inbrowser.py",
-  "../static/bundle/681cfe6254df1f5f/pyodide-lock.json",
-  "../static/bundle/681cfe6254df1f5f/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/681cfe6254df1f5f/sitegen_figures.py",
-  "../static/bundle/681cfe6254df1f5f/snapshot.bin",
-  "../static/bundle/681cfe6254df1f5f/worker.js"
+  "../static/bundle/158eb3bd2259a183/inbrowser.py",
+  "../static/bundle/158eb3bd2259a183/pyodide-lock.json",
+  "../static/bundle/158eb3bd2259a183/rules_core-0.1.0-py3-none-any.whl",
+  "../static/bundle/158eb3bd2259a183/sitegen_figures.py",
+  "../static/bundle/158eb3bd2259a183/snapshot.bin",
+  "../static/bundle/158eb3bd2259a183/worker.js"
  ]
 };
 
