@@ -21,8 +21,6 @@ from .games import CountedGames, count_games
 __all__ = ["rate_event", "p_percent", "unrated_event_rating",
            "performance_rating", "hypothetical_rating"]
 
-HALF = Fraction(1, 2)
-
 # A FIDE-scale period rates a million games (bench/fide_scale.py): building
 # a Fraction for every game's score and P_D, and adding Fractions game by
 # game, was most of the engine's time.  The figures below are the same
