@@ -15,7 +15,7 @@ from rules_core.check import FORMATS, CheckOptions, UnknownEdition, UnknownTiebr
 from rules_core.editions import EDITIONS
 from rules_core.fmjd.standings import SYSTEMS as TIEBREAK_SYSTEMS
 from sitegen.content.sources import SourceError, k_value, read_k_file, read_text
-from sitegen.report import build_lines, check_table, counts_line, editions_table
+from sitegen.report import build_lines, check_table, counts_line, editions_table, problem_line
 
 __all__ = ["main"]
 
@@ -137,13 +137,8 @@ def _check(args) -> int:
     errors = [p for p in result["problems"] if p["severity"] == "error"]
     if args.format == "json" and result["problems"]:
         for p in result["problems"]:
-            print(_problem_line(args.file, p), file=sys.stderr)
+            print(problem_line(args.file, p), file=sys.stderr)
     return 1 if errors else 0
-
-
-def _problem_line(source: str, problem: dict) -> str:
-    where = ":".join(str(x) for x in (source, problem["line"], problem["column"]) if x)
-    return f"{where}: {problem['severity']}: {problem['message']}"
 
 
 def _k_values(args) -> dict[str, int]:

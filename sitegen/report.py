@@ -3,11 +3,14 @@ editions`, the problems and counts of `sitegen build`."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from datetime import date
+from typing import Any
 
 from rules_core.check import FORMAT_NAMES
 from rules_core.editions import TIMELINE_START, timeline
-from rules_core.problems import escape
+from rules_core.problems import Problem, escape
 
 __all__ = ["check_table", "editions_table", "build_lines", "counts_line"]
 
@@ -86,7 +89,7 @@ def _heading(result: dict) -> str:
 
 def _row(cells: list[str]) -> str:
     out = []
-    for (title, _, width), cell in zip(_COLUMNS, cells):
+    for (title, _, width), cell in zip(_COLUMNS, cells, strict=True):
         text = cell[:width]
         out.append(text.ljust(width) if title == "Name" else text.rjust(width))
     return " ".join(out).rstrip()
@@ -185,11 +188,15 @@ def _notes(result: dict) -> list[str]:
 
 
 def _problems(result: dict, source: str) -> list[str]:
-    lines = []
-    for p in result["problems"]:
-        where = ":".join(str(x) for x in (source, p["line"], p["column"]) if x)
-        lines.append(f"{where}: {p['severity']}: {p['message']}")
+    lines = [problem_line(source, p) for p in result["problems"]]
     return ["", "Problems:"] + lines if lines else []
+
+
+def problem_line(source: str, problem: Mapping[str, Any]) -> str:
+    """A problem of the check contract (docs/check-contract.md#problems) as
+    ``FILE:LINE:COLUMN: severity: message``, as `Problem.format` writes it."""
+    return Problem(problem["severity"], problem["code"], problem["message"],
+                   problem["line"], problem["column"]).format(source)
 
 
 # -- the build's problems ------------------------------------------------------
@@ -203,7 +210,7 @@ def build_lines(problems, strict: bool = False) -> list[str]:
     warnings are errors (MkDocs' --strict)."""
     shown = [(path, _severity(p.severity, strict), p) for path, p in problems]
     shown.sort(key=lambda item: _ORDER.get(item[1], 2))
-    return [f"{_where(path, p)}: {severity}: {p.message}" for path, severity, p in shown]
+    return [replace(p, severity=severity).format(path) for path, severity, p in shown]
 
 
 def counts_line(problems, strict: bool = False) -> str:
@@ -216,6 +223,3 @@ def counts_line(problems, strict: bool = False) -> str:
 def _severity(severity: str, strict: bool) -> str:
     return "error" if strict and severity == "warning" else severity
 
-
-def _where(path: str, problem) -> str:
-    return ":".join(str(x) for x in (path, problem.line, problem.column) if x)

@@ -393,7 +393,9 @@ def norm(payload: dict) -> dict:
     worst = _norm_tournament(event, me, games, "0")
     best = _norm_tournament(event, me, games, "1")
     options = _norm_options(payload.get("event") or {})
-    by_key = lambda t: {(n.title, n.kind): n for n in norms_for_event(t, **options).get(1, [])}
+    def by_key(t):
+        return {(n.title, n.kind): n for n in norms_for_event(t, **options).get(1, [])}
+
     played, at_end, if_won = by_key(now), by_key(worst), by_key(best)
     remaining = sum(1 for g in games if not g.result)
     achieved = sum(_GAME_POINTS["draughts"][g.result] for g in games if g.result)
@@ -544,7 +546,9 @@ def _cite(edition, key: str) -> str:
 
 
 def _chess_steps(edition, me: dict) -> list[dict]:
-    cite = lambda key: _cite(edition, key)
+    def cite(key):
+        return _cite(edition, key)
+
     steps = [_step("Rated games (N)", "rated_games", me, ""),
              _step("Score (W)", "score", me, cite("tables"), points(me["score"])),
              _step("Opponents' average (Ra)", "opponents_average", me, cite("rc"),

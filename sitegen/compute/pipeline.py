@@ -303,7 +303,7 @@ def _period_games(results, players) -> dict[str, int]:
     for result in results:
         if result.rating is None:
             continue
-        for p, r in zip(result.tournament.players, result.rating.players):
+        for p, r in zip(result.tournament.players, result.rating.players, strict=True):
             if p.id in players:
                 counts[p.id] += r.rated_games
     return counts
@@ -334,7 +334,7 @@ def _capped(result: CheckResult, counts, norms: bool) -> CheckResult:
     if result.rating is None:
         return result
     k_given = {}
-    for p, r in zip(result.tournament.players, result.rating.players):
+    for p, r in zip(result.tournament.players, result.rating.players, strict=True):
         n = counts.get(p.id or "", 0)
         if r.k is not None and n > r.rated_games and isinstance(result.edition, FideEdition):
             capped, _ = result.edition.cap_k(r.k, n)
@@ -350,7 +350,7 @@ def _collect(event, result: CheckResult, players, changes, fmjd_events) -> None:
     minutes = minutes_for_60(result.tournament.time_control)
     percent = FMJD.k_percent(minutes) if minutes else 100
     end = result.tournament.end or result.tournament.start
-    for p, r in zip(result.tournament.players, result.rating.players):
+    for p, r in zip(result.tournament.players, result.rating.players, strict=True):
         state = players.get(p.id or "")
         if state is None or not r.rated_games:
             continue

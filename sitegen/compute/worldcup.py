@@ -49,7 +49,7 @@ def world_cup(season, reports: list[EventReport], registry, lists: list[Publishe
     cup = Season(_settings(data.get("settings", {})), events,
                  [OpenDeclaration(str(d["player"]), d["made_on"], d.get("year"))
                   for d in data.get("declarations", [])])
-    dates = sorted({l.date for l in lists if l.date <= end} | {end})
+    dates = sorted({pl.date for pl in lists if pl.date <= end} | {end})
     standings = {day: {"open": _rows(classification(cup, day), registry),
                        "women": _rows(classification(cup, day, women=True), registry)}
                  for day in dates}
@@ -102,7 +102,7 @@ def _event_row(event: WorldCupEvent) -> dict:
 
 def _reserve(cup: Season, end: date, lists, registry) -> dict[str, list[dict]]:
     """fmjd Annex 17 Appendix C from the classification and the latest list."""
-    latest = [l for l in lists if l.date <= end]
+    latest = [pl for pl in lists if pl.date <= end]
     entries = latest[-1].entries if latest else []
     rated = [RatedPlayer(e.id, e.rating, e.recent_games, e.sex == "w") for e in entries]
     out = {}

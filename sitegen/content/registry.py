@@ -83,7 +83,7 @@ class _Table:
             width = len(self.columns)
             for cells in reader:
                 if cells:
-                    row = dict(zip(self.columns, cells))
+                    row = dict(zip(self.columns, cells, strict=False))  # short rows padded below
                     if len(cells) < width:
                         row.update((c, "") for c in self.columns[len(cells):])
                     self.rows.append((row, reader.line_num))

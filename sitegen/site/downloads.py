@@ -132,7 +132,7 @@ def list_json(pl: PublishedList, compact: bool = False) -> str:
     document = {"game": pl.game, "list": pl.list, "date": pl.date.isoformat(),
                 "edition": pl.edition, "events": list(pl.events),
                 "delisted": list(pl.delisted),
-                "entries": [dict(zip(CSV_FIELDS, _values(e))) for e in pl.entries]}
+                "entries": [dict(zip(CSV_FIELDS, _values(e), strict=True)) for e in pl.entries]}
     if not compact:
         return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
     entries = document.pop("entries")
@@ -192,7 +192,7 @@ def _text_values(e: ListEntry) -> list[str]:
 
 def _line(values: list[str]) -> str:
     cells = []
-    for column, value in zip(TEXT_COLUMNS, values):
+    for column, value in zip(TEXT_COLUMNS, values, strict=True):
         text = " ".join(str(value).split())[:column.width - 1]
         cells.append(text.ljust(column.width))
     return "".join(cells).rstrip()
