@@ -44,6 +44,7 @@ import json
 import re
 import tomllib
 from datetime import date, datetime
+from itertools import pairwise
 from typing import Any
 
 from .limits import RATING_RANGE, guarded, rating_problem
@@ -251,7 +252,7 @@ class _Reader:
             return
         starts = self.player_starts()
         # (two players on one line, or one on the first: not bounded)
-        self.table_end = {s: e for s, e in zip(starts, starts[1:]) if 0 < s < e}
+        self.table_end = {s: e for s, e in pairwise(starts) if 0 < s < e}
         seen: set[int] = set()
         for index, entry in enumerate(players):
             start = starts[index] if index < len(starts) else 0

@@ -233,7 +233,7 @@ def _with_increments(stages: list[Stage], own: list[float | None]) -> tuple[Stag
     """Attach each increment; the one after the last stage counts from move 1."""
     from_move_1 = own[-1] or 0.0
     return tuple(Stage(stage.moves, stage.minutes, from_move_1 if inc is None else inc)
-                 for stage, inc in zip(stages, own))
+                 for stage, inc in zip(stages, own, strict=True))
 
 
 def _read_item(text: str, item: str, previous: Stage | None) -> Stage | float:

@@ -24,9 +24,9 @@ means nothing.
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from types import MappingProxyType
 
 from ..limits import MAX_ROUNDS
