@@ -40,11 +40,11 @@ __all__ = ["parse_pgn", "RESULTS", "looks_like_pgn"]
 # Result tag -> (White's code, Black's code, White's points, Black's points).
 # "+/-", "-/+" and "-/-" are forfeits (not in the PGN standard, which has no
 # forfeit result; written so by pairing programs' exports).
-# (a tag without one, such as a Result the movetext supplies, has no column)
-RESULTS: dict[str, tuple[str, str, float, float]] = {"1-0": ("1", "0", 1.0, 0.0), "0-1": ("0", "1", 0.0, 1.0),
-           "1/2-1/2": ("=", "=", 0.5, 0.5), "\u00bd-\u00bd": ("=", "=", 0.5, 0.5),
-           "+/-": ("+", "-", 1.0, 0.0), "-/+": ("-", "+", 0.0, 1.0),
-           "-/-": ("-", "-", 0.0, 0.0)}
+RESULTS: dict[str, tuple[str, str, float, float]] = {
+    "1-0": ("1", "0", 1.0, 0.0), "0-1": ("0", "1", 0.0, 1.0),
+    "1/2-1/2": ("=", "=", 0.5, 0.5), "\u00bd-\u00bd": ("=", "=", 0.5, 0.5),
+    "+/-": ("+", "-", 1.0, 0.0), "-/+": ("-", "+", 0.0, 1.0),
+    "-/-": ("-", "-", 0.0, 0.0)}
 _EXPECTED_RESULT = "expected 1-0, 0-1 or 1/2-1/2 (or the forfeits +/-, -/+, -/-)"
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 _UNKNOWN = ("", "?", "-", "0")
@@ -72,7 +72,7 @@ def looks_like_pgn(text: str) -> bool:
 class _Tag:
     value: str
     line: int
-    column: int | None
+    column: int | None      # None: a Result the movetext supplied (no tag)
 
 
 @dataclass

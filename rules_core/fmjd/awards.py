@@ -66,6 +66,9 @@ __all__ = ["Award", "NormRecord", "TitleCheck", "EVENTS", "WORLD_EVENTS",
            "automatic_titles", "title_for_places_above", "cmf_by_rating",
            "automatic_awards", "title_through_norms", "titles_through_norms"]
 
+# (title, rating) of each player placed below one (§3.11.4, §3.12).
+_Below = list[tuple[str | None, int | None]]
+
 TITLE, NORM = "title", "norm"
 AUTOMATIC = "automatic"       # the kind of a norm given by §3.13, §4.5.11, §4.7.1
 
@@ -203,7 +206,7 @@ def automatic_awards(t: Tournament, event: str, *, women_event: bool | None = No
 
 
 def _player_awards(t: Tournament, event: str, p: Player, place: int,
-                   below: list[tuple[str | None, int | None]], women: bool, board: int) -> list[Award]:
+                   below: _Below, women: bool, board: int) -> list[Award]:
     awards = automatic_titles(event, place, women_event=women, players=len(t.players),
                               title_before=p.title, board=board)
     awards += _places_above(event, below, women, board)
@@ -221,7 +224,7 @@ def _places(t: Tournament) -> dict[int, int]:
     return {p.number: scores.index(p.score) + 1 for p in t.players}
 
 
-def _places_above(event: str, below: list[tuple[str | None, int | None]], women: bool,
+def _places_above(event: str, below: _Below, women: bool,
                   board: int) -> list[Award]:
     """§3.12, in the official World and Continental championships."""
     if event not in WORLD_EVENTS | CONTINENTAL_EVENTS:
@@ -233,11 +236,11 @@ def _places_above(event: str, below: list[tuple[str | None, int | None]], women:
                                 f"{title} or a higher one ({cite('3.12')})")]
 
 
-def _count_below(below: list[tuple[str | None, int | None]], level: int, women: bool, board: int) -> int:
+def _count_below(below: _Below, level: int, women: bool, board: int) -> int:
     return sum(1 for title, rating in below if title_level(title, rating, women, board) >= level)
 
 
-def _cmf_titles(event: str, p: Player, place: int, below: list[tuple[str | None, int | None]], women: bool,
+def _cmf_titles(event: str, p: Player, place: int, below: _Below, women: bool,
                 board: int) -> list[Award]:
     """§3.11.1-§3.11.4."""
     cmf = title_name("CMF", women, board)
@@ -263,7 +266,7 @@ def _cmf_by_score(p: Player) -> list[str]:
     return []
 
 
-def _cmf_above(below: list[tuple[str | None, int | None]], women: bool, board: int) -> list[str]:
+def _cmf_above(below: _Below, women: bool, board: int) -> list[str]:
     """§3.11.4: above 3 GMI(F)/MI(F) or above 5 MF(F)/MI(F)/GMI(F)."""
     if (_count_below(below, 2, women, board) >= PLACES_ABOVE_CMF_HIGH
             or _count_below(below, 1, women, board) >= PLACES_ABOVE_CMF_ANY):
@@ -272,7 +275,7 @@ def _cmf_above(below: list[tuple[str | None, int | None]], women: bool, board: i
     return []
 
 
-def _cmf_norms(event: str, place: int, below: list[tuple[str | None, int | None]], women: bool,
+def _cmf_norms(event: str, place: int, below: _Below, women: bool,
                board: int) -> list[Award]:
     """§4.5.11.1 and §4.5.11.2."""
     cmf = title_name("CMF", women, board)

@@ -271,8 +271,9 @@ def event_scores(t: Tournament, counting: Counting = STANDARD) -> EventScores:
     total = t.rounds_played
     rounds: dict[int, list[tuple[int | None, RoundResult | None]]] = {}
     for n, p in players.items():
-        entries: list[tuple[int | None, RoundResult | None]] = [(r.opponent if r.opponent in players else None, r)
-                   for r in sorted(p.results, key=lambda r: r.round)]
+        entries: list[tuple[int | None, RoundResult | None]] = [
+            (r.opponent if r.opponent in players else None, r)
+            for r in sorted(p.results, key=lambda r: r.round)]
         missing = max(total - len({r.round for r in p.results}), 0)
         rounds[n] = entries + [(None, None)] * missing
     return EventScores(players, points, rounds, counting)

@@ -217,16 +217,16 @@ class _Reader:
         _INFO_READERS[kind](self, key, attribute, value.strip(), n, column, limit)
 
     def info_text(self, key: str, attribute: str, value: str, n: int, column: int,
-             limit: int | None) -> None:
+                  limit: int | None) -> None:
         self.length(value, limit, key, n, column)
         setattr(self.t, attribute, value)
 
     def info_country(self, key: str, attribute: str, value: str, n: int, column: int,
-             limit: int | None) -> None:
+                     limit: int | None) -> None:
         setattr(self.t, attribute, self.country(value, column, n))
 
     def info_date(self, key: str, attribute: str, value: str, n: int, column: int,
-             limit: int | None) -> None:
+                  limit: int | None) -> None:
         found = _read_date(value)
         if found is None and value:
             self.problem(WARNING, "bad-date", f"{key}: expected a date "
@@ -234,7 +234,7 @@ class _Reader:
         setattr(self.t, attribute, found)
 
     def info_type(self, key: str, attribute: str, value: str, n: int, column: int,
-             limit: int | None) -> None:
+                  limit: int | None) -> None:
         if value.upper() in TYPES:
             self.type_text = value.upper()
         elif value:
@@ -242,14 +242,14 @@ class _Reader:
                          f"TEAMS or OTHER, got {value!r}", n, column)
 
     def info_flag(self, key: str, attribute: str, value: str, n: int, column: int,
-             limit: int | None) -> None:
+                  limit: int | None) -> None:
         if value.upper() not in ("Y", "N", ""):
             self.problem(WARNING, "bad-flag", f"{key}: expected Y or N, got "
                          f"{value!r}", n, column)
         setattr(self.t, attribute, value.upper() == "Y")
 
     def info_remarks(self, key: str, attribute: str, value: str, n: int, column: int,
-             limit: int | None) -> None:
+                     limit: int | None) -> None:
         """``remarks = <remark> free text </end remark>``, on any number of
         lines; a plain one-line value is read as it stands."""
         if not _REMARK_OPEN.match(value):
