@@ -30,7 +30,7 @@ def swiss_trf(players: int, rounds: int, seed: int = 1) -> str:
     for _ in range(rounds):
         order = list(cells)
         rng.shuffle(order)
-        for a, b in zip(order[::2], order[1::2]):
+        for a, b in zip(order[::2], order[1::2], strict=False):
             mine, theirs, score = rng.choice((("1", "0", 1.0), ("=", "=", 0.5), ("0", "1", 0.0)))
             cells[a].append(f"{b:4d} w {mine}")
             cells[b].append(f"{a:4d} b {theirs}")

@@ -32,6 +32,7 @@ from __future__ import annotations
 import bisect
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from datetime import date
 
 from .model import Player, RoundResult, Tournament
@@ -44,6 +45,8 @@ __all__ = ["parse_chessresults", "looks_like_chessresults", "SYSTEMS"]
 SYSTEMS = {"0": "swiss", "1": "round-robin", "2": "team", "3": "team"}
 RATES = {"1": "standard", "2": "rapid", "3": "blitz"}
 PAB, NOT_PAIRED = -1, -2
+# An element's attribute by name (``Element.attrib.get``).
+_Get = Callable[[str], str | None]
 
 _DECLARATION = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 _MASKED = re.compile(r"<!--.*?-->|<!\[CDATA\[.*?\]\]>", re.DOTALL)
@@ -66,7 +69,7 @@ class _Locator:
     gives none): the n-th ``<player`` element of the tree is the n-th in
     the text once comments and CDATA are blanked."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str) -> None:
         self.text = _MASKED.sub(lambda m: re.sub(r"[^\n]", " ", m[0]), text)
         self.breaks = [m.start() for m in re.finditer("\n", self.text)]
 
@@ -91,13 +94,14 @@ class _Locator:
 
 
 class _Reader:
-    def __init__(self, text: str):
+    def __init__(self, text: str) -> None:
         self.text = text.removeprefix("\ufeff")
         self.problems: list[Problem] = []
         self.t = Tournament(source_format="chess-results", game="chess")
         self.where: _Locator     # made once the text is well-formed XML
 
-    def error(self, code, message, line=None, column=None, severity=ERROR):
+    def error(self, code: str, message: str, line: int | None = None,
+              column: int | None = None, severity: str = ERROR) -> None:
         self.problems.append(Problem(severity, f"chessresults.{code}", message,
                                      line, column))
 
@@ -165,8 +169,9 @@ class _Reader:
                                         "122": self.where.attribute(start, "timecontrol")
                                         or line})
 
-    def system(self, kind, replay, start) -> str | None:
-        kind = (kind or "").strip()
+    def system(self, value: str | None, replay: str | None,
+               start: int | None) -> str | None:
+        kind = (value or "").strip()
         if kind not in SYSTEMS:
             self.error("bad-type", f"tournament type {kind!r}: expected 0 (Swiss), "
                        "1 (round robin), 2 (team round robin) or 3 (team Swiss)",
@@ -176,7 +181,8 @@ class _Reader:
             return "double-round-robin"
         return SYSTEMS[kind]
 
-    def number(self, value, name, start, required=False) -> int | None:
+    def number(self, value: str | None, name: str, start: int | None,
+               required: bool = False) -> int | None:
         text = (value or "").strip()
         if not text and not required:
             return None
@@ -186,7 +192,7 @@ class _Reader:
                    *self.where.at(start, name))
         return None
 
-    def date(self, value, name, start) -> date | None:
+    def date(self, value: str | None, name: str, start: int | None) -> date | None:
         text = (value or "").strip()
         if not text:
             return None
@@ -200,13 +206,14 @@ class _Reader:
         starts = self.where.starts("round")
         dates = [self.date(r.attrib.get("date"), "date", _nth(starts, i))
                  for i, r in enumerate(rounds)]
-        if dates and all(dates):
-            self.t.round_dates = dates
+        known = [d for d in dates if d]
+        if dates and len(known) == len(dates):
+            self.t.round_dates = known
 
     # -- players ----------------------------------------------------------------
     def players(self, elements: list[ET.Element]) -> None:
         starts = self.where.starts("player")
-        seen: dict[int, int] = {}
+        seen: dict[int, int | None] = {}
         for index, element in enumerate(elements):
             start = _nth(starts, index)
             player = self.player(element, start)
@@ -244,7 +251,7 @@ class _Reader:
         self.birth(p, (get("dob") or "").strip(), start)
         return p
 
-    def birth(self, p: Player, text: str, start) -> None:
+    def birth(self, p: Player, text: str, start: int | None) -> None:
         if re.fullmatch(r"\d{4}", text):
             p.birth_year = int(text) or None
         elif text:
@@ -254,7 +261,7 @@ class _Reader:
                 self.error("bad-dob", f"dob {text!r}: expected YYYY or DD.MM.YYYY",
                            *self.where.at(start, "dob"), severity=WARNING)
 
-    def points_value(self, value, start) -> float | None:
+    def points_value(self, value: str | None, start: int | None) -> float | None:
         text = (value or "").strip().replace(",", ".")
         if not text:
             return None
@@ -291,7 +298,8 @@ class _Reader:
             line = self.where.line(start) if start is not None else None
             self.pairing(element.attrib.get, by_number, start, line)
 
-    def pairing(self, get, by_number, start, line) -> None:
+    def pairing(self, get: _Get, by_number: dict[int, Player], start: int | None,
+                line: int | None) -> None:
         round_ = self.number(get("round"), "round", start)
         white = self.number(get("whiteno"), "whiteno", start)
         black = self.number(get("blackno"), "blackno", start)
@@ -308,20 +316,29 @@ class _Reader:
         if len(self.problems) == reported:      # else an unreadable result, reported
             self.game(get, by_number, (round_, white, black), scores, start, line)
 
-    def game(self, get, by_number, who, scores, start, line) -> None:
+    def game(self, get: _Get, by_number: dict[int, Player], who: tuple[int, int, int],
+             scores: list[float | None], start: int | None, line: int | None) -> None:
         round_, white, black = who
         if black in (PAB, NOT_PAIRED):
             self.add(by_number[white], _bye(round_, black, scores[0] or 0.0, line))
             return
-        codes = self.codes(round_, (get("forfeit") or "").strip().upper(), scores, start)
+        white_score, black_score = scores
+        if white_score is None or black_score is None:
+            self.error("no-result", f"round {round_}: a game without a result "
+                       "(reswhite and resblack: expected 1.0, 0.5 or 0.0)",
+                       *self.where.at(start, "reswhite"))
+            return
+        forfeit = (get("forfeit") or "").strip().upper()
+        codes = self.codes(round_, forfeit, (white_score, black_score), start)
         if codes is None:
             return
-        self.add(by_number[white], RoundResult(round_, black, "w", codes[0], scores[0], line))
+        self.add(by_number[white], RoundResult(round_, black, "w", codes[0], white_score,
+                                               line))
         if black in by_number:
             self.add(by_number[black], RoundResult(round_, white, "b", codes[1],
-                                                   scores[1], line))
+                                                   black_score, line))
 
-    def score(self, value, name, start) -> float | None:
+    def score(self, value: str | None, name: str, start: int | None) -> float | None:
         text = (value or "").strip().replace(",", ".").replace("\u00bd", "0.5")
         try:
             return float(text) if text else None
@@ -330,23 +347,20 @@ class _Reader:
                        "or 0.0", *self.where.at(start, name))
             return None
 
-    def codes(self, round_, forfeit, scores, start) -> tuple[str, str] | None:
-        line = self.where.at(start, "reswhite")
-        if None in scores:
-            self.error("no-result", f"round {round_}: a game without a result "
-                       "(reswhite and resblack: expected 1.0, 0.5 or 0.0)", *line)
-            return None
+    def codes(self, round_: int, forfeit: str, scores: tuple[float, float],
+              start: int | None) -> tuple[str, str] | None:
         table = _BY_FORFEIT.get(forfeit)
         if table is None:
             self.error("bad-forfeit", f"round {round_}: forfeit {forfeit!r}: expected "
                        "K (forfeit), U (not rated), D (penalty) or nothing",
                        *self.where.at(start, "forfeit"))
             return None
-        codes = table.get(tuple(scores))
+        codes = table.get(scores)
         if codes is None:
             self.error("bad-result", f"round {round_}: result {scores[0]:g}-{scores[1]:g}"
                        f"{' (forfeit ' + forfeit + ')' if forfeit else ''} cannot be a "
-                       "game's: expected 1-0, 0.5-0.5 or 0-1", *line)
+                       "game's: expected 1-0, 0.5-0.5 or 0-1",
+                       *self.where.at(start, "reswhite"))
         return codes
 
     def add(self, player: Player, result: RoundResult) -> None:
@@ -364,7 +378,7 @@ _UNRATED = {(1.0, 0.0): ("W", "L"), (0.0, 1.0): ("L", "W"), (0.5, 0.5): ("D", "D
 _BY_FORFEIT = {"": _PLAYED, "K": _FORFEITS, "U": _UNRATED, "D": _UNRATED}
 
 
-def _bye(round_: int, kind: int, score: float, line) -> RoundResult:
+def _bye(round_: int, kind: int, score: float, line: int | None) -> RoundResult:
     """-1: the pairing-allocated bye (U); -2: not paired, with the points the
     file gives (F full, H half, Z none)."""
     if kind == PAB and score:

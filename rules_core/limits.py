@@ -16,7 +16,9 @@ than `MAX_DIGITS` ever reaches ``int()``, ``float()``, ``tomllib`` or
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+from .model import Player, Tournament
 from .problems import ERROR, Problem, quote
 
 __all__ = ["MAX_FILE_BYTES", "MAX_LINE_CHARS", "MAX_DIGITS", "MAX_PLAYERS",
@@ -47,8 +49,9 @@ _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
-def guarded(read, text: str, prefix: str, empty, line_based: bool = True,
-            unread=None):
+def guarded(read: Callable[[str], Tournament], text: str, prefix: str,
+            empty: Tournament, line_based: bool = True,
+            unread: Callable[[str], bool] | None = None) -> Tournament:
     """`read(text)` with the limits applied: a text beyond a limit of size,
     line length or digits is not read at all (`empty`, a `Tournament`,
     gets the problems); what was read gets the problems of
@@ -64,7 +67,7 @@ def guarded(read, text: str, prefix: str, empty, line_based: bool = True,
 
 
 def text_problems(text: str, prefix: str, line_based: bool = True,
-                  unread=None) -> list[Problem]:
+                  unread: Callable[[str], bool] | None = None) -> list[Problem]:
     """The file's size, its lines' length and its numbers' digits, each
     over a limit an error at its line and column; empty when within."""
     size = len(text.encode("utf-8", "surrogatepass"))
@@ -89,7 +92,7 @@ def text_problems(text: str, prefix: str, line_based: bool = True,
     return problems
 
 
-def _long_number(prefix: str, match: re.Match, line: int) -> Problem:
+def _long_number(prefix: str, match: re.Match[str], line: int) -> Problem:
     digits = match.group()
     shown = quote(digits[:12] + "...")
     return Problem(ERROR, f"{prefix}.number-too-long", f"a number of {len(digits):,} "
@@ -116,7 +119,7 @@ def rating_problem(prefix: str, rating: int | float, line: int | None,
                    f"{low} (unrated) to {high} (docs/limits.md)", line, column)
 
 
-def tournament_problems(t, prefix: str) -> list[Problem]:
+def tournament_problems(t: Tournament, prefix: str) -> list[Problem]:
     """Players, rounds, round numbers and ratings of an event read, each
     beyond its limit an error at the line that shows it."""
     problems: list[Problem] = []
@@ -134,20 +137,20 @@ def tournament_problems(t, prefix: str) -> list[Problem]:
     return problems
 
 
-def _rounds_line(t) -> int:
+def _rounds_line(t: Tournament) -> int:
     for record in ("XXR", "142", "rounds"):
         if record in t.header_lines:
             return t.header_lines[record]
     return 1
 
 
-def _player_problems(p, prefix: str) -> list[Problem]:
+def _player_problems(p: Player, prefix: str) -> list[Problem]:
     """The first round number out of range (one is enough to refuse the
     file), ratings out of range, too many rounds."""
     bad = next((r for r in p.results if not 1 <= r.round <= MAX_ROUNDS), None)
     out = [] if bad is None else [round_problem(prefix, bad.round,
                                                 bad.line or p.line or 1, bad.column)]
-    for rating in (p.rating, getattr(p, "standard_rating", None)):
+    for rating in (p.rating, p.standard_rating):
         if isinstance(rating, (int, float)):
             out.append(rating_problem(prefix, rating, p.line or 1))
     if len(p.results) > MAX_ROUNDS:

@@ -44,6 +44,8 @@ import json
 import re
 import tomllib
 from datetime import date, datetime
+from itertools import pairwise
+from typing import Any
 
 from .limits import RATING_RANGE, guarded, rating_problem
 from .model import GAMES, RATES_OF_PLAY, REFEREE_CODES, SYSTEMS, Player, RoundResult, Tournament
@@ -69,6 +71,8 @@ _PLAYER_TEXT = ("name", "id", "sex", "title", "federation", "time_control")
 _TRF_RECORDS = {"start": "042", "end": "052", "time_control": "122",
                 "round_dates": "132", "rounds": "XXR"}
 _PLAYER_INTS = ("rating", "k", "games_before", "birth_year", "standard_rating")
+# A table as tomllib or json gives it: its values are checked one by one.
+_Table = dict[str, Any]
 
 
 def parse_native(text: str, json_format: bool = False) -> Tournament:
@@ -78,7 +82,7 @@ def parse_native(text: str, json_format: bool = False) -> Tournament:
 
 
 class _Reader:
-    def __init__(self, text: str, json_format: bool):
+    def __init__(self, text: str, json_format: bool) -> None:
         self.text = text
         self.json = json_format
         self.problems: list[Problem] = []
@@ -111,7 +115,8 @@ class _Reader:
         marker = re.compile(r"^\s*\[\[\s*players\s*\]\]")
         return [i for i, line in enumerate(self.lines) if marker.search(line)]
 
-    def error(self, code, message, line=None, severity=ERROR):
+    def error(self, code: str, message: str, line: int | None = None,
+              severity: str = ERROR) -> None:
         self.problems.append(Problem(severity, f"native.{code}", message, line))
 
     # -- reading ---------------------------------------------------------
@@ -128,7 +133,7 @@ class _Reader:
         t.problems = self.problems
         return t
 
-    def load(self) -> dict | None:
+    def load(self) -> _Table | None:
         try:
             data = json.loads(self.text) if self.json else tomllib.loads(self.text)
         except json.JSONDecodeError as e:
@@ -142,7 +147,7 @@ class _Reader:
             return None
         return data
 
-    def event(self, t: Tournament, event) -> None:
+    def event(self, t: Tournament, event: object) -> None:
         if not isinstance(event, dict):
             self.error("no-event", "no [event] table: expected name, start, "
                        "system and time_control", 1)
@@ -166,7 +171,7 @@ class _Reader:
             if line is not None:
                 t.header_lines[record] = line
 
-    def flag(self, table, key, start=0) -> bool:
+    def flag(self, table: _Table, key: str, start: int = 0) -> bool:
         value = table.get(key, False)
         if isinstance(value, bool):
             return value
@@ -174,7 +179,7 @@ class _Reader:
                    "true or false", self.line_of(key, after=start))
         return False
 
-    def dates(self, table, key) -> list[date]:
+    def dates(self, table: _Table, key: str) -> list[date]:
         values = table.get(key)
         if values is None:
             return []
@@ -184,29 +189,36 @@ class _Reader:
             return []
         return [d for d in (self.as_date(v, key) for v in values) if d]
 
-    def text_value(self, table, key, t=None):
+    def text_value(self, table: _Table, key: str,
+                   t: Tournament | None = None) -> str | None:
         value = table.get(key)
         if value is None:
             return "" if t is not None and key != "time_control" else None
         return str(value)
 
-    def choice(self, table, key, allowed, start=0):
+    def choice(self, table: _Table, key: str, allowed: tuple[str, ...],
+               start: int = 0) -> str | None:
         value = table.get(key)
-        if value is not None and value not in allowed:
+        if value is None:
+            return None
+        if value not in allowed:
             self.error(f"bad-{key.replace('_', '-')}", f"{key} {value!r}: expected "
                        f"one of {', '.join(allowed)}", self.line_of(key, after=start))
             return None
-        return value
+        return str(value)
 
-    def int_value(self, table, key, start=0, occurrence=0):
+    def int_value(self, table: _Table, key: str, start: int = 0,
+                  occurrence: int = 0) -> int | None:
         value = table.get(key)
-        if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        if value is None:
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
             return value
         self.error(f"bad-{key.replace('_', '-')}", f"{key} {value!r}: expected a "
                    "whole number", self.line_of(key, occurrence, start))
         return None
 
-    def rating(self, value, key, start):
+    def rating(self, value: int | None, key: str, start: int) -> int | None:
         """A rating within limits.RATING_RANGE, else an error at its line."""
         problem = None if value is None else rating_problem("native", value, 0)
         if problem is None:
@@ -216,11 +228,11 @@ class _Reader:
                    self.line_of(key, after=start))
         return None
 
-    def date_value(self, table, key, start=0):
+    def date_value(self, table: _Table, key: str, start: int = 0) -> date | None:
         value = table.get(key)
         return None if value is None else self.as_date(value, key, start)
 
-    def as_date(self, value, key, start=0):
+    def as_date(self, value: object, key: str, start: int = 0) -> date | None:
         if isinstance(value, datetime):
             return value.date()
         if isinstance(value, date):
@@ -232,7 +244,7 @@ class _Reader:
                        self.line_of(key, after=start))
             return None
 
-    def players(self, t: Tournament, players) -> None:
+    def players(self, t: Tournament, players: object) -> None:
         if players is None:
             return
         if not isinstance(players, list):
@@ -240,7 +252,7 @@ class _Reader:
             return
         starts = self.player_starts()
         # (two players on one line, or one on the first: not bounded)
-        self.table_end = {s: e for s, e in zip(starts, starts[1:]) if 0 < s < e}
+        self.table_end = {s: e for s, e in pairwise(starts) if 0 < s < e}
         seen: set[int] = set()
         for index, entry in enumerate(players):
             start = starts[index] if index < len(starts) else 0
@@ -253,7 +265,7 @@ class _Reader:
             seen.add(player.number)
             t.players.append(player)
 
-    def player(self, entry, index, start) -> Player | None:
+    def player(self, entry: Any, index: int, start: int) -> Player | None:
         number = entry.get("number") if isinstance(entry, dict) else None
         if not isinstance(number, int) or isinstance(number, bool):
             where = (self.line_of("number", after=start) if number is not None
@@ -263,7 +275,7 @@ class _Reader:
                        f"{number!r}", where)
             return None
         here = self.line_of("number", after=start) or start + 1
-        p = Player(entry["number"], str(entry.get("name", "")), line=here)
+        p = Player(number, str(entry.get("name", "")), line=here)
         for key in _PLAYER_TEXT:
             setattr(p, key, self.text_value(entry, key))
         p.name = p.name or ""
@@ -279,20 +291,21 @@ class _Reader:
         p.results = self.results(entry.get("results", []), p, start)
         return p
 
-    def results(self, items, player, start) -> list[RoundResult]:
+    def results(self, items: object, player: Player, start: int) -> list[RoundResult]:
         line = self.line_of("results", after=start)
         if not isinstance(items, list):
             self.error("bad-results", "results: expected a list such as "
                        "[\"12 w 1\", \"H\"]", line)
             return []
-        out = []
+        out: list[RoundResult] = []
         for round_, item in enumerate(items, start=1):
             result = self.result(item, round_, player, line)
             if result is not None:
                 out.append(result)
         return out
 
-    def result(self, item, round_, player, line) -> RoundResult | None:
+    def result(self, item: object, round_: int, player: Player,
+               line: int | None) -> RoundResult | None:
         match = RESULT_PATTERN.match(str(item))
         if not match:
             self.error("bad-result", f"player {player.number}, round {round_}: "
@@ -327,8 +340,10 @@ class _Reader:
 def _json_array_items(text: str, key: str) -> list[int]:
     """0-based lines where the objects of the top-level array `key` open,
     found by a scan that knows strings and nesting (json gives no positions)."""
-    starts, depth, line, in_string, escaped = [], 0, 0, False, False
-    last_string, array_depth, current = "", None, []
+    starts: list[int] = []
+    depth, line, in_string, escaped = 0, 0, False, False
+    last_string, array_depth = "", None
+    current: list[str] = []
     for char in text:
         if char == "\n":
             line += 1

@@ -121,7 +121,8 @@ def _normalise_player(t: Tournament, p: Player, mapped: dict[str, str]) -> None:
     p.federation = _federation(t, p.federation, p, mapped)
 
 
-def _federation(t: Tournament, value, p: Player | None, mapped) -> str | None:
+def _federation(t: Tournament, value: str | None, p: Player | None,
+                mapped: dict[str, str]) -> str | None:
     code, warning = normalise_federation(value)
     if warning:
         who = f"player {p.number}: " if p else "event: "

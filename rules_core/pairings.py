@@ -40,7 +40,9 @@ def pairing_problems(players: list[Player], prefix: str,
 
 
 class _Checker:
-    def __init__(self, players, prefix, skip, colour_offset, result_offset):
+    def __init__(self, players: list[Player], prefix: str,
+                 skip: frozenset[tuple[int, int]], colour_offset: int,
+                 result_offset: int) -> None:
         self.by_number = {p.number: p for p in players}
         # each player's first entry of each round, so that the other side
         # of a game is found at once: O(players x rounds) in all
@@ -53,13 +55,16 @@ class _Checker:
         self.offsets = (colour_offset, result_offset)
         self.problems: list[Problem] = []
 
-    def report(self, code: str, message: str, result: RoundResult, offset: int = 0):
+    def report(self, code: str, message: str, result: RoundResult, offset: int = 0) -> None:
         column = None if result.column is None else result.column + offset
         self.problems.append(Problem(ERROR, f"{self.prefix}.{code}", message,
                                      result.line, column))
 
     def check(self, player: Player, result: RoundResult) -> None:
+        """One entry with an opponent (`pairing_problems` passes no other)."""
         where = f"round {result.round}"
+        if result.opponent is None:
+            return
         if result.opponent == player.number:
             self.report("self-pairing", f"{where}: player {player.number} is paired "
                         "with themself", result)
@@ -81,7 +86,8 @@ class _Checker:
         elif player.number < other.number:
             self.compare(player, result, other, reply)
 
-    def compare(self, player, result, other, reply) -> None:
+    def compare(self, player: Player, result: RoundResult, other: Player,
+                reply: RoundResult) -> None:
         where = f"round {result.round}: players {player.number} and {other.number}"
         expected = COMPLEMENTARY.get(result.code)
         codes = (result.code, reply.code)

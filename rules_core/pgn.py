@@ -40,10 +40,11 @@ __all__ = ["parse_pgn", "RESULTS", "looks_like_pgn"]
 # Result tag -> (White's code, Black's code, White's points, Black's points).
 # "+/-", "-/+" and "-/-" are forfeits (not in the PGN standard, which has no
 # forfeit result; written so by pairing programs' exports).
-RESULTS = {"1-0": ("1", "0", 1.0, 0.0), "0-1": ("0", "1", 0.0, 1.0),
-           "1/2-1/2": ("=", "=", 0.5, 0.5), "\u00bd-\u00bd": ("=", "=", 0.5, 0.5),
-           "+/-": ("+", "-", 1.0, 0.0), "-/+": ("-", "+", 0.0, 1.0),
-           "-/-": ("-", "-", 0.0, 0.0)}
+RESULTS: dict[str, tuple[str, str, float, float]] = {
+    "1-0": ("1", "0", 1.0, 0.0), "0-1": ("0", "1", 0.0, 1.0),
+    "1/2-1/2": ("=", "=", 0.5, 0.5), "\u00bd-\u00bd": ("=", "=", 0.5, 0.5),
+    "+/-": ("+", "-", 1.0, 0.0), "-/+": ("-", "+", 0.0, 1.0),
+    "-/-": ("-", "-", 0.0, 0.0)}
 _EXPECTED_RESULT = "expected 1-0, 0-1 or 1/2-1/2 (or the forfeits +/-, -/+, -/-)"
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 _UNKNOWN = ("", "?", "-", "0")
@@ -71,7 +72,7 @@ def looks_like_pgn(text: str) -> bool:
 class _Tag:
     value: str
     line: int
-    column: int
+    column: int | None      # None: a Result the movetext supplied (no tag)
 
 
 @dataclass
@@ -97,11 +98,12 @@ def parse_pgn(text: str) -> Tournament:
 # -- the text: games of tags and movetext ----------------------------------------
 
 class _Reader:
-    def __init__(self, text: str):
+    def __init__(self, text: str) -> None:
         self.lines = text.removeprefix("\ufeff").splitlines()
         self.problems: list[Problem] = []
 
-    def error(self, code, message, line=None, column=None, severity=ERROR):
+    def error(self, code: str, message: str, line: int | None = None,
+              column: int | None = None, severity: str = ERROR) -> None:
         self.problems.append(Problem(severity, f"pgn.{code}", message, line, column))
 
     def games(self) -> list[_Game]:
@@ -190,7 +192,7 @@ class _Reader:
 
 @dataclass
 class _Entrant:
-    key: tuple
+    key: tuple[str, str]
     name: str
     line: int
     id: str | None = None
@@ -201,14 +203,15 @@ class _Entrant:
 
 
 class _Builder:
-    def __init__(self, problems: list[Problem]):
+    def __init__(self, problems: list[Problem]) -> None:
         self.problems = problems
-        self.entrants: dict[tuple, _Entrant] = {}
+        self.entrants: dict[tuple[str, str], _Entrant] = {}
         self.game_dates: dict[int, date | None] = {}     # a game's first line -> Date
         self.round_days: dict[int, list[date]] = {}
         self.t = Tournament(source_format="pgn", game="chess")
 
-    def error(self, code, message, line=None, column=None, severity=ERROR):
+    def error(self, code: str, message: str, line: int | None = None,
+              column: int | None = None, severity: str = ERROR) -> None:
         self.problems.append(Problem(severity, f"pgn.{code}", message, line, column))
 
     def build(self, games: list[_Game]) -> Tournament:
@@ -259,9 +262,10 @@ class _Builder:
                        "control: expected seconds such as '5400+30' or "
                        "'40/7200:1800+30'; kept as written", line, None, WARNING)
             return text
-        if len(periods) > 1:
+        match = _PERIOD.fullmatch(text)
+        if match is None:       # several periods: PGN's own syntax, no other reading
             return text
-        moves, seconds, increment = _PERIOD.fullmatch(text).groups()
+        moves, seconds, increment = match.groups()
         explicit = f"{moves + '/' if moves else ''}{seconds}s" + (f"+{increment}s"
                                                                   if increment else "")
         if _minutes(text) != _minutes(explicit):
@@ -293,10 +297,13 @@ class _Builder:
 
     def date(self, tag: _Tag) -> date | None:
         match = _PGN_DATE.fullmatch(tag.value.strip())
-        try:
-            return date(*map(int, match.groups())) if match else self.bad_date(tag)
-        except ValueError:
-            return self.bad_date(tag)
+        if match:
+            try:
+                return date(*map(int, match.groups()))
+            except ValueError:
+                pass
+        self.bad_date(tag)
+        return None
 
     def bad_date(self, tag: _Tag) -> None:
         self.error("bad-date", f"date {tag.value!r} not used: expected YYYY.MM.DD "
@@ -321,13 +328,15 @@ class _Builder:
             return
         self.place(game, round_, codes, white, black)
 
-    def place(self, game: _Game, round_: int, codes, white, black) -> None:
+    def place(self, game: _Game, round_: int, codes: tuple[str, str, float, float],
+              white: _Entrant, black: _Entrant) -> None:
         """The game in both players' rounds, unless one already has one."""
         line = game.tags["Result"].line
         if self.twice(white, round_, line) or self.twice(black, round_, line):
             return
-        if self.game_dates.get(game.line):
-            self.round_days.setdefault(round_, []).append(self.game_dates[game.line])
+        day = self.game_dates.get(game.line)
+        if day:
+            self.round_days.setdefault(round_, []).append(day)
         self.play(white, black, round_, codes[0], codes[2], "w", line, game)
         self.play(black, white, round_, codes[1], codes[3], "b", line, game)
 
@@ -354,7 +363,7 @@ class _Builder:
             return None
         return int(match[1])
 
-    def result(self, tag: _Tag):
+    def result(self, tag: _Tag) -> tuple[str, str, float, float] | None:
         value = tag.value.strip()
         if value in RESULTS:
             return RESULTS[value]
@@ -370,7 +379,8 @@ class _Builder:
                        f"game (the first on line {first.line}): not read", line)
         return first is not None
 
-    def play(self, player, opponent, round_, code, score, colour, line, game) -> None:
+    def play(self, player: _Entrant, opponent: _Entrant, round_: int, code: str,
+             score: float, colour: str, line: int, game: _Game) -> None:
         # the opponent is numbered once every player is known (`numbered`)
         player.results.append(RoundResult(round_, id(opponent), colour, code, score,
                                           line, game.tags["Result"].column))
@@ -419,7 +429,9 @@ class _Builder:
         return int(tag.value)
 
     def title(self, tag: _Tag | None) -> str | None:
-        value = tag.value.strip().upper() if tag else ""
+        if tag is None:
+            return None
+        value = tag.value.strip().upper()
         if value in _UNKNOWN or value in TITLES:
             return value if value in TITLES else None
         self.error("bad-title", f"title {tag.value!r} is not a FIDE title "
@@ -433,8 +445,8 @@ class _Builder:
         number = {id(e): n for n, e in enumerate(order, start=1)}
         players = []
         for n, e in enumerate(order, start=1):
-            for r in e.results:
-                r.opponent = number[r.opponent]
+            for r in e.results:     # `play` wrote the opponent's id()
+                r.opponent = None if r.opponent is None else number[r.opponent]
             e.results.sort(key=lambda r: r.round)
             players.append(Player(n, e.name, id=e.id, rating=e.rating, title=e.title,
                                   federation=e.federation, results=e.results, line=e.line))
@@ -445,18 +457,19 @@ class _Builder:
         players = self.t.players
         if len(players) < 2:
             return None
-        meetings: dict[tuple[int, int], list[str]] = {}
+        meetings: dict[tuple[int, int], list[str]] = {}     # colours (`play`: w or b)
         for p in players:
             for r in p.results:
                 if r.opponent is not None and p.number < r.opponent:
-                    meetings.setdefault((p.number, r.opponent), []).append(r.color)
+                    meetings.setdefault((p.number, r.opponent), []).append(r.color or "")
         pairs = len(players) * (len(players) - 1) // 2
         system, why = _system(len(players), pairs, meetings)
         self.t.notes.append(f"system guessed from the pairings: {system} ({why})")
         return system
 
 
-def _system(count: int, pairs: int, meetings: dict) -> tuple[str, str]:
+def _system(count: int, pairs: int,
+            meetings: dict[tuple[int, int], list[str]]) -> tuple[str, str]:
     games = sorted(len(colours) for colours in meetings.values())
     if count == 2:
         played = games[0] if games else 0

@@ -41,7 +41,7 @@ def _escaped(c: str) -> str:
     return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
-def quote(value) -> str:
+def quote(value: object) -> str:
     """`value` quoted for a message, as ``repr`` does for text (controls
     and line separators escaped the same way)."""
     return repr(value) if not isinstance(value, str) else "'" + escape(value).replace(
@@ -64,7 +64,7 @@ class Problem:
     column: int | None = None
     no_line: str | None = None   # why there is no line (NO_LINE_REASONS)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         # one place escapes every message: names and values from the input
         # are quoted into messages by every reader
         object.__setattr__(self, "message", escape(self.message))
@@ -87,7 +87,7 @@ class Problem:
         prefix = f"{where}: " if where else ""
         return f"{prefix}{self.severity}: {self.message}"
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, str | int | None]:
         out = {"severity": self.severity, "code": self.code,
                "line": self.line, "column": self.column,
                "message": self.message}

@@ -167,16 +167,16 @@ def _is_pgn(compact: str) -> bool:
     """PGN syntax, and a ':' or a time too long to be minutes."""
     if not _PGN.fullmatch(compact):
         return False
-    periods = [_PGN_PERIOD.fullmatch(part) for part in compact.split(":")]
+    periods = [_matched(_PGN_PERIOD, part) for part in compact.split(":")]
     return ":" in compact or any(int(p[2]) >= PGN_SECONDS_FROM for p in periods)
 
 
 def _pgn_stages(text: str, compact: str) -> tuple[Stage, ...]:
     """Periods ``moves/seconds+increment`` separated by ':'; only the last
     may lack a move count (PGN standard 9.6.1)."""
-    stages = []
+    stages: list[Stage] = []
     for part in compact.split(":"):
-        moves, seconds, increment = _PGN_PERIOD.fullmatch(part).groups()
+        moves, seconds, increment = _matched(_PGN_PERIOD, part).groups()
         if stages and stages[-1].moves is None:
             raise _error(text, f"pgn period {part!r} follows one for the rest of the game")
         if moves is not None and int(moves) < 1:
@@ -233,7 +233,7 @@ def _with_increments(stages: list[Stage], own: list[float | None]) -> tuple[Stag
     """Attach each increment; the one after the last stage counts from move 1."""
     from_move_1 = own[-1] or 0.0
     return tuple(Stage(stage.moves, stage.minutes, from_move_1 if inc is None else inc)
-                 for stage, inc in zip(stages, own))
+                 for stage, inc in zip(stages, own, strict=True))
 
 
 def _read_item(text: str, item: str, previous: Stage | None) -> Stage | float:
@@ -251,7 +251,7 @@ def _read_item(text: str, item: str, previous: Stage | None) -> Stage | float:
     marked = bool(match["mark"] or match["per"])
     if previous is None and marked:
         raise _error(text, f"the increment {item!r} needs a stage before it")
-    seconds_unit = _TIME.fullmatch(match["time"])["s"] is not None
+    seconds_unit = _matched(_TIME, match["time"])["s"] is not None
     if previous is not None and (marked or seconds_unit or previous.moves is None):
         return _increment_seconds(match["time"])
     return Stage(None, _stage_minutes(match["time"]))
@@ -269,9 +269,17 @@ def _explicit_stage(compact: str) -> Stage | None:
     return None
 
 
+def _matched(pattern: re.Pattern[str], text: str) -> re.Match[str]:
+    """`pattern.fullmatch(text)` where the caller's own pattern has already
+    matched `text` (a part of it, or the whole of it, is known to fit)."""
+    match = pattern.fullmatch(text)
+    assert match is not None, (pattern.pattern, text)
+    return match
+
+
 def _time_parts(duration: str) -> tuple[float, str | None]:
     """A written duration as (number, unit), unit 'h', 'm', 's' or None."""
-    match = _TIME.fullmatch(duration)
+    match = _matched(_TIME, duration)
     if match["h"] is not None:
         return float(match["num"]) * 60 + float(match["hmin"] or 0), "m"
     unit = "m" if match["m"] is not None else "s" if match["s"] is not None else None

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from datetime import date
+from typing import Literal
 
 from .limits import guarded
 from .model import Player, RoundResult, Tournament
@@ -46,10 +48,6 @@ COL_POINTS, COL_RANK, COL_ROUND_1, ROUND_WIDTH = 81, 86, 92, 10
 # FIDE rating list's "Tit" column (g, m, f, wg, wm, wf, c, wc).
 LEGACY_TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM",
                  "wm": "WIM", "wf": "WFM", "wc": "WCM"}
-
-# Records read for the event; everything else is reported once as ignored.
-_TEXT_RECORDS = {"012": "name", "022": "city", "032": "federation"}
-_SILENT_RECORDS = ("102", "112")   # arbiters: the model has no place for them
 
 # Why a record is ignored, by record: the warning says what is not applied.
 IGNORED_REASONS = {
@@ -241,7 +239,7 @@ def system_from_pairings(players: list[Player]) -> str | None:
     return "swiss"
 
 
-def _meetings(players: list[Player]) -> Counter:
+def _meetings(players: list[Player]) -> Counter[tuple[int, int]]:
     """How often each pair of players was paired (forfeits count: the
     pairing was made), each game counted once whichever side names it."""
     numbers = {p.number for p in players}
@@ -292,11 +290,19 @@ class _Reader:
 
     # -- header records (TRF16/TRF26 "Tournament Section")
 
-    def header_text(self, record, value, text, number) -> None:
-        if not getattr(self.tournament, _TEXT_RECORDS[record]):
-            setattr(self.tournament, _TEXT_RECORDS[record], value)
+    def header_name(self, record: str, value: str, text: str, number: int) -> None:
+        """012: the event's name (the first 012 counts)."""
+        self.tournament.name = self.tournament.name or value
 
-    def header_date(self, record, value, text, number) -> None:
+    def header_city(self, record: str, value: str, text: str, number: int) -> None:
+        """022: the city (the first 022 counts)."""
+        self.tournament.city = self.tournament.city or value
+
+    def header_federation(self, record: str, value: str, text: str, number: int) -> None:
+        """032: the federation (the first 032 counts)."""
+        self.tournament.federation = self.tournament.federation or value
+
+    def header_date(self, record: str, value: str, text: str, number: int) -> None:
         """042 start, 052 end: YYYY/MM/DD by the spec, anything in use."""
         which = "start" if record == "042" else "end"
         found = read_trf_date(value)
@@ -304,9 +310,12 @@ class _Reader:
             self.problem(WARNING, "trf.bad-date",
                          f"expected the {which} date (e.g. 2005/07/28) in "
                          f"record {record}, got {value!r}", number, 5)
-        setattr(self.tournament, which, found)
+        if record == "042":
+            self.tournament.start = found
+        else:
+            self.tournament.end = found
 
-    def header_count(self, record, value, text, number) -> None:
+    def header_count(self, record: str, value: str, text: str, number: int) -> None:
         """062 players, 072 rated players, 082 teams: kept to compare."""
         if _digits(value):
             self.counts[record] = (int(value), number)
@@ -314,13 +323,13 @@ class _Reader:
             self.problem(WARNING, "trf.bad-count", f"expected a number in "
                          f"record {record}, got {value!r}", number, 5)
 
-    def header_type(self, record, value, text, number) -> None:
+    def header_type(self, record: str, value: str, text: str, number: int) -> None:
         self.type_text = value
 
-    def header_time(self, record, value, text, number) -> None:
+    def header_time(self, record: str, value: str, text: str, number: int) -> None:
         self.tournament.time_control = value or None
 
-    def header_rounds(self, record, value, text, number) -> None:
+    def header_rounds(self, record: str, value: str, text: str, number: int) -> None:
         """XXR (TRF(x)) and TRF26 142: the number of rounds planned."""
         if _digits(value) and int(value) > 0:
             if record == "XXR" or self.tournament.rounds is None:
@@ -332,12 +341,12 @@ class _Reader:
                          f"rounds in record {record}, got {value!r}",
                          number, 5)
 
-    def header_tiebreaks(self, record, value, text, number) -> None:
+    def header_tiebreaks(self, record: str, value: str, text: str, number: int) -> None:
         """TRF26 202: the ordered tie-break list (read by
         rules_core/fide/tiebreaks.py, which reports what it cannot use)."""
         self.tournament.tiebreaks = value
 
-    def header_round_dates(self, record, value, text, number) -> None:
+    def header_round_dates(self, record: str, value: str, text: str, number: int) -> None:
         """132: one date per round, columns 92-99, 102-109, ... (TRF26)."""
         for k, column in enumerate(_round_columns(text)):
             cell = text[column - 1:column + 7].strip()
@@ -467,7 +476,7 @@ class _Reader:
                            code=code, score=RESULT_SCORES[code],
                            line=line, column=column)
 
-    def opponent(self, raw: str, line: int, column: int):
+    def opponent(self, raw: str, line: int, column: int) -> int | None | Literal[False]:
         """Start number, None for 0000 or blank, False when unreadable."""
         raw = raw.strip()
         if not raw or _digits(raw):
@@ -477,7 +486,7 @@ class _Reader:
                      line, column)
         return False
 
-    def colour(self, raw: str, line: int, column: int):
+    def colour(self, raw: str, line: int, column: int) -> str | None | Literal[False]:
         """w or b; '-' or blank: no colour (bye, not paired, forfeit)."""
         if raw.lower() in ("w", "b"):
             return raw.lower()
@@ -568,9 +577,12 @@ class _Reader:
                          f"ignored: {reason}{more}", lines[0], 1)
 
 
-_HEADER_READERS = {
-    "012": _Reader.header_text, "022": _Reader.header_text,
-    "032": _Reader.header_text, "042": _Reader.header_date,
+# Records read for the event, each by its handler; everything else is
+# reported once as ignored.  102 and 112 (arbiters): the model has no place
+# for them.
+_HEADER_READERS: dict[str, Callable[[_Reader, str, str, str, int], None]] = {
+    "012": _Reader.header_name, "022": _Reader.header_city,
+    "032": _Reader.header_federation, "042": _Reader.header_date,
     "052": _Reader.header_date, "062": _Reader.header_count,
     "072": _Reader.header_count, "082": _Reader.header_count,
     "092": _Reader.header_type, "102": lambda *args: None,
@@ -643,5 +655,5 @@ def _more(count: int) -> str:
     return f" (and {count} more line{'s' if count > 1 else ''})"
 
 
-def _position(problem: Problem) -> tuple:
+def _position(problem: Problem) -> tuple[bool, int, int]:
     return (problem.line is None, problem.line or 0, problem.column or 0)

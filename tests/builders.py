@@ -35,7 +35,7 @@ def swiss(player_rating: int | None, opponents: list[int | None], scores: list[f
     """Player 1 against one opponent a round (numbers 2, 3, ...)."""
     me = Player(1, "Player", rating=player_rating, **player_fields)
     players = [me]
-    for round_, (rating, score) in enumerate(zip(opponents, scores), start=1):
+    for round_, (rating, score) in enumerate(zip(opponents, scores, strict=True), start=1):
         other = Player(round_ + 1, f"Opponent {round_}", rating=rating)
         add_game(me, other, round_, score)
         players.append(other)
@@ -51,7 +51,7 @@ def draughts_swiss(player_rating: int | None, opponents: list[int | None],
     """Player 1 against one opponent a round, draughts points (2/1/0)."""
     me = Player(1, "Player", rating=player_rating, **player_fields)
     players = [me]
-    for round_, (rating, score) in enumerate(zip(opponents, scores), start=1):
+    for round_, (rating, score) in enumerate(zip(opponents, scores, strict=True), start=1):
         other = Player(round_ + 1, f"Opponent {round_}", rating=rating)
         me.results.append(RoundResult(round_, other.number, "w", _DRAUGHTS_CODE[score], score))
         other.results.append(RoundResult(round_, 1, "b", _DRAUGHTS_CODE[2 - score], 2 - score))

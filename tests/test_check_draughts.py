@@ -74,7 +74,7 @@ def own_event() -> str:
     rounds = [f'"{n + 2} w {code}"' for n, code in enumerate(OWN_RESULTS)]
     text = OWN_EVENT + '\n[[players]]\nnumber = 1\nname = "Example"\nrating = 2150\nk = 15\n'
     text += f"results = [{', '.join(rounds)}]\n"
-    for n, (rating, code) in enumerate(zip(OWN_OPPONENTS, OWN_RESULTS)):
+    for n, (rating, code) in enumerate(zip(OWN_OPPONENTS, OWN_RESULTS, strict=True)):
         cells = ['"-"'] * 7
         cells[n] = f'"1 b {reply[code]}"'
         text += (f'\n[[players]]\nnumber = {n + 2}\nname = "Opponent {n + 1}"\n'

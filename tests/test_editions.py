@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 from fractions import Fraction
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -194,7 +195,7 @@ def test_unknown_edition():
 def test_timeline_tiles_2002_to_today(rate):
     spans = timeline("chess", rate, TODAY)
     assert spans[0].start == TIMELINE_START and spans[-1].end == TODAY
-    for before, after in zip(spans, spans[1:]):
+    for before, after in pairwise(spans):
         assert after.start == before.end + timedelta(days=1)
 
 
@@ -311,7 +312,7 @@ def test_fide_calculation_2022_rapid_one_upgrade():
     assert edition.id == "fide-rapid-blitz-2022"
     r = rate_event(t, edition).players[0]
     assert (r.k, r.rated_games, r.score) == (20, 7, F(11, 2))
-    for g, (_, _, chg, k_chg) in zip(r.games, STEAD_2022):
+    for g, (_, _, chg, k_chg) in zip(r.games, STEAD_2022, strict=True):
         assert (g.score - g.expected, r.k * (g.score - g.expected)) == (chg, k_chg)
     counted = [2000 - g.difference for g in r.games]
     assert counted[0] == 1600 and sum(counted) / 7 == 1592      # Rc

@@ -122,7 +122,8 @@ def event(opponents, scores, *, me=None, system="swiss", rounds=None, codes=None
     (a bye: no opponent)."""
     me = me or _player(1, 2450, "IM", "NSF", name="Candidate")
     players, codes = [me], codes or {}
-    for round_, ((rating, title, fed), score) in enumerate(zip(opponents, scores), start=1):
+    pairs = zip(opponents, scores, strict=True)
+    for round_, ((rating, title, fed), score) in enumerate(pairs, start=1):
         if round_ in codes:
             me.results.append(RoundResult(round_, None, None, codes[round_],
                                           1.0 if codes[round_] in "+FU" else 0.0))

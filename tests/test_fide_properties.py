@@ -9,6 +9,7 @@ dR = K (W - We) with We = P_D x n and D = R - Rc.
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -52,7 +53,7 @@ def _event(rating: int | None, opponents: list[int], results: list[str],
     `results` are player 1's."""
     first = Player(1, "Player", rating=rating, k=k)
     players = [first]
-    for rnd, (other, code) in enumerate(zip(opponents, results), start=1):
+    for rnd, (other, code) in enumerate(zip(opponents, results, strict=True), start=1):
         number = rnd + 1
         first.results.append(RoundResult(rnd, number, "w", code, SCORES[code]))
         back = REVERSED[code]
@@ -207,7 +208,7 @@ def test_unrated_event_rating_is_non_decreasing_in_the_score(edition_id, rc, gam
     missing = [] if edition.notional_dp else [0]
     assert [i for i, v in enumerate(values) if v is None] == missing
     known = [v for v in values if v is not None]
-    assert all(a <= b for a, b in zip(known, known[1:]))
+    assert all(a <= b for a, b in pairwise(known))
     assert values[games] == rc   # exactly 50 % (games even or odd: halves)
 
 
@@ -219,7 +220,7 @@ def test_hypothetical_rating_is_non_decreasing_in_the_score(edition_id, opponent
     edition = get_edition(edition_id)
     values = [hypothetical_rating(edition, opponents, Fraction(halves, 2))
               for halves in range(2 * len(opponents) + 1)]
-    assert all(a <= b for a, b in zip(values, values[1:]))
+    assert all(a <= b for a, b in pairwise(values))
 
 
 @pytest.mark.parametrize("edition_id", ALL_EDITIONS)
@@ -252,7 +253,7 @@ def test_change_is_zero_when_the_score_is_the_expected_score(edition_id, rating,
     tournament Rc = R, the 350-point rule being symmetric); one point from
     each pair makes W = We, and the change is zero."""
     opponents, results = [], []
-    for d, (up, down) in zip(differences, pairs):
+    for d, (up, down) in zip(differences, pairs, strict=False):
         opponents += [rating + d, rating - d]
         results += [up, down]
     r = _rated(edition_id, _event(rating, opponents, results, k))

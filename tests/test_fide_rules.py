@@ -47,7 +47,7 @@ def test_forfeits_and_byes_are_not_rated():
 # -- matches (fide-2002 6.5, fide-2009 6.6, fide-rb-2024 5.1-5.2) ------------------
 
 def match(ratings, scores, scheduled):
-    a, b = (Player(i + 1, n, rating=r) for i, (n, r) in enumerate(zip("AB", ratings)))
+    a, b = (Player(i + 1, n, rating=r) for i, (n, r) in enumerate(zip("AB", ratings, strict=True)))
     for round_, score in enumerate(scores, start=1):
         add_game(a, b, round_, score)
     return Tournament(name="match", start=date(2010, 1, 1), system="match",

@@ -12,7 +12,7 @@ from rules_core.model import Player, RoundResult, Tournament
 def _all_drawn(players: int) -> Tournament:
     """One round, every game drawn, so every player is level."""
     field = [Player(n, f"P{n}") for n in range(1, players + 1)]
-    for white, black in zip(field[::2], field[1::2]):
+    for white, black in zip(field[::2], field[1::2], strict=True):
         white.results.append(RoundResult(1, black.number, "w", "=", 0.5))
         black.results.append(RoundResult(1, white.number, "b", "=", 0.5))
     return Tournament(name="drawn", start=date(2024, 1, 6), system="swiss", players=field)
@@ -52,10 +52,10 @@ def test_file_ranks_reproduced_or_counted():
     t = _all_drawn(4)
     t.players[0].results[0] = RoundResult(1, 2, "w", "1", 1.0)      # 1 beats 2
     t.players[1].results[0] = RoundResult(1, 1, "b", "0", 0.0)
-    for p, rank in zip(t.players, (1, 4, 2, 3)):                    # 3 and 4 share 2nd
+    for p, rank in zip(t.players, (1, 4, 2, 3), strict=True):                    # 3 and 4 share 2nd
         p.rank = rank
     assert "the ranks printed in the file are reproduced" in chess_standings(t, "WIN").notes
-    for p, rank in zip(t.players, (4, 1, 2, 3)):
+    for p, rank in zip(t.players, (4, 1, 2, 3), strict=True):
         p.rank = rank
     assert any(n.startswith("2 of the 4 players the file ranks stand elsewhere")
                for n in chess_standings(t, "WIN").notes)

@@ -15,6 +15,7 @@ import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 
 import pytest
 
@@ -193,7 +194,7 @@ def _dp_cells(rows: list[list[str]]) -> dict[int, str]:
         if not row or not P_CELL.fullmatch(row[0]):
             continue
         assert len(row) % 2 == 0, row
-        for p, dp in zip(row[0::2], row[1::2]):
+        for p, dp in zip(row[0::2], row[1::2], strict=True):
             if p == dp == "":
                 continue
             assert P_CELL.fullmatch(p), row
@@ -209,7 +210,7 @@ def _band_cells(rows: list[list[str]]) -> list[tuple[str, str, str]]:
         if not row or not D_CELL.fullmatch(row[0]):
             continue
         assert len(row) % 3 == 0, row
-        for triple in zip(row[0::3], row[1::3], row[2::3]):
+        for triple in zip(row[0::3], row[1::3], row[2::3], strict=True):
             if triple != ("", "", ""):
                 assert D_CELL.fullmatch(triple[0]), row
                 bands.append(triple)
@@ -299,7 +300,7 @@ def test_printed_bands_cover_every_difference(doc):
     ranges = [_band_range(d) for d, _h, _l in bands]
     assert len(bands) == len(PD_BANDS) == 51
     assert ranges[0][0] == 0
-    assert all(low == previous[1] + 1 for previous, (low, _) in zip(ranges, ranges[1:]))
+    assert all(low == previous[1] + 1 for previous, (low, _) in pairwise(ranges))
     assert bands[-1][0] == BY_DOC[doc].open_label
 
 

@@ -315,7 +315,7 @@ def _random_swiss(seed: int, players: int, rounds: int) -> Tournament:
         rng.shuffle(present)
         if len(present) % 2:
             present.pop().results.append(RoundResult(k, None, None, "U", 1.0))
-        for white, black in zip(present[::2], present[1::2]):
+        for white, black in zip(present[::2], present[1::2], strict=True):
             _game(white, black, k, rng)
     return Tournament(name="random", start=date(2024, 6, 1), system="swiss", players=field)
 

@@ -143,7 +143,8 @@ _FEDS = ("FRA", "RUS", "POL", "NED", "NED", "NED", "BEL", "LAT", "UKR")
 # Nine opponents rated 2310 (category XV), three of them GMI, one MI, six
 # foreign to the Netherlands; the player (NED, 2280) scores 11 of 18.
 STRONG = [dict(rating=2310, title=t, federation=f)
-          for t, f in zip(("GMI", "GMI", "GMI", "MI", None, None, None, None, None), _FEDS)]
+          for t, f in zip(("GMI", "GMI", "GMI", "MI", None, None, None, None, None), _FEDS,
+                          strict=True)]
 STRONG_SCORES = [2, 2, 1, 1, 1, 1, 1, 1, 1]
 
 
@@ -159,7 +160,7 @@ def event(opponents: list[dict] = STRONG, scores: list = STRONG_SCORES, *,
     game, a string an unplayed one ("+", "-", "2x0" ...)."""
     player = Player(1, "Me", **(me or dict(rating=2280, federation="NED")))
     players = [player]
-    for round_, (spec, score) in enumerate(zip(opponents, scores), start=1):
+    for round_, (spec, score) in enumerate(zip(opponents, scores, strict=True), start=1):
         other = _opponent(round_ + 1, spec)
         if isinstance(score, str):
             mine = {"+": 2, "-": 0, "2x0": 2, "0x2": 0, "1x1": 1, "0x0": 0}[score]
@@ -225,7 +226,7 @@ def test_required_points_edges(category, title, games, points):
 def test_every_printed_x_3_cell_is_the_percentage_rounded_up():
     # the rule used beyond 21 games gives every printed cell
     for percent, _mf, _mi, _gmi, points in X_3:
-        for games, cell in zip(range(7, 22), points):
+        for games, cell in zip(range(7, 22), points, strict=True):
             assert cell == math.ceil(Fraction(percent * 2 * games, 100)), (percent, games)
 
 
@@ -256,7 +257,7 @@ def test_minima_fractions_give_every_printed_cell():
                  8: (Fraction(1, 3), 0), 9: (Fraction(1, 3), 3)}
     for remark, cells in X_3_MINIMA.items():
         share, plus = fractions[remark]
-        for players, cell in zip(X_3_PLAYERS, cells):
+        for players, cell in zip(X_3_PLAYERS, cells, strict=True):
             if cell is not None:
                 assert cell == math.ceil(share * players) + plus, (remark, players)
 

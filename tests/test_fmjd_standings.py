@@ -684,7 +684,7 @@ def swiss_events(draw):
     t = event([draw(st.one_of(st.none(), st.integers(1500, 2500))) for _ in range(n)])
     for round_ in range(1, rounds + 1):
         order = draw(st.permutations(range(1, n + 1)))
-        for a, b in zip(order[::2], order[1::2]):
+        for a, b in zip(order[::2], order[1::2], strict=False):
             game(t, round_, a, b, draw(st.sampled_from(["1", "=", "0", "+", "-", "1x1"])))
         if n % 2:
             bye(t, round_, order[-1])
@@ -744,7 +744,7 @@ def read_arbiter_pro(path) -> tuple[Tournament, list[dict]]:
     with open(path, encoding="utf-8", newline="") as f:
         rows = list(csv.reader(f, delimiter=";"))
     head = next(i for i, r in enumerate(rows) if r and r[0] == "Place")
-    data = [dict(zip(rows[head], r)) for r in rows[head + 1:] if r and r[0].strip()]
+    data = [dict(zip(rows[head], r, strict=False)) for r in rows[head + 1:] if r and r[0].strip()]
     number = {int(d["Place"]): int(d["S.No."]) for d in data}
     t = Tournament(name=rows[head - 1][0], system="swiss", game="draughts")
     for d in data:
@@ -803,7 +803,7 @@ def read_kndb(name: str, system: str) -> Tournament:
     header = [h.strip() for h in rows[head]]
     t = Tournament(name=name, system=system, game="draughts")
     for row in rows[head + 1:]:
-        d = dict(zip(header, row))
+        d = dict(zip(header, row, strict=False))
         p = Player(int(d["Pl"]), d["Name"], points=float(d["Pt"]))
         for k in range(1, len(header)):
             cell = d.get(f"R{k}", "").strip()

@@ -9,6 +9,7 @@ could be transcribed.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import pytest
 
@@ -461,7 +462,7 @@ def test_ix_1_used_is_antisymmetric_and_printed_is_not_at_23():
 
 def test_ix_1_strictly_increasing():
     values = [IX_1[p] for p in range(101)]
-    assert all(a < b for a, b in zip(values, values[1:]))
+    assert all(a < b for a, b in pairwise(values))
 
 
 def test_printed_misprint_breaks_the_symmetry_of_d():

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from itertools import pairwise
 
 import pytest
 
@@ -253,7 +254,7 @@ def test_x_2_printed_cells_give_the_table_but_the_misprints():
     rows = X_2_PRINTED[2:]
     printed = [row[0:3] for row in rows] + [row[3:6] for row in rows if row[3]]
     assert len(printed) == 19
-    for (category, open_, female), used in zip(printed, ROMAN):
+    for (category, open_, female), used in zip(printed, ROMAN, strict=True):
         if (category, open_) in X_2_MISPRINTS:
             assert X_2_MISPRINTS[(category, open_)][0] == used
             continue
@@ -270,7 +271,7 @@ def test_x_2_misprints_are_the_four_documented():
 def test_x_2_columns_are_contiguous_and_female_is_open_minus_85():
     for column in (0, 1):
         bounds = [X_2[c][column] for c in ROMAN]
-        for (_lo, hi), (lo_next, _hi) in zip(bounds, bounds[1:]):
+        for (_lo, hi), (lo_next, _hi) in pairwise(bounds):
             assert lo_next == hi + 1
     for c in ROMAN:
         (lo, hi), (flo, fhi) = X_2[c]
@@ -316,7 +317,7 @@ X_1_PRINTED_CELL_LINES = {0: (1, 2), 1: (5,), 2: (7,), 3: (9,), 4: (11,), 5: (13
 def test_x_1_decoded_rows_are_the_printed_cells(index):
     printed = {}
     for line in X_1_PRINTED_CELL_LINES[index]:
-        for level, cell in zip(("GMI", "MI", "MF", "CMF"), X_1_PRINTED[line][1:]):
+        for level, cell in zip(("GMI", "MI", "MF", "CMF"), X_1_PRINTED[line][1:], strict=True):
             decoded = _decode(level, cell)
             if decoded:
                 printed[level] = decoded

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 from datetime import date
 from fractions import Fraction
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -597,7 +598,7 @@ def test_classifications_partition_players_and_ranks_follow_criteria(season):
         r.player_id for r in event.results)
     for rows in standings:
         assert [s.criteria for s in rows] == sorted((s.criteria for s in rows), reverse=True)
-        for above, row in zip(rows, rows[1:]):
+        for above, row in pairwise(rows):
             assert (row.rank == above.rank) == (row.criteria == above.criteria)
         bonus = sorted(s.results[0].bonus for s in rows)
         assert bonus == sorted(DEFAULT_BONUS[:len(rows)] + (0,) * max(0, len(rows) - 10))

@@ -9,10 +9,14 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sitegen.cli import main
 from sitegen.importers.fide import list_date_from_name, read_fide_text, read_fide_xml
 from sitegen.importers.fmjd import fmjd_date_from_name, read_fmjd
+from sitegen.importers.merge import Registry, merge
+from sitegen.importers.model import Imported, ImportedList
 from tests.shared_data import third_party
 
 # FIDE's August 2026 lines as they read (tests/shared_data: lila's extract)
@@ -39,7 +43,7 @@ FIXTURE = "\r\n".join([
 
 
 def test_fixture_lines_have_fides_width():
-    assert {len(l) for l in FIXTURE.split("\r\n")[1:] if l} == {136}
+    assert {len(line) for line in FIXTURE.split("\r\n")[1:] if line} == {136}
 
 
 def test_real_fide_blitz_lines(shared_dir):
@@ -248,7 +252,8 @@ def test_from_fides_list_and_a_trf_to_site_data(tmp_path, capsys):
     assert "75 new, 0 matched by name" in capsys.readouterr().out
     content = load_content(own)
     data = compute(content)
-    july = next(l for l in data.lists[("chess", "standard")] if l.date == date(2025, 7, 1))
+    july = next(dated for dated in data.lists[("chess", "standard")]
+                if dated.date == date(2025, 7, 1))
     assert {"4421706", "3400042"} <= {e.id for e in july.entries}
     found = content.warnings + rating_problems(content, data)
     assert not [p for _, p in found if p.is_error]
@@ -267,12 +272,6 @@ def test_a_transfer_is_said_and_the_registry_kept(content, tmp_path, capsys):
 
 
 # -- invariants (hypothesis) -------------------------------------------------------------
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st
-
-from sitegen.importers.merge import Registry, merge  # noqa: E402
-from sitegen.importers.model import Imported, ImportedList  # noqa: E402
 
 _NAMES = st.sampled_from(["Able, Ann", "ABLE,Ann", "Baker, Bob", "Bäker, Bob", "Cole, Cy"])
 _PLAYERS = st.lists(st.tuples(st.integers(1, 30), _NAMES, st.sampled_from(["TST", "ENG", ""]),

@@ -110,6 +110,16 @@ def test_ratings(rating, bad):
         assert "expected 0 (unrated) to 4000" in problems[0].message
 
 
+@pytest.mark.parametrize("standard, bad", [(2540, False), (0, False), (4001, True)])
+def test_a_standard_rating_beside_a_rapid_one_is_checked_too(standard, bad):
+    """`Player.standard_rating` (a rapid or blitz event's standard rating)
+    meets RATING_RANGE as the rating does, at the player's line."""
+    t = _event([1])
+    t.players[0].standard_rating, t.players[0].line = standard, 5
+    problems = limits.tournament_problems(t, "native")
+    assert [(p.code, p.line) for p in problems] == ([("native.bad-rating", 5)] if bad else [])
+
+
 def test_too_many_players():
     t = _event([1], count=limits.MAX_PLAYERS + 1)
     problem = next(p for p in limits.tournament_problems(t, "native")

@@ -20,7 +20,8 @@ def payload(results, system="round-robin"):
                        "federation": "NSF", "sex": "m"},
             "games": [{"name": f"Opponent {i}", "rating": str(r), "title": t or "",
                        "federation": f, "sex": "m", "result": res}
-                      for i, ((r, t, f), res) in enumerate(zip(GM_FIELD, results), start=1)]}
+                      for i, ((r, t, f), res)
+                      in enumerate(zip(GM_FIELD, results, strict=True), start=1)]}
 
 
 def test_same_figures_as_the_cli():

@@ -164,7 +164,7 @@ def test_placeholders_leave_every_players_points(count, data):
     names = [data.draw(st.sampled_from(["Adams, Ann", "BYE", "spielfrei", "Dunn, Di"]))
              for _ in range(count)]
     players = [Player(i + 1, name, line=i + 1) for i, name in enumerate(names)]
-    for round_, (a, b) in enumerate(zip(players[::2], players[1::2]), start=1):
+    for round_, (a, b) in enumerate(zip(players[::2], players[1::2], strict=False), start=1):
         score = data.draw(st.sampled_from([0.0, 0.5, 1.0]))
         a.results.append(RoundResult(round_, b.number, "w", "1", score))
         b.results.append(RoundResult(round_, a.number, "b", "0", 1.0 - score))

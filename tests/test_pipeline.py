@@ -44,7 +44,8 @@ def test_list_is_the_rating_plus_the_period_change(site):
     """The May list: the April event's change, rounded .5 away from zero
     (fide-rb-2024 7.3.4), on the March rating."""
     april = next(e for e in site.events if e.slug == "2024-04-april-open")
-    may = next(l for l in site.lists[("chess", "standard")] if l.date == date(2024, 5, 1))
+    may = next(dated for dated in site.lists[("chess", "standard")]
+               if dated.date == date(2024, 5, 1))
     entries = {e.id: e for e in may.entries}
     for p in april.result["players"]:
         if p["rating"]:
@@ -55,7 +56,8 @@ def test_list_is_the_rating_plus_the_period_change(site):
 
 def test_newcomer_gets_a_first_rating(site):
     """1006 is unrated and plays 5 rated opponents: fide-rb-2024 6.1.4."""
-    may = next(l for l in site.lists[("chess", "standard")] if l.date == date(2024, 5, 1))
+    may = next(dated for dated in site.lists[("chess", "standard")]
+               if dated.date == date(2024, 5, 1))
     newcomer = next(e for e in may.entries if e.id == "1006")
     assert newcomer.new and newcomer.change is None
     april = next(e for e in site.events if e.slug == "2024-04-april-open")
@@ -67,7 +69,8 @@ def test_second_event_uses_the_published_rating(site):
     """fide-2009 4.13 / Annex 9 §5.2: the rating on the list valid at the
     start: the June event starts after the May list."""
     june = next(e for e in site.events if e.slug == "2024-06-june-open")
-    may = next(l for l in site.lists[("chess", "standard")] if l.date == date(2024, 6, 1))
+    may = next(dated for dated in site.lists[("chess", "standard")]
+               if dated.date == date(2024, 6, 1))
     ratings = {e.id: e.rating for e in may.entries}
     for p in june.result["players"]:
         assert p["rating"] == ratings.get(p["id"])
@@ -82,7 +85,8 @@ def test_player_history_and_records(site):
 
 
 def test_draughts_period_and_lists(site):
-    july = next(l for l in site.lists[("draughts", "standard")] if l.date == date(2024, 7, 1))
+    july = next(dated for dated in site.lists[("draughts", "standard")]
+                if dated.date == date(2024, 7, 1))
     assert july.events == ["2024-05-draughts-cup"]
     assert {e.list_letter for e in july.entries} <= {"A", "B"}
 

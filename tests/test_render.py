@@ -21,6 +21,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import jinja2
 import pytest
 
 from rules_core.check import CheckOptions, check_text
@@ -605,7 +606,7 @@ def test_flags_inactive_list_letters_and_new(site):
 def test_search_index_is_compact_and_points_at_player_pages(site):
     index = json.loads((site / "search/index.json").read_text(encoding="utf-8"))
     assert index["fields"] == ["id", "name", "federation", "game", "rating", "url"]
-    rows = [dict(zip(index["fields"], row)) for row in index["players"]]
+    rows = [dict(zip(index["fields"], row, strict=True)) for row in index["players"]]
     assert [r["name"].casefold() for r in rows] == sorted(r["name"].casefold() for r in rows)
     for r in rows:
         target, _ = target_file(site, "/", r["url"])
@@ -650,14 +651,14 @@ def test_fixed_width_columns_line_up(site):
     assert header[6:] == ["Gms", "K", "B-day", "Flag", "Lst", "Rank", "Chg"]
     parsed = [[line[a:b].strip() for a, b in spans] for line in table[1:]]
     assert len(parsed) == len(pl.entries)
-    for cells, e in zip(parsed, pl.entries):
+    for cells, e in zip(parsed, pl.entries, strict=True):
         assert cells[0] == e.id and cells[1] == e.name and cells[2] == e.federation
         assert cells[5] == str(e.rating) and cells[7] == str(e.k)
         assert cells[8] == str(e.birth_year) and cells[11] == str(e.rank)
-        for (a, _), value in zip(spans[1:], cells[1:]):
+        for (a, _), value in zip(spans[1:], cells[1:], strict=True):
             if value:        # every value starts on its column: nothing overflows
                 assert line_at(table, e.id)[a - 1] == " "
-    newcomer = dict(zip(header, next(c for c in parsed if c[1] == "Newcomer, Nia")))
+    newcomer = dict(zip(header, next(c for c in parsed if c[1] == "Newcomer, Nia"), strict=True))
     assert newcomer["Chg"] == "new" and newcomer["Flag"] == "w" and newcomer["Sex"] == "F"
 
 
@@ -779,7 +780,7 @@ def test_number_filters():
 def test_environment_is_strict_and_autoescaped():
     env = make_environment()
     assert env.from_string("{{ x }}").render(x="<b>") == "&lt;b&gt;"
-    with pytest.raises(Exception):
+    with pytest.raises(jinja2.UndefinedError):
         env.from_string("{{ missing }}").render()
     assert env.from_string("{{ url('players/') }}").render() == "/players/"
     cite = env.from_string("{{ t|cite }}").render(t="see fide-2002 10.51 <now>")

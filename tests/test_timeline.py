@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -27,7 +28,7 @@ def test_three_timelines(groups):
 def test_rows_tile_from_2002_and_the_last_is_in_force(groups, heading):
     rows = groups[heading]
     assert rows[0].start == "2002-01-01" and rows[-1].end is None
-    for before, after in zip(rows, rows[1:]):
+    for before, after in pairwise(rows):
         assert date.fromisoformat(after.start) == \
             date.fromisoformat(before.end) + timedelta(days=1)
 

@@ -155,6 +155,15 @@ def test_header_records():
                               "102": 10, "122": 11, "132": 12, "XXR": 13}
 
 
+def test_the_first_name_city_and_federation_records_count():
+    """A second 012, 022 or 032 does not replace the first; a blank one is
+    no name, so a later record gives it."""
+    t = parse_trf(simple_file(MATCH, ("012", "012 First", "022 Here", "032 NED",
+                                      "012 Second", "022 There", "032 GER")))
+    assert (t.name, t.city, t.federation) == ("First", "Here", "NED")
+    assert t.header_lines["012"] == 1
+
+
 def test_player_fields():
     t = parse_trf(BASIC)
     ann, bob, cid = t.player(1), t.player(2), t.player(3)

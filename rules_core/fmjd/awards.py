@@ -39,7 +39,7 @@ from datetime import date
 from ..model import Player, Tournament
 from ..numbers import exact
 from .norms import NormResult
-from .titleholders import LEVELS, NormError, cite, parse_title, title_level, title_name
+from .titleholders import LEVELS, NormError, Title, cite, parse_title, title_level, title_name
 from .titles import (
     AUTOMATIC_NORM_PERCENT,
     CMF_RATING,
@@ -58,12 +58,16 @@ from .titles import (
     X_1,
     X_1_ALREADY_MF_FOOTNOTE,
     X_1_NORM_FOOTNOTES,
+    X1Row,
 )
 
 __all__ = ["Award", "NormRecord", "TitleCheck", "EVENTS", "WORLD_EVENTS",
            "CONTINENTAL_EVENTS", "TITLE", "NORM", "AUTOMATIC",
            "automatic_titles", "title_for_places_above", "cmf_by_rating",
            "automatic_awards", "title_through_norms", "titles_through_norms"]
+
+# (title, rating) of each player placed below one (§3.11.4, §3.12).
+_Below = list[tuple[str | None, int | None]]
 
 TITLE, NORM = "title", "norm"
 AUTOMATIC = "automatic"       # the kind of a norm given by §3.13, §4.5.11, §4.7.1
@@ -124,7 +128,7 @@ def _held_mf(title_before: str | None, women: bool) -> bool:
     return held is not None and held.female == women and held.level != "CMF"
 
 
-def _small_continental(place, players, women, board) -> list[Award]:
+def _small_continental(place: int, players: int, women: bool, board: int) -> list[Award]:
     if place == 1 and players >= CONTINENTAL_SMALL_PLAYERS:
         return [Award(title_name("MI", women, board), TITLE,
                       f"champion of a continental championship of {players} players "
@@ -132,7 +136,8 @@ def _small_continental(place, players, women, board) -> list[Award]:
     return []
 
 
-def _x1_awards(row, place, women, board, held_mf) -> list[Award]:
+def _x1_awards(row: X1Row, place: int, women: bool, board: int,
+               held_mf: bool) -> list[Award]:
     cells = {level: cell for level, cell in row.cells.items() if place in cell.places}
     footnote_2 = [level for level, cell in cells.items()
                   if cell.footnote == X_1_ALREADY_MF_FOOTNOTE]
@@ -145,7 +150,7 @@ def _x1_awards(row, place, women, board, held_mf) -> list[Award]:
     for level, cell in cells.items():
         reason = f"place {place}: {row.label} ({cite('3')}, table X-1)"
         awards.append(Award(title_name(level, women, board), TITLE, reason))
-        norm = X_1_NORM_FOOTNOTES.get(cell.footnote)
+        norm = None if cell.footnote is None else X_1_NORM_FOOTNOTES.get(cell.footnote)
         if norm:
             awards.append(Award(title_name(norm, women, board), NORM,
                                 f"{reason}, footnote ({cell.footnote}) ({cite('3.13')})"))
@@ -193,14 +198,15 @@ def automatic_awards(t: Tournament, event: str, *, women_event: bool | None = No
     _check_event(event)
     women = t.women_only if women_event is None else women_event
     places = _places(t)
-    awards = {}
+    awards: dict[int, list[Award]] = {}
     for p in t.players:
         below = [(q.title, q.rating) for q in t.players if places[q.number] > places[p.number]]
         awards[p.number] = _player_awards(t, event, p, places[p.number], below, women, board)
     return awards
 
 
-def _player_awards(t, event, p, place, below, women, board) -> list[Award]:
+def _player_awards(t: Tournament, event: str, p: Player, place: int,
+                   below: _Below, women: bool, board: int) -> list[Award]:
     awards = automatic_titles(event, place, women_event=women, players=len(t.players),
                               title_before=p.title, board=board)
     awards += _places_above(event, below, women, board)
@@ -211,13 +217,15 @@ def _player_awards(t, event, p, place, below, women, board) -> list[Award]:
 
 
 def _places(t: Tournament) -> dict[int, int]:
-    if t.players and all(p.rank for p in t.players):
-        return {p.number: p.rank for p in t.players}
+    ranks = [(p.number, p.rank) for p in t.players if p.rank]
+    if t.players and len(ranks) == len(t.players):
+        return dict(ranks)
     scores = sorted((p.score for p in t.players), reverse=True)
     return {p.number: scores.index(p.score) + 1 for p in t.players}
 
 
-def _places_above(event, below, women, board) -> list[Award]:
+def _places_above(event: str, below: _Below, women: bool,
+                  board: int) -> list[Award]:
     """§3.12, in the official World and Continental championships."""
     if event not in WORLD_EVENTS | CONTINENTAL_EVENTS:
         return []
@@ -228,11 +236,12 @@ def _places_above(event, below, women, board) -> list[Award]:
                                 f"{title} or a higher one ({cite('3.12')})")]
 
 
-def _count_below(below, level, women, board) -> int:
+def _count_below(below: _Below, level: int, women: bool, board: int) -> int:
     return sum(1 for title, rating in below if title_level(title, rating, women, board) >= level)
 
 
-def _cmf_titles(event, p, place, below, women, board) -> list[Award]:
+def _cmf_titles(event: str, p: Player, place: int, below: _Below, women: bool,
+                board: int) -> list[Award]:
     """§3.11.1-§3.11.4."""
     cmf = title_name("CMF", women, board)
     reasons = []
@@ -257,7 +266,7 @@ def _cmf_by_score(p: Player) -> list[str]:
     return []
 
 
-def _cmf_above(below, women, board) -> list[str]:
+def _cmf_above(below: _Below, women: bool, board: int) -> list[str]:
     """§3.11.4: above 3 GMI(F)/MI(F) or above 5 MF(F)/MI(F)/GMI(F)."""
     if (_count_below(below, 2, women, board) >= PLACES_ABOVE_CMF_HIGH
             or _count_below(below, 1, women, board) >= PLACES_ABOVE_CMF_ANY):
@@ -266,7 +275,8 @@ def _cmf_above(below, women, board) -> list[str]:
     return []
 
 
-def _cmf_norms(event, place, below, women, board) -> list[Award]:
+def _cmf_norms(event: str, place: int, below: _Below, women: bool,
+               board: int) -> list[Award]:
     """§4.5.11.1 and §4.5.11.2."""
     cmf = title_name("CMF", women, board)
     if event == "national-championship" and place in (2, 3):
@@ -279,7 +289,8 @@ def _cmf_norms(event, place, below, women, board) -> list[Award]:
     return []
 
 
-def _national_norm(t, event, p, place, women, board) -> list[Award]:
+def _national_norm(t: Tournament, event: str, p: Player, place: int, women: bool,
+                   board: int) -> list[Award]:
     """§4.7.1: 65 % in a round-robin national championship of 7 rounds or
     more; in a Swiss one, the champion only."""
     if event != "national-championship":
@@ -366,7 +377,7 @@ def title_through_norms(title: str, norms: Iterable[NormRecord],
     return check
 
 
-def _norm_level(record: NormRecord, target) -> int:
+def _norm_level(record: NormRecord, target: Title) -> int:
     """The level a norm counts at for `target` (-1: it does not count)."""
     held = parse_title(record.title)
     if held is None:
@@ -376,7 +387,8 @@ def _norm_level(record: NormRecord, target) -> int:
     return LEVELS.index(held.level)
 
 
-def _countable(records, target, check) -> tuple[list[NormRecord], list[NormRecord]]:
+def _countable(records: list[NormRecord], target: Title, check: TitleCheck,
+               ) -> tuple[list[NormRecord], list[NormRecord]]:
     """The norms of the target's level or higher (used or not), and those
     too short to count (§1.2)."""
     short = [r for r in records if r.games < MINIMUM_GAMES]
@@ -395,7 +407,8 @@ def _used_at_or_above(record: NormRecord, level: int) -> bool:
     return used is not None and LEVELS.index(used.level) >= level
 
 
-def _exchanges(records, target, counted) -> list[tuple[NormRecord, NormRecord]]:
+def _exchanges(records: list[NormRecord], target: Title, counted: list[NormRecord],
+               ) -> list[tuple[NormRecord, NormRecord]]:
     """§4.6: each norm counted for a lower title is freed by an unused norm
     good for that lower title but not for the target ("new MF norms")."""
     level = LEVELS.index(target.level)
@@ -405,7 +418,10 @@ def _exchanges(records, target, counted) -> list[tuple[NormRecord, NormRecord]]:
                   key=lambda r: (r.kind != "red", -r.games))
     pairs = []
     for record in used:
-        below = LEVELS.index(parse_title(record.used_for).level)
+        used_for = parse_title(record.used_for)
+        if used_for is None:
+            raise NormError(f"unknown title a norm was used for: {record.used_for!r}")
+        below = LEVELS.index(used_for.level)
         spare = next((s for s in spares if _norm_level(s, target) >= below), None)
         if spare is not None:
             spares.remove(spare)
@@ -413,7 +429,8 @@ def _exchanges(records, target, counted) -> list[tuple[NormRecord, NormRecord]]:
     return pairs
 
 
-def _title_conditions(check: TitleCheck, target, records, ratings) -> None:
+def _title_conditions(check: TitleCheck, target: Title, records: list[NormRecord],
+                      ratings: Iterable[int | None]) -> None:
     base = target.level
     article = cite(_TITLE_ARTICLES[base] if not target.female else "9")
     needed, games = TITLE_NORMS[base], TITLE_GAMES[base]
@@ -432,7 +449,7 @@ def _title_conditions(check: TitleCheck, target, records, ratings) -> None:
     check.complete_but_rating = complete and not check.awarded
 
 
-def _check_unused_used(check, target, records) -> None:
+def _check_unused_used(check: TitleCheck, target: Title, records: list[NormRecord]) -> None:
     """Say which norms were not freed for want of a new lower norm (§4.6)."""
     level = LEVELS.index(target.level)
     freed = {id(f) for f, _ in check.exchanged}
@@ -443,7 +460,8 @@ def _check_unused_used(check, target, records) -> None:
                              f"counts again once a new norm takes its place ({cite('4.6')})")
 
 
-def _check_rating(check, target, ratings, article) -> None:
+def _check_rating(check: TitleCheck, target: Title, ratings: Iterable[int | None],
+                  article: str) -> None:
     least = TITLE_RATING_THROUGH_NORMS[target.level + ("F" if target.female else "")]
     best = max((r for r in ratings if r), default=None)
     if best is None or best < least:

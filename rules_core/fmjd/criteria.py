@@ -24,7 +24,7 @@ None and orders nothing (see `standings`).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -238,7 +238,7 @@ def tournament_performance(opponent_ratings: Sequence[float],
     return (lower + upper) / 2
 
 
-def _bisect(low: float, high: float, reached) -> float:
+def _bisect(low: float, high: float, reached: Callable[[float], bool]) -> float:
     """The boundary of a predicate that is false below it and true above."""
     for _ in range(200):
         middle = (low + high) / 2
@@ -269,10 +269,11 @@ def event_scores(t: Tournament, counting: Counting = STANDARD) -> EventScores:
     points = {n: math.fsum(counting.points(r) for r in p.results)
               for n, p in players.items()}
     total = t.rounds_played
-    rounds = {}
+    rounds: dict[int, list[tuple[int | None, RoundResult | None]]] = {}
     for n, p in players.items():
-        entries = [(r.opponent if r.opponent in players else None, r)
-                   for r in sorted(p.results, key=lambda r: r.round)]
+        entries: list[tuple[int | None, RoundResult | None]] = [
+            (r.opponent if r.opponent in players else None, r)
+            for r in sorted(p.results, key=lambda r: r.round)]
         missing = max(total - len({r.round for r in p.results}), 0)
         rounds[n] = entries + [(None, None)] * missing
     return EventScores(players, points, rounds, counting)
@@ -316,46 +317,48 @@ def criteria_values(t: Tournament, names: Iterable[str] | None = None,
     return values_of(event_scores(t, counting), names)
 
 
-def _solkoff_plus(ev: EventScores, n: int, solk) -> float:
+def _solkoff_plus(ev: EventScores, n: int, solk: dict[int, float]) -> float:
     """fmjd Annex 5 §3.1 e: the sum of the opponents' Solkoff."""
     return math.fsum(solk[o] for o, _ in ev.rounds[n] if o is not None)
 
 
-def _solkoff_baliakin(ev: EventScores, n: int, solk) -> float:
+def _solkoff_baliakin(ev: EventScores, n: int, solk: dict[int, float]) -> float:
     """fmjd Annex 5 §3.1 f: the sum of the opponents' scores times their Solkoff."""
     return math.fsum(ev.points[o] * solk[o] for o, _ in ev.rounds[n] if o is not None)
 
 
-def _sonneborn_berger(ev: EventScores, n: int, solk) -> float:
+def _sonneborn_berger(ev: EventScores, n: int, solk: dict[int, float]) -> float:
     """fmjd Annex 5 §3.1 g: 2 x the score of each opponent beaten plus the
     score of each opponent drawn (forfeits and decisions by their outcome)."""
     return math.fsum(_SB_FACTOR[outcome(r)] * ev.points[o]
-                     for o, r in ev.rounds[n] if o is not None)
+                     for o, r in ev.rounds[n] if o is not None and r is not None)
 
 
-def _average_opponent_rating(ev: EventScores, n: int, solk) -> float | None:
+def _average_opponent_rating(ev: EventScores, n: int, solk: dict[int, float]) -> float | None:
     """fmjd Annex 5 §3.1 h: the average rating of the (scheduled, rated) opponents."""
-    ratings = [ev.players[o].rating for o, _ in ev.rounds[n]
-               if o is not None and ev.players[o].rating]
+    ratings = [rating for o, _ in ev.rounds[n]
+               if o is not None and (rating := ev.players[o].rating)]
     return math.fsum(ratings) / len(ratings) if ratings else None
 
 
-def _performance(ev: EventScores, n: int, solk) -> float | None:
+def _performance(ev: EventScores, n: int, solk: dict[int, float]) -> float | None:
     """fmjd Annex 5 §3.1 i: Appendix D over the games played against rated
     opponents, in standard points (Annex 3 §5.6a: rating uses §5.6)."""
-    games = [(ev.players[o].rating, _SB_FACTOR[outcome(r)])
+    games = [(rating, _SB_FACTOR[outcome(r)])
              for o, r in ev.rounds[n]
-             if o is not None and _on_board(r) and ev.players[o].rating]
+             if o is not None and r is not None and _on_board(r)
+             and (rating := ev.players[o].rating)]
     return tournament_performance([g[0] for g in games], sum(g[1] for g in games))
 
 
-def _wins(ev: EventScores, n: int, solk) -> int:
+def _wins(ev: EventScores, n: int, solk: dict[int, float]) -> int:
     """fmjd Annex 3 §5.11.1.2.1 (1): rounds won against an opponent, over the
     board, by forfeit or by a referee's decision (byes are not victories)."""
-    return sum(1 for o, r in ev.rounds[n] if o is not None and outcome(r) == WIN)
+    return sum(1 for o, r in ev.rounds[n]
+               if o is not None and r is not None and outcome(r) == WIN)
 
 
-_VALUE = {
+_VALUE: dict[str, Callable[[EventScores, int, dict[int, float]], object]] = {
     "solkoff": lambda ev, n, solk: solk[n],
     "solkoff_median": lambda ev, n, solk: solkoff_median(ev.opponent_scores(n)),
     "short_truncated_solkoff":

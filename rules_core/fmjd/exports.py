@@ -37,6 +37,7 @@ from __future__ import annotations
 import csv
 import re
 from collections import deque
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from ..limits import guarded
@@ -84,7 +85,7 @@ class _Format(NamedTuple):
     name: str
     title: str
     first_column: str
-    cell: re.Pattern
+    cell: re.Pattern[str]
     cell_syntax: str
     header: str
 
@@ -190,7 +191,8 @@ class _CrossTable:
         self.t = Tournament(source_format=fmt.name, game="draughts")
         self.by_place: dict[int, Player] = {}
         self.by_number: dict[int, Player] = {}
-        self.cells: list[tuple] = []       # (player, round, match, column)
+        # (player, round, match, column)
+        self.cells: list[tuple[Player, int, re.Match[str], int | None]] = []
         self.texts: dict[tuple[int, int], str] = {}   # (number, round)
         self.points_column: dict[int, int | None] = {}
         self.points_name = "Total"
@@ -213,8 +215,8 @@ class _CrossTable:
         self.t.problems.sort(key=_position)
         return self.t
 
-    def problem(self, severity, code, message, line=None, column=None,
-                no_line=None):
+    def problem(self, severity: str, code: str, message: str, line: int | None = None,
+                column: int | None = None, no_line: str | None = None) -> None:
         self.t.problems.append(Problem(severity, f"fmjd.{code}", message,
                                        line, column, no_line))
 
@@ -327,7 +329,8 @@ class _CrossTable:
         self.t.players.append(player)
         self.round_cells(player, row, columns)
 
-    def whole(self, cell, role, what, required=False) -> int | None:
+    def whole(self, cell: _Cells, role: str, what: str,
+              required: bool = False) -> int | None:
         text, column = cell.get(role)
         if text.isascii() and text.isdigit():
             return int(text)
@@ -346,7 +349,7 @@ class _CrossTable:
                 return False
         return True
 
-    def player(self, cell, row: _Row, place: int, number: int,
+    def player(self, cell: _Cells, row: _Row, place: int, number: int,
                columns: _Columns) -> Player:
         name = cell.get("name")[0]
         player = Player(number, name, line=row.line, rank=place,
@@ -370,7 +373,7 @@ class _CrossTable:
                          cell.get("name")[1])
         return player
 
-    def title(self, cell) -> str | None:
+    def title(self, cell: _Cells) -> str | None:
         raw, column = cell.get("title")
         title, known = normalise_title(raw)
         if not known:
@@ -379,7 +382,7 @@ class _CrossTable:
                          f"' 64'), got {raw!r}", cell.row.line, column)
         return title
 
-    def fmjd_id(self, cell) -> str | None:
+    def fmjd_id(self, cell: _Cells) -> str | None:
         text, column = cell.get("id")
         if text.isascii() and text.isdigit():
             return str(int(text)) if int(text) else None
@@ -388,7 +391,7 @@ class _CrossTable:
                          f"{text!r}", cell.row.line, column)
         return None
 
-    def rating(self, cell) -> tuple[int | None, str | None]:
+    def rating(self, cell: _Cells) -> tuple[int | None, str | None]:
         """``A 2339`` (fmjd Annex 9 §6.3 list and rating), ``2339``, or
         blank when unrated."""
         text, column = cell.get("rating")
@@ -402,7 +405,7 @@ class _CrossTable:
                          f"{text!r}", cell.row.line, column)
         return None, None
 
-    def number(self, cell, role, name: str) -> float | None:
+    def number(self, cell: _Cells, role: str | int, name: str) -> float | None:
         text, column = cell.get(role)
         if _NUMBER.fullmatch(text):
             return float(text.replace(",", "."))
@@ -431,7 +434,8 @@ class _CrossTable:
 
     # -- games, once every place is known
 
-    def game(self, player, round_, match, column) -> None:
+    def game(self, player: Player, round_: int, match: re.Match[str],
+             column: int | None) -> None:
         place, score = int(match["place"]), match["score"]
         colour = (match["colour"] or "").lower() or None
         opponent = self.by_place.get(place)
@@ -454,7 +458,7 @@ class _CrossTable:
                                           code, CODE_SCORES.get(code, 0.0),
                                           player.line, column))
 
-    def bye(self, player, round_: int, score: str, column) -> None:
+    def bye(self, player: Player, round_: int, score: str, column: int | None) -> None:
         """Place 0 or the dummy: a bye with the points it gave."""
         code = BYE_BY_SCORE.get(int(score), "Z") if score.isdigit() else \
             "U" if score == "+" else "Z"
@@ -472,7 +476,8 @@ class _CrossTable:
         cell became "+" (the one change that can settle his), so the whole
         is linear in players x rounds, not a pass over everyone per change.
         """
-        self.replies = {}       # (player, round) -> his first result of it
+        # (player, round) -> his first result of it
+        self.replies: dict[tuple[int, int], RoundResult] = {}
         for p in self.by_number.values():
             for r in p.results:
                 self.replies.setdefault((p.number, r.round), r)
@@ -508,9 +513,11 @@ class _CrossTable:
             return []
         for result in unsettled:
             _settle(result, "-" if missing == 0 else "+")
-        return [r.opponent for r in unsettled] if missing else []
+        return [r.opponent for r in unsettled if r.opponent is not None] if missing else []
 
     def reply_code(self, result: RoundResult) -> str | None:
+        if result.opponent is None:
+            return None
         reply = self.replies.get((result.opponent, result.round))
         return reply.code if reply is not None else None
 
@@ -558,7 +565,7 @@ class _Cells:
     def __init__(self, row: _Row, roles: dict[str, int]) -> None:
         self.row, self.roles = row, roles
 
-    def get(self, role) -> tuple[str, int | None]:
+    def get(self, role: str | int) -> tuple[str, int | None]:
         index = role if isinstance(role, int) else self.roles.get(role)
         if index is None or index >= len(self.row.cells):
             return "", None
@@ -567,9 +574,9 @@ class _Cells:
 
 # ---------------------------------------------------------------- helpers
 
-def _texts(rows: list[_Row]):
+def _texts(rows: list[_Row]) -> Iterator[tuple[_Row, str, int | None]]:
     for row in rows:
-        for cell, column in zip(row.cells, row.columns):
+        for cell, column in zip(row.cells, row.columns, strict=True):
             if cell:
                 yield row, cell, column
 
@@ -584,9 +591,9 @@ def _settle(result: RoundResult, code: str) -> None:
     result.code, result.score = code, CODE_SCORES[code]
 
 
-def _span(by_place: dict) -> str:
+def _span(by_place: dict[int, Player]) -> str:
     return f"{min(by_place)}-{max(by_place)}" if by_place else "none"
 
 
-def _position(problem: Problem) -> tuple:
+def _position(problem: Problem) -> tuple[bool, int, int]:
     return (problem.line is None, problem.line or 0, problem.column or 0)

@@ -281,7 +281,7 @@ class NormResult:
     opponents_average: int | None = None
     notes: list[str] = field(default_factory=list)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         """The contract's keys, then ours."""
         return {"title": self.title, "kind": self.kind, "category": self.category,
                 "required": self.required, "achieved": self.achieved,
@@ -314,7 +314,7 @@ def _played_games(t: Tournament, player: Player) -> list[_Game]:
     or byes)."""
     games = []
     for r in player.results:
-        opponent = t.player(r.opponent) if r.played else None
+        opponent = t.player(r.opponent) if r.played and r.opponent is not None else None
         if opponent is not None:
             games.append(_Game(r.round, opponent, r.score))
     return games
@@ -386,15 +386,16 @@ def _check_score(result: NormResult, opponents: list[Player], title: Title,
         result.reasons.append(f"category {result.category} (Rm {result.opponents_average}): "
                               f"table X-3 has no {title} norm in it ({cite('4.3')})")
         return
-    result.required = required_points(result.category, str(title), result.games)
+    result.required = required = required_points(result.category, str(title), result.games)
     _note_extrapolated(result, title, row)
-    if result.achieved < result.required:
+    if required is not None and result.achieved < required:
         result.reasons.append(f"{result.achieved} points in {result.games} games: "
                               f"category {result.category} needs {result.required} "
                               f"for a {title} norm ({cite('4.3')}, table X-3)")
 
 
-def _note_extrapolated(result: NormResult, title: Title, row) -> None:
+def _note_extrapolated(result: NormResult, title: Title,
+                       row: tuple[int, tuple[int, ...], bool]) -> None:
     percent, _points_row, beyond = row
     if beyond:
         result.notes.append(f"category {result.category} is beyond the {title} column "
@@ -591,7 +592,8 @@ def norms_for_event(t: Tournament, *, women_event: bool | None = None, board: in
             for p in t.players}
 
 
-def _context(t, women, board, referee_qualified, unrated_by_sex, official) -> _Context:
+def _context(t: Tournament, women: bool, board: int, referee_qualified: bool | None,
+             unrated_by_sex: bool, official: bool) -> _Context:
     reasons, notes = event_approval(t, official=official)
     return _Context(women, board, t.rounds or t.rounds_played, referee_qualified,
                     unrated_by_sex, tuple(reasons), tuple(notes))

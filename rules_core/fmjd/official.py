@@ -36,6 +36,7 @@ writes what `parse_official` reads back unchanged.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date
 
 from ..limits import guarded
@@ -64,7 +65,7 @@ _TYPE_OF_SYSTEM = {"swiss": "SWISS", "round-robin": "ROUND",
 
 # fmjd Annex 9 §11 <section Info>: key -> (attribute, how it is read,
 # maximum length); in the order the article lists them.
-INFO_KEYS = {
+INFO_KEYS: dict[str, tuple[str, str, int | None]] = {
     "name": ("name", "text", 30),
     "played from": ("start", "date", None),
     "played to": ("end", "date", None),
@@ -92,6 +93,11 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _OPEN = re.compile(r"<\s*section\s+(?P<name>\w+)\s*>", re.I)
 _CLOSE = re.compile(r"<\s*/\s*end\s+(?P<name>\w+)\s*>", re.I)
 _REMARK_OPEN = re.compile(r"^\s*<\s*remark\s*>", re.I)
+# A field of a line and the 1-based column where its text starts.
+_Field = tuple[str, int]
+# A game of <section results>: round, white, black, result, line, and the
+# columns of its four fields.
+_Game = tuple[int, int, int, str, int, list[int]]
 _REMARK_CLOSE = re.compile(r"<\s*/\s*end\s+remark\s*>", re.I)
 _DATE = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
 _POINTS = re.compile(r"\d+(?:[.,]\d+)?")
@@ -117,7 +123,7 @@ class _Reader:
         self.players: dict[int, Player] = {}
         self.columns: dict[int, list[int]] = {}   # number -> field columns
         self.doubtful: set[int] = set()     # players whose line is unread
-        self.games: list[tuple] = []
+        self.games: list[_Game] = []
         self.game_line: dict[tuple[int, int], int] = {}   # (player, round) -> line
         self.section: str | None = None
         self.opened: dict[str, int] = {}
@@ -132,14 +138,14 @@ class _Reader:
         self.finish()
         return self.t
 
-    def problem(self, severity, code, message, line=None, column=None,
-                no_line=None):
+    def problem(self, severity: str, code: str, message: str, line: int | None = None,
+                column: int | None = None, no_line: str | None = None) -> None:
         self.t.problems.append(Problem(severity, f"fmjd.{code}", message,
                                        line, column, no_line))
 
     def line(self, raw: str, n: int) -> None:
         if self.remark is not None:
-            self.remark_line(raw, n)
+            self.remark_line(self.remark, raw, n)
             return
         text = raw.strip()
         if not text:
@@ -208,50 +214,56 @@ class _Reader:
             self.t.header_lines.setdefault(_TRF_RECORD[key], n)
         attribute, kind, limit = INFO_KEYS[key]
         column = _value_column(raw)
-        getattr(self, f"info_{kind}")(key, attribute, value.strip(), n,
-                                      column, limit)
+        _INFO_READERS[kind](self, key, attribute, value.strip(), n, column, limit)
 
-    def info_text(self, key, attribute, value, n, column, limit) -> None:
+    def info_text(self, key: str, attribute: str, value: str, n: int, column: int,
+                  limit: int | None) -> None:
         self.length(value, limit, key, n, column)
         setattr(self.t, attribute, value)
 
-    def info_country(self, key, attribute, value, n, column, limit) -> None:
+    def info_country(self, key: str, attribute: str, value: str, n: int, column: int,
+                     limit: int | None) -> None:
         setattr(self.t, attribute, self.country(value, column, n))
 
-    def info_date(self, key, attribute, value, n, column, limit) -> None:
+    def info_date(self, key: str, attribute: str, value: str, n: int, column: int,
+                  limit: int | None) -> None:
         found = _read_date(value)
         if found is None and value:
             self.problem(WARNING, "bad-date", f"{key}: expected a date "
                          f"DD/MM/YYYY, got {value!r}", n, column)
         setattr(self.t, attribute, found)
 
-    def info_type(self, key, attribute, value, n, column, limit) -> None:
+    def info_type(self, key: str, attribute: str, value: str, n: int, column: int,
+                  limit: int | None) -> None:
         if value.upper() in TYPES:
             self.type_text = value.upper()
         elif value:
             self.problem(WARNING, "bad-type", "type: expected SWISS, ROUND, "
                          f"TEAMS or OTHER, got {value!r}", n, column)
 
-    def info_flag(self, key, attribute, value, n, column, limit) -> None:
+    def info_flag(self, key: str, attribute: str, value: str, n: int, column: int,
+                  limit: int | None) -> None:
         if value.upper() not in ("Y", "N", ""):
             self.problem(WARNING, "bad-flag", f"{key}: expected Y or N, got "
                          f"{value!r}", n, column)
         setattr(self.t, attribute, value.upper() == "Y")
 
-    def info_remarks(self, key, attribute, value, n, column, limit) -> None:
+    def info_remarks(self, key: str, attribute: str, value: str, n: int, column: int,
+                     limit: int | None) -> None:
         """``remarks = <remark> free text </end remark>``, on any number of
         lines; a plain one-line value is read as it stands."""
         if not _REMARK_OPEN.match(value):
             self.t.remarks = value
             return
         self.remark = []
-        self.remark_line(_REMARK_OPEN.sub("", value, count=1), n)
+        self.remark_line(self.remark, _REMARK_OPEN.sub("", value, count=1), n)
 
-    def remark_line(self, raw: str, n: int) -> None:
+    def remark_line(self, remark: list[str], raw: str, n: int) -> None:
+        """One line of the open remark (`self.remark`, passed as `remark`)."""
         text, closed, _ = _partition(_REMARK_CLOSE, raw)
-        self.remark.append(text)
+        remark.append(text)
         if closed:
-            self.t.remarks = "\n".join(self.remark).strip()
+            self.t.remarks = "\n".join(remark).strip()
             self.remark = None
 
     # -- <section players>
@@ -269,7 +281,7 @@ class _Reader:
         if number is not None:
             self.add_player(self.player(fields, number, n), fields)
 
-    def player(self, fields, number: int, n: int) -> Player:
+    def player(self, fields: list[_Field], number: int, n: int) -> Player:
         first, last = fields[5], fields[6]
         for (value, column), what in ((first, "first name"), (last, "last name")):
             self.length(value, _NAME_LENGTH, what, n, column)
@@ -282,7 +294,7 @@ class _Reader:
             federation=self.country(*fields[7], n), birth=birth,
             birth_year=birth_year, sex=self.sex(*fields[9], n, fmjd_id))
 
-    def placeholder(self, fields, n: int) -> None:
+    def placeholder(self, fields: list[_Field], n: int) -> None:
         """A line with the wrong number of fields still registers its
         number, so that its games are not reported a second time."""
         if len(fields) > 1 and _digits(fields[1][0]) and int(fields[1][0]):
@@ -291,7 +303,7 @@ class _Reader:
                 self.doubtful.add(number)
                 self.add_player(Player(number, "", line=n), fields)
 
-    def add_player(self, player: Player, fields) -> None:
+    def add_player(self, player: Player, fields: list[_Field]) -> None:
         first = self.players.get(player.number)
         if first is not None:
             self.problem(ERROR, "duplicate-number", f"player number "
@@ -302,7 +314,7 @@ class _Reader:
         self.columns[player.number] = [column for _, column in fields]
         self.t.players.append(player)
 
-    def player_number(self, field, n: int) -> int | None:
+    def player_number(self, field: _Field, n: int) -> int | None:
         value, column = field
         if _digits(value) and int(value) > 0:
             return int(value)
@@ -345,7 +357,7 @@ class _Reader:
                          column)
         return value.upper()
 
-    def born(self, value: str, column: int, n: int):
+    def born(self, value: str, column: int, n: int) -> tuple[date | None, int | None]:
         """DD/MM/YYYY; 00/00/YYYY or YYYY give the year alone."""
         if not value:
             return None, None
@@ -357,7 +369,7 @@ class _Reader:
                      f"got {value!r}", n, column)
         return None, None
 
-    def sex(self, value: str, column: int, n: int, fmjd_id) -> str | None:
+    def sex(self, value: str, column: int, n: int, fmjd_id: str | None) -> str | None:
         """W or M, "not necessary to fulfil when fmjd-ID exist"."""
         if value.upper() in _SEX:
             return _SEX[value.upper()]
@@ -366,7 +378,8 @@ class _Reader:
                          f"when there is no fmjd-ID), got {value!r}", n, column)
         return None
 
-    def length(self, value: str, limit, what: str, n: int, column) -> None:
+    def length(self, value: str, limit: int | None, what: str, n: int,
+               column: int | None) -> None:
         if limit is not None and len(value) > limit:
             self.problem(WARNING, "too-long", f"{what}: at most {limit} "
                          f"characters, got {len(value)} in {value!r}", n,
@@ -386,10 +399,12 @@ class _Reader:
                   self.count(fields[1], "white's number (0 for the dummy)", n),
                   self.count(fields[2], "black's number (0 for the dummy)", n),
                   self.result_code(fields[3], n))
-        if None not in values:
-            self.games.append((*values, n, [c for _, c in fields]))
+        round_, white, black, result = values
+        if round_ is not None and white is not None and black is not None \
+                and result is not None:
+            self.games.append((round_, white, black, result, n, [c for _, c in fields]))
 
-    def count(self, field, what: str, n: int, minimum: int = 0) -> int | None:
+    def count(self, field: _Field, what: str, n: int, minimum: int = 0) -> int | None:
         value, column = field
         if _digits(value) and int(value) >= minimum:
             return int(value)
@@ -397,7 +412,7 @@ class _Reader:
                      f"{value!r}", n, column)
         return None
 
-    def result_code(self, field, n: int) -> str | None:
+    def result_code(self, field: _Field, n: int) -> str | None:
         value, column = field
         code = "".join(value.split()).lower()
         if code in RESULTS:
@@ -445,7 +460,8 @@ class _Reader:
             self.problem(ERROR, "no-players", "<section players> holds no "
                          "player line", self.opened["players"], 1)
 
-    def place_game(self, round_, white, black, result, n, columns) -> None:
+    def place_game(self, round_: int, white: int, black: int, result: str, n: int,
+                   columns: list[int]) -> None:
         if not self.game_is_valid(round_, white, black, n, columns):
             return
         codes = RESULTS[result]
@@ -454,7 +470,8 @@ class _Reader:
                 self.add_result(number, other, side, result, codes[side], round_,
                                 n, columns)
 
-    def game_is_valid(self, round_, white, black, n, columns) -> bool:
+    def game_is_valid(self, round_: int, white: int, black: int, n: int,
+                      columns: list[int]) -> bool:
         if white == black:
             what = "both players are the dummy (0)" if not white else \
                 f"player {white} plays themself"
@@ -466,7 +483,7 @@ class _Reader:
             valid = self.known_and_free(round_, number, n, column) and valid
         return valid
 
-    def known_and_free(self, round_, number, n, column) -> bool:
+    def known_and_free(self, round_: int, number: int, n: int, column: int) -> bool:
         if number == 0:
             return True
         player = self.players.get(number)
@@ -482,8 +499,8 @@ class _Reader:
             return False
         return True
 
-    def add_result(self, number, other, side, result, code, round_, n,
-                   columns) -> None:
+    def add_result(self, number: int, other: int, side: int, result: str, code: str,
+                   round_: int, n: int, columns: list[int]) -> None:
         if other == 0:      # a pause game against the dummy: a bye
             score = int(result[2 * side])
             code, colour = BYE_BY_SCORE[score], None
@@ -516,7 +533,7 @@ class _Reader:
         """fmjd Annex 9 §11: in an individual competition each place is
         unique; 0 for all while the tournament is not finished."""
         read = [p for p in self.t.players if p.number not in self.doubtful]
-        placed = [p for p in read if p.rank]
+        placed = [(p.rank, p) for p in read if p.rank]
         if placed and len(placed) != len(read):
             self.problem(WARNING, "bad-place", f"{len(placed)} players have "
                          f"a place and {len(read) - len(placed)} "
@@ -526,15 +543,14 @@ class _Reader:
         if self.t.system == "team":
             return
         seen: dict[int, Player] = {}
-        for player in placed:
-            if player.rank in seen:
-                self.problem(WARNING, "duplicate-place", f"place {player.rank}"
-                             f" is given to players {seen[player.rank].number}"
+        for rank, player in placed:
+            if rank in seen:
+                self.problem(WARNING, "duplicate-place", f"place {rank}"
+                             f" is given to players {seen[rank].number}"
                              f" and {player.number}: in an individual "
                              "competition each place is unique", player.line,
                              self.columns[player.number][3])
-            seen.setdefault(player.rank, player)
-
+            seen.setdefault(rank, player)
 
     def report_foreign(self) -> None:
         """fmjd Annex 9 §11, general remark: "use only standard letters
@@ -549,13 +565,19 @@ class _Reader:
                      f"{_foreign(text)!r} in {text!r}{also}", n, column)
 
 
-_SECTION_READERS = {"info": _Reader.info, "players": _Reader.player_line,
-                    "results": _Reader.result_line}
+_SECTION_READERS: dict[str, Callable[[_Reader, str, int], None]] = {
+    "info": _Reader.info, "players": _Reader.player_line,
+    "results": _Reader.result_line}
+# How <section Info> reads a value, by the kind INFO_KEYS gives its key.
+_INFO_READERS: dict[str, Callable[[_Reader, str, str, str, int, int, int | None], None]] = {
+    "text": _Reader.info_text, "country": _Reader.info_country,
+    "date": _Reader.info_date, "type": _Reader.info_type,
+    "flag": _Reader.info_flag, "remarks": _Reader.info_remarks}
 
 
 # ----------------------------------------------------------------- writer
 
-def write_official(t) -> str:
+def write_official(t: Tournament) -> str:
     """The tournament in the FMJD official format (fmjd Annex 9 §11).
 
     Commas cannot be written inside a field (a player line has exactly nine)
@@ -568,35 +590,35 @@ def write_official(t) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _info_lines(t) -> list[str]:
-    remarks = getattr(t, "remarks", "")
+def _info_lines(t: Tournament) -> list[str]:
+    remarks = t.remarks
     values = {
         "name": t.name, "played from": _write_date(t.start),
         "played to": _write_date(t.end),
         "type": _TYPE_OF_SYSTEM.get(t.system or "", "OTHER"),
         "national championship": "Y" if t.national_championship else "N",
         "women championship": "Y" if t.women_only else "N",
-        "name of referee": getattr(t, "referee", ""), "place": t.city,
+        "name of referee": t.referee, "place": t.city,
         "country": t.federation,
         "remarks": f"<remark> {remarks} </end remark>" if remarks else "",
-        "winner": getattr(t, "winner", ""),
+        "winner": t.winner,
     }
     return [f"{key} = {_one_line(value) if key != 'remarks' else value}".rstrip()
             for key, value in values.items()]
 
 
-def _player_line(p) -> str:
+def _player_line(p: Player) -> str:
     last, first = _split_name(p.name)
     points = p.points if p.points is not None else p.score
-    fields = [p.id or "0", str(p.number), getattr(p, "local_id", None) or "",
+    fields = [p.id or "0", str(p.number), p.local_id or "",
               str(p.rank or 0), f"{points:g}", first, last,
               p.federation or "", _write_birth(p), (p.sex or "").upper()]
     return ",".join(_field_text(f) for f in fields)
 
 
-def _result_lines(t) -> list[str]:
+def _result_lines(t: Tournament) -> list[str]:
     """Each game once, by round, then by the number of white."""
-    games: dict[tuple, tuple[int, int, int, str]] = {}
+    games: dict[tuple[int, ...], tuple[int, int, int, str]] = {}
     for p in sorted(t.players, key=lambda p: p.number):
         for r in p.results:
             key = (r.round, *sorted((p.number, r.opponent or 0)))
@@ -606,7 +628,7 @@ def _result_lines(t) -> list[str]:
             for round_, white, black, result in sorted(games.values())]
 
 
-def _game(t, p, r) -> tuple[int, int, int, str]:
+def _game(t: Tournament, p: Player, r: RoundResult) -> tuple[int, int, int, str]:
     """Round, white, black and result (white first, as the file orders)."""
     if r.opponent is None:
         return r.round, p.number, 0, _BYE_RESULTS.get(r.code, "0-2")
@@ -629,7 +651,7 @@ _RESULT_OF_CODE = {"1": "2-0", "=": "1-1", "0": "0-2", "W": "2-0",
 _RESULT_OF_SCORE = {2: "2x0", 1: "1x1", 0: "0x2"}
 
 
-def _result_from(r, reply) -> str:
+def _result_from(r: RoundResult, reply: RoundResult | None) -> str:
     if r.code == "-" and reply is not None and reply.code == "-":
         return "0x0"     # a double forfeit: both lose
     if r.code in _RESULT_OF_CODE:
@@ -646,7 +668,8 @@ def _flip(result: str) -> str:
 def _fields(raw: str) -> list[tuple[str, int]]:
     """The comma-separated fields of a line, stripped, each with the
     1-based column where its text starts."""
-    out, start = [], 0
+    out: list[_Field] = []
+    start = 0
     for part in raw.split(","):
         lead = len(part) - len(part.lstrip())
         out.append((part.strip(), start + lead + 1))
@@ -659,7 +682,7 @@ def _value_column(raw: str) -> int:
     return after + len(raw[after:]) - len(raw[after:].lstrip()) + 1
 
 
-def _partition(pattern: re.Pattern, text: str) -> tuple[str, bool, str]:
+def _partition(pattern: re.Pattern[str], text: str) -> tuple[str, bool, str]:
     match = pattern.search(text)
     if match is None:
         return text, False, ""
@@ -690,7 +713,7 @@ def _write_date(value: date | None) -> str:
     return value.strftime("%d/%m/%Y") if value else ""
 
 
-def _write_birth(p) -> str:
+def _write_birth(p: Player) -> str:
     if p.birth:
         return _write_date(p.birth)
     return f"00/00/{p.birth_year:04d}" if p.birth_year else ""
@@ -730,5 +753,5 @@ def _first_foreign(raw: str) -> int:
     return next(i for i, c in enumerate(raw, start=1) if not c.isascii())
 
 
-def _position(problem: Problem) -> tuple:
+def _position(problem: Problem) -> tuple[bool, int, int]:
     return (problem.line is None, problem.line or 0, problem.column or 0)

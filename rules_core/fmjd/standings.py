@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from types import MappingProxyType
 
 from ..limits import MAX_ROUNDS
@@ -72,6 +73,9 @@ __all__ = ["StandingsError", "Counting", "STANDARD", "PLUS_REMISE", "BEIJING",
            "tiebreaks", "standings"]
 
 _PLUS_MINUS = {PLUS_DRAW: 1, MINUS_DRAW: -1}
+# Points of some rounds, with the plus/minus balance (Annex 17 §10) where
+# the system compares plus draws.
+_Points = float | tuple[float, int]
 _ROUND_ROBINS = ("round-robin", "double-round-robin")
 
 
@@ -179,19 +183,20 @@ def apply_withdrawals(t: Tournament, withdrawn: Iterable[int]
     points for the opponent, §5.7).  §5.9 B (Swiss, and any event that is not
     a round robin): his results stand; nothing changes.  A copy is returned.
     """
-    withdrawn = [n for n in withdrawn if t.player(n) is not None]
-    if t.system not in _ROUND_ROBINS or not withdrawn:
+    present = {n: p for n in withdrawn if (p := t.player(n)) is not None}
+    if t.system not in _ROUND_ROBINS or not present:
         return t, frozenset()
     cycles = 2 if t.system == "double-round-robin" else 1
     scheduled = cycles * (len(t.players) - 1)
-    cancelled = frozenset(n for n in withdrawn
-                          if 2 * _games_on_board(t.player(n)) <= scheduled)
+    cancelled = frozenset(n for n, p in present.items()
+                          if 2 * _games_on_board(p) <= scheduled)
     players = [replace(p, results=[r for r in p.results if r.opponent not in cancelled])
                for p in t.players if p.number not in cancelled]
     event = replace(t, players=players)
-    quitters = frozenset(withdrawn) - cancelled
+    by_number = {p.number: p for p in players}
+    quitters = frozenset(present) - cancelled
     for n in sorted(quitters):
-        _forfeit_the_rest(event, event.player(n), cycles, quitters)
+        _forfeit_the_rest(event, by_number[n], cycles, quitters)
     return event, cancelled
 
 
@@ -239,16 +244,18 @@ def _free_round(t: Tournament, a: Player, b: Player) -> int:
 
 # --- ranking -------------------------------------------------------------------
 
-def _sortable(value) -> tuple:
+def _sortable(value: object) -> tuple[object, ...]:
     """A key where larger is better and a missing value is lowest."""
     if value is None:
         return (0,)
     if isinstance(value, (list, tuple)):
         return (1, tuple(_sortable(v) for v in value))
-    return (1, round(value, 9))
+    if isinstance(value, (int, float, Fraction)):
+        return (1, round(value, 9))
+    raise StandingsError(f"not a criterion value: {value!r}")
 
 
-def _split(group: list[int], keys: Mapping[int, tuple]) -> list[list[int]]:
+def _split(group: list[int], keys: Mapping[int, tuple[object, ...]]) -> list[list[int]]:
     """The group ordered by key, best first, equal keys kept together (in
     start-number order: a stable sort, reversed, keeps it)."""
     ordered = sorted(sorted(group), key=keys.__getitem__, reverse=True)
@@ -276,7 +283,8 @@ class _Ranking:
     place of every player in a dict), never at every other player.
     """
 
-    def __init__(self, ev: EventScores, system: TiebreakSystem, values):
+    def __init__(self, ev: EventScores, system: TiebreakSystem,
+                 values: dict[int, dict[str, object]]) -> None:
         self.ev, self.system, self.values = ev, system, values
         self.recorded: dict[int, dict[str, object]] = {n: {} for n in ev.players}
         self.levels: list[list[int]] = []
@@ -286,33 +294,34 @@ class _Ranking:
         self.levels = levels
         self.level_of = {n: i for i, level in enumerate(levels) for n in level}
 
-    def points(self, rounds: list[RoundResult]):
+    def points(self, rounds: list[RoundResult]) -> _Points:
         """Points of `rounds` (and the plus/minus balance, Annex 17 §10)."""
         points = round(math.fsum(self.ev.counting.points(r) for r in rounds), 9)
         if not self.system.plus_draws:
             return points
         return (points, sum(_PLUS_MINUS.get(outcome(r), 0) for r in rounds))
 
-    def between(self, n: int, tied: set[int]):
+    def between(self, n: int, tied: set[int]) -> _Points:
         """Annex 3 §5.11.1.2.1 (2): the result between the tied players."""
-        return self.points([r for o, r in self.ev.rounds[n] if o in tied and o != n])
+        return self.points([r for o, r in self.ev.rounds[n]
+                            if o in tied and o != n and r is not None])
 
-    def in_order(self, n: int, tied: set[int]) -> dict[int, object]:
+    def in_order(self, n: int, tied: set[int]) -> dict[int, _Points]:
         """(3): the results against the players in the order of the
         classification, best-placed first, by place; the tied players are
         compared by (2) and left out here.  Places without a game are 0."""
         by_level: dict[int, list[RoundResult]] = {}
         for o, r in self.ev.rounds[n]:
-            if o is not None and o not in tied and o in self.level_of:
+            if o is not None and o not in tied and o in self.level_of and r is not None:
                 by_level.setdefault(self.level_of[o], []).append(r)
         return {i: self.points(rs) for i, rs in sorted(by_level.items())}
 
-    def dense(self, sparse: dict[int, object], tied: set[int]) -> list | None:
+    def dense(self, sparse: dict[int, _Points], tied: set[int]) -> list[_Points] | None:
         """The results place by place (the places left once the tied
         players are out), for the record; None beyond RECORDED_PLACES."""
         if len(self.levels) > RECORDED_PLACES:
             return None
-        zero = 0.0 if not self.system.plus_draws else (0.0, 0)
+        zero: _Points = 0.0 if not self.system.plus_draws else (0.0, 0)
         return [sparse.get(i, zero) for i, level in enumerate(self.levels)
                 if any(m not in tied for m in level)]
 
@@ -323,7 +332,8 @@ class _Ranking:
         keys = self.keys(name, group, record)
         return [g for sub in _split(group, keys) for g in self.refine(sub, rest, record)]
 
-    def keys(self, name: str, group: list[int], record: bool) -> dict[int, tuple]:
+    def keys(self, name: str, group: list[int],
+             record: bool) -> dict[int, tuple[object, ...]]:
         tied = set(group)
         if name == "result_between_tied":
             values = {n: self.between(n, tied) for n in group}
@@ -354,27 +364,31 @@ class _Ranking:
         return final
 
 
-def _sparse_key(by_place: dict[int, object]) -> tuple:
+def _sparse_key(by_place: dict[int, _Points]) -> tuple[object, ...]:
     """A key that orders the lists place by place (0 where no game) as
     Python orders lists, from the places with a result only: at the first
     place where two lists differ the larger result wins, so a result above
     0 at an earlier place beats 0 there, and a result below 0 (Annex 17
     §10: a minus balance) loses to it.  The closing (0,) stands for the
     zeros after the last result."""
-    out = []
+    out: list[tuple[object, ...]] = []
     for place, value in by_place.items():      # in order of place
-        if value > _zero_like(value):
+        sign = _sign(value)
+        if sign > 0:
             out.append((1, -place, value))
-        elif value < _zero_like(value):
+        elif sign < 0:
             out.append((-1, place, value))
     return tuple(out) + ((0,),)
 
 
-def _zero_like(value):
-    return (0.0, 0) if isinstance(value, tuple) else 0.0
+def _sign(value: _Points) -> int:
+    """1 above zero (0.0, or (0.0, 0) with the plus/minus balance), -1 below, else 0."""
+    if isinstance(value, tuple):
+        return (value > (0.0, 0)) - (value < (0.0, 0))
+    return (value > 0.0) - (value < 0.0)
 
 
-def _plain(value):
+def _plain(value: object) -> object:
     """A value for JSON: tuples become lists."""
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
@@ -406,8 +420,9 @@ def standings(t: Tournament, system: str | Sequence[str] | TiebreakSystem | None
     primary = {n: (_sortable(values[n]["performance"]) if performance_first else (),
                    _sortable(ev.points[n])) for n in ev.players}
     groups = ranking.classify(_split(list(ev.players), primary))
+    by_number = {p.number: p for p in t.players}
     return (_lines(groups, ranking)
-            + [_not_classified(t.player(n), counting) for n in sorted(cancelled)])
+            + [_not_classified(by_number[n], counting) for n in sorted(cancelled)])
 
 
 def _lines(groups: list[list[int]], ranking: _Ranking) -> list[Standing]:

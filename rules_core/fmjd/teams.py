@@ -133,9 +133,9 @@ def _round_robin(event: TeamEvent) -> list[Standing]:
     rows = []
     for team in event.teams:
         points = math.fsum(match_points(event, team, m) for m in team.matches)
-        tiebreaks = {"board_points": board_points(team), "boards": board_totals(team)}
-        key = (points, round(tiebreaks["board_points"], 9),
-               tuple(round(b, 9) for b in tiebreaks["boards"]))
+        board, boards = board_points(team), board_totals(team)
+        tiebreaks: dict[str, object] = {"board_points": board, "boards": boards}
+        key = (points, round(board, 9), tuple(round(b, 9) for b in boards))
         rows.append((key, team.number, points, tiebreaks))
     rows.sort(key=lambda row: (tuple(-x for x in row[0][:2]),
                                tuple(-b for b in row[0][2]), row[1]))

@@ -144,7 +144,7 @@ def titleholders_met(opponents: Iterable[Player], *, female: bool = False,
     """Count the distinct opponents by the title they count with (fmjd
     Annex 10 §2.1.1) and those §4.5.9 and §4.5.10 let convert."""
     family = "female" if female else "open"
-    counts = Counter()
+    counts: Counter[int | str] = Counter()
     for p in {p.number: p for p in opponents}.values():
         level = title_level(p.title, p.rating, female, board)
         counts[level] += 1

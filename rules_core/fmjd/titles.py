@@ -112,10 +112,10 @@ class X1Row(NamedTuple):
 
     events: tuple[str, ...]
     label: str
-    cells: MappingProxyType
+    cells: MappingProxyType[str, X1Cell]
 
 
-def _row(events, label, **cells) -> X1Row:
+def _row(events: tuple[str, ...], label: str, **cells: X1Cell) -> X1Row:
     return X1Row(tuple(events), label, MappingProxyType(cells))
 
 

@@ -88,12 +88,12 @@ class WorldCupError(ValueError):
     """Settings, events or declarations that cannot be used; `reasons`
     holds every problem found, the message one line each."""
 
-    def __init__(self, reasons: Sequence[str]):
+    def __init__(self, reasons: Sequence[str]) -> None:
         self.reasons = list(reasons)
         super().__init__("\n".join(self.reasons))
 
 
-def _exact(value, what: str, problems: list[str]) -> Number | None:
+def _exact(value: object, what: str, problems: list[str]) -> Number | None:
     """A number as an exact int or Fraction, or a problem appended."""
     if isinstance(value, bool) or not isinstance(
             value, (int, Fraction, float, Decimal)):
@@ -106,15 +106,15 @@ def _exact(value, what: str, problems: list[str]) -> Number | None:
         return None
 
 
-def _plain(value: Fraction | int) -> Number:
+def _plain(value: Fraction | int | Decimal) -> Number:
     value = Fraction(value)
     return value.numerator if value.denominator == 1 else value
 
 
-def _number(value) -> Number:
+def _number(value: object) -> Number:
     problems: list[str] = []
     result = _exact(value, "value", problems)
-    if problems:
+    if result is None:      # `_exact` said why
         raise WorldCupError(problems)
     return result
 
@@ -136,24 +136,24 @@ class WorldCupSettings:
     counted_results: int = COUNTED_RESULTS
     window_months: int = WINDOW_MONTHS
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         problems: list[str] = []
         for place, value in enumerate(self.bonus, 1):
             b = _exact(value, f"bonus for place {place}", problems)
             if b is not None and b < 0:
                 problems.append(f"bonus for place {place}: negative, got {value!r}")
-        for stars, value in self.factors.items():
+        for stars, factor in self.factors.items():
             if isinstance(stars, bool) or not isinstance(stars, int) or stars < 1:
                 problems.append(f"factor: stars must be a positive whole "
                                 f"number, got {stars!r}")
-            f = _exact(value, f"factor for {stars} stars", problems)
+            f = _exact(factor, f"factor for {stars} stars", problems)
             if f is not None and f < 0:
-                problems.append(f"factor for {stars} stars: negative, got {value!r}")
-        for name in ("counted_results", "window_months"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                problems.append(f"{name.replace('_', ' ')}: expected a "
-                                f"positive whole number, got {value!r}")
+                problems.append(f"factor for {stars} stars: negative, got {factor!r}")
+        for name, count in (("counted results", self.counted_results),
+                            ("window months", self.window_months)):
+            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                problems.append(f"{name}: expected a "
+                                f"positive whole number, got {count!r}")
         if problems:
             raise WorldCupError(problems)
 
@@ -236,7 +236,7 @@ class Season:
     events: list[WorldCupEvent] = field(default_factory=list)
     declarations: list[OpenDeclaration] = field(default_factory=list)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.validate()
 
     def validate(self) -> None:
@@ -276,7 +276,7 @@ def event_stars(event: WorldCupEvent) -> int:
 
 def _event_problems(event: WorldCupEvent, settings: WorldCupSettings) -> list[str]:
     where = f"event {event.id!r}"
-    problems = []
+    problems: list[str] = []
     try:
         settings.factor(event_stars(event))
     except WorldCupError as error:
@@ -356,7 +356,8 @@ def declaration_reasons(season: Season,
     return [reason for reason in found if reason]
 
 
-def _declarations(season, declarations):
+def _declarations(season: Season, declarations: Iterable[OpenDeclaration] | None,
+                  ) -> list[OpenDeclaration]:
     return list(season.declarations if declarations is None else declarations)
 
 
@@ -383,7 +384,8 @@ def _in_classification(event: WorldCupEvent, r: EventResult, women: bool,
 
 
 def _event_scores(event: WorldCupEvent, settings: WorldCupSettings,
-                  women: bool, declared) -> list[EventScore]:
+                  women: bool, declared: Mapping[str, Mapping[int, date]],
+                  ) -> list[EventScore]:
     stars = event_stars(event)
     factor = settings.factor(stars)
     members = sorted((r for r in event.results
@@ -464,7 +466,7 @@ class Standing:
     decided_by: int | None = None
 
     @property
-    def criteria(self) -> tuple:
+    def criteria(self) -> tuple[Number, int, int, int, Number, int]:
         return (self.score, self.firsts, self.seconds, self.thirds,
                 self.last_result, self.wins)
 
@@ -473,7 +475,7 @@ class Standing:
         return tuple(r for r in self.results if r.counted)
 
 
-def _selection_key(s: EventScore):
+def _selection_key(s: EventScore) -> tuple[Number, int, int, int]:
     """Decision 6: more points, then a 1st, 2nd, 3rd place, more wins, newer."""
     place = s.criteria_place
     bucket = place if place is not None and place <= 3 else 4
@@ -505,7 +507,7 @@ def _ranked(rows: list[Standing]) -> list[Standing]:
             ranked.append(replace(row, rank=1))
             continue
         above = ranked[-1]
-        differs = [n for n, (a, b) in enumerate(zip(above.criteria, row.criteria), 1)
+        differs = [n for n, (a, b) in enumerate(zip(above.criteria, row.criteria, strict=True), 1)
                    if a != b]
         if differs:
             ranked.append(replace(row, rank=i + 1, decided_by=differs[0]))
@@ -536,7 +538,7 @@ def classification(season: Season, as_of: date, women: bool = False,
                     for pid, scores in by_player.items()])
 
 
-def _declared_on(declared: Mapping[str, Mapping[int, date]], as_of: date):
+def _declared_on(declared: Mapping[str, Mapping[int, date]], as_of: date) -> list[str]:
     """Women whose declaration is in force on `as_of` (decision 9)."""
     return [pid for pid, years in declared.items()
             if as_of.year in years and years[as_of.year] <= as_of]
@@ -625,7 +627,8 @@ def reserve_list(world_cup: Sequence[Standing], rating_list: Sequence[RatedPlaye
     return entries
 
 
-def _next_turn(sources, cursors, turn, taken):
+def _next_turn(sources: list[list[tuple[int, str]]], cursors: list[int], turn: int,
+               taken: set[str]) -> tuple[int, tuple[int, str] | None]:
     """The source whose turn it is, or the other one when it has run out,
     and its next free player (None when both have run out)."""
     for source in (turn, 1 - turn):
@@ -635,7 +638,8 @@ def _next_turn(sources, cursors, turn, taken):
     return turn, None
 
 
-def _next_free(source, cursors, turn, taken):
+def _next_free(source: list[tuple[int, str]], cursors: list[int], turn: int,
+               taken: set[str]) -> tuple[int, str] | None:
     """The next player of one source not yet qualified nor listed."""
     while cursors[turn] < len(source):
         rank, pid = source[cursors[turn]]

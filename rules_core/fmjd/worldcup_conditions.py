@@ -82,7 +82,9 @@ class PrizeFund:
 
     @property
     def total(self) -> Number:
-        return sum(self.open) + sum(self.women)
+        # Number admits a Decimal beside a float, which Python cannot add:
+        # a fund is written in one kind of number (a TypeError otherwise)
+        return sum(self.open) + sum(self.women)  # type: ignore[operator]
 
 
 @dataclass(frozen=True)
@@ -219,7 +221,8 @@ def system_reasons(players: int, system: str, rounds: int | None = None, *,
     return []
 
 
-def _other_system_reasons(stars, first_round, announced_on) -> list[str]:
+def _other_system_reasons(stars: int | None, first_round: date | None,
+                          announced_on: date) -> list[str]:
     reasons = []
     if stars is None or stars < 5:
         reasons.append(f"another system needs an event of at least 5 stars, "

@@ -128,7 +128,7 @@ def official_text(event) -> str:
     rules_core itself: the native text read back, with places and points."""
     t = parse_native(native_text(event))
     t.referee, t.winner = event.spec.arbiter, _winner(event)
-    for player, seat in zip(t.players, event.seats):
+    for player, seat in zip(t.players, event.seats, strict=True):
         player.rank, player.points = seat.rank, seat.points
         player.birth, player.birth_year = seat.person.birth, seat.person.birth.year
     return write_official(t)

@@ -77,7 +77,7 @@ class ChessLists:
     def record(self, event, result: dict) -> None:
         list_date = add_months(event.round_dates[-1], 1)
         edition = edition_for("chess", event.spec.rate, event.round_dates[0])
-        for seat, line in zip(event.seats, result["players"]):
+        for seat, line in zip(event.seats, result["players"], strict=True):
             key = (seat.person.id, event.spec.rate_list)
             self.games[key] += line["rated_games"] or 0
             if seat.rating or seat.standard_rating:
@@ -146,7 +146,7 @@ class DraughtsLists:
     def record(self, event, result: dict) -> None:
         last = event.round_dates[-1]
         percent = countable_for(minutes_for_60(event.spec.time_control)).k_percent
-        for seat, line in zip(event.seats, result["players"]):
+        for seat, line in zip(event.seats, result["players"], strict=True):
             if line["rated_games"]:
                 key = (seat.person.id, event.spec.rate_list)
                 self.periods[list_for_event(last)][key].append(PeriodEvent(

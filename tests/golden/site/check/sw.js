@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "a551b5dba32d943f",
+ "version": "04f6f58bf8ca004e",
  "files": [
   "./",
   "norm/",
@@ -17,12 +17,12 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/158eb3bd2259a183/inbrowser.py",
-  "../static/bundle/158eb3bd2259a183/pyodide-lock.json",
-  "../static/bundle/158eb3bd2259a183/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/158eb3bd2259a183/sitegen_figures.py",
-  "../static/bundle/158eb3bd2259a183/snapshot.bin",
-  "../static/bundle/158eb3bd2259a183/worker.js"
+  "../static/bundle/88fcdf6e3d051b7e/inbrowser.py",
+  "../static/bundle/88fcdf6e3d051b7e/pyodide-lock.json",
+  "../static/bundle/88fcdf6e3d051b7e/rules_core-0.1.0-py3-none-any.whl",
+  "../static/bundle/88fcdf6e3d051b7e/sitegen_figures.py",
+  "../static/bundle/88fcdf6e3d051b7e/snapshot.bin",
+  "../static/bundle/88fcdf6e3d051b7e/worker.js"
  ]
 };
 
