@@ -146,10 +146,11 @@ def _k_values(args) -> dict[str, int]:
     if args.k_file:
         values.update(read_k_file(Path(args.k_file)))
     for item in args.k:
-        player, _, k = item.partition("=")
-        if k_value(k) is None or not player.strip():
+        player, _, text = item.partition("=")
+        k = k_value(text)
+        if k is None or not player.strip():
             raise SourceError(f"--k {item!r}: expected PLAYER=K, e.g. --k 12=20")
-        values[player.strip()] = k_value(k)
+        values[player.strip()] = k
     return values
 
 

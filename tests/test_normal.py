@@ -1,5 +1,5 @@
 """sitegen.content.normal: the one reading of sex, federation, names and byes,
-from rules_core.normalize or, without it, the same reading made locally."""
+rules_core.normalize's, in the forms sitegen stores."""
 
 from __future__ import annotations
 
@@ -19,32 +19,23 @@ BYES = [("spielfrei", True), ("BYE", True), ("Dummy", True), ("Bye", True),
 MATCH = [("Vasquez,Rodrigo", "Vásquez, Rodrigo"), ("ABLE,Ann", "Able, Ann")]
 
 
-@pytest.fixture(params=["rules_core", "local"])
-def reading(request, monkeypatch):
-    if request.param == "local":
-        monkeypatch.setattr(normal, "_rules", None)
-    elif normal._rules is None:
-        pytest.skip("rules_core.normalize is absent: only the local reading exists")
-    return request.param
-
-
 @pytest.mark.parametrize("text, expected", SEX)
-def test_sex(reading, text, expected):
+def test_sex(text, expected):
     assert normal.sex(text) == expected
 
 
 @pytest.mark.parametrize("text, expected", FEDERATION)
-def test_federation(reading, text, expected):
+def test_federation(text, expected):
     assert normal.federation(text) == expected
 
 
 @pytest.mark.parametrize("text, expected", NAMES)
-def test_display_name(reading, text, expected):
+def test_display_name(text, expected):
     assert normal.display_name(text) == expected
 
 
 @pytest.mark.parametrize("text, expected", BYES)
-def test_bye_placeholders(reading, text, expected):
+def test_bye_placeholders(text, expected):
     assert normal.is_bye(text) is expected
 
 

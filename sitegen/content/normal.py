@@ -3,8 +3,7 @@
 The rules live in `rules_core.normalize` (`normalise_sex`,
 `normalise_federation`, `normalise_name`, `is_bye_placeholder`); this module
 calls them and gives their answers the forms sitegen stores: sex ``m``,
-``w`` or ``""``; a federation code; a name as FIDE prints it.  Where that
-module is absent, the same reading of the same inputs is made here
+``w`` or ``""``; a federation code; a name as FIDE prints it
 (docs/content-format.md, "Normalisation").
 """
 
@@ -13,17 +12,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
-try:  # the shared rules (rules_core/normalize.py)
-    from rules_core import normalize as _rules
-except ImportError:  # pragma: no cover - depends on the merge
-    _rules = None
+from rules_core import normalize as _rules
 
 __all__ = ["sex", "federation", "display_name", "match_name", "is_bye", "is_placeholder"]
-
-_SEX = {"m": "m", "M": "m", "w": "w", "W": "w", "f": "w", "F": "w"}
-_BYES = {"bye", "pairingbye", "byeplayer", "dummy", "free", "spielfrei", "frei", "freilos",
-         "vrij", "exempt"}
-
 
 def _value(answer):
     """rules_core.normalize answers (value, warning); the value is kept
@@ -35,26 +26,20 @@ def sex(text: str | None) -> str:
     """``m``, ``w`` or ``""`` (unknown): ``m``/``M`` a man, ``w``/``W``/
     ``f``/``F`` a woman."""
     value = (text or "").strip()
-    if _rules is not None:
-        return _value(_rules.normalise_sex(value)) or ""
-    return _SEX.get(value, "")
+    return _value(_rules.normalise_sex(value)) or ""
 
 
 def federation(text: str | None) -> str:
     """FIDE's three-letter code in capitals (two-letter ISO codes mapped to
     FIDE's by rules_core.normalize); anything else as written."""
     value = (text or "").strip()
-    if _rules is not None:
-        return _value(_rules.normalise_federation(value)) or ""
-    return value.upper() if len(value) == 3 and value.isalpha() else value
+    return _value(_rules.normalise_federation(value)) or ""
 
 
 def display_name(text: str) -> str:
     """FIDE's ``Surname, Given`` spacing: one space after a comma, single
     spaces inside; case and word order as written."""
-    if _rules is not None:
-        return _rules.normalise_name(text)
-    return re.sub(r"\s*,\s*", ", ", " ".join(text.split())).strip(", ")
+    return _rules.normalise_name(text)
 
 
 def match_name(text: str) -> str:
@@ -69,9 +54,7 @@ def match_name(text: str) -> str:
 def is_bye(name: str | None) -> bool:
     """A placeholder a pairing program enters for a bye (``spielfrei``,
     ``BYE``, ``Dummy``): never a player."""
-    if _rules is not None:
-        return _rules.is_bye_placeholder(name or "")
-    return "".join(c for c in (name or "").lower() if c.isalnum()) in _BYES
+    return _rules.is_bye_placeholder(name or "")
 
 
 def is_placeholder(player) -> bool:

@@ -76,7 +76,8 @@ class _Table:
 
     def __init__(self, text: str, path, report):
         self.path, self.report = path, report
-        self.columns, self.rows = (), []
+        self.columns: tuple[str, ...] = ()
+        self.rows: list[tuple[dict[str, str], int]] = []
         reader = csv.reader(io.StringIO(text))
         try:
             self.columns = tuple(c.strip() for c in next(reader, ()))
@@ -172,7 +173,8 @@ def read_ratings(text: str, path, lists, players: dict, report) -> list[RatingRo
     known = ("id", "date", *rating_columns(lists), "title")
     if not table.check_columns(("id", "date"), known):
         return []
-    out, seen = [], {}
+    out: list[RatingRow] = []
+    seen: dict[tuple[str, date], int] = {}
     for row, line in table.rows:
         pid, day = row.get("id", "").strip(), _day(row.get("date", ""), path, line, report)
         if pid not in players:

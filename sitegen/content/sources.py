@@ -44,11 +44,12 @@ def read_k_file(path: Path) -> dict[str, int]:
         content = line.split("#", 1)[0].split()
         if not content:
             continue
-        if len(content) != 2 or k_value(content[1]) is None:
+        k = k_value(content[1]) if len(content) == 2 else None
+        if k is None:
             problems.append(f"{path}:{number}: expected 'PLAYER K', e.g. '3400042 10', "
                             f"got {line.strip()!r}")
             continue
-        values[content[0]] = k_value(content[1])
+        values[content[0]] = k
     if problems:
         raise SourceError("\n".join(problems))
     return values
