@@ -21,6 +21,7 @@ __all__ = ["FideEdition", "FideStandard2002", "FideStandard2003Web",
            "FideStandard2008Fide", "FideStandard2009", "FideStandard2009Fide", "FideStandard2011",
            "FideStandard2012", "FideStandard2014", "FideStandard2022",
            "FideRapidBlitz2012", "FideRapidBlitz2012Jul", "FideRapidBlitz2022",
+           "FideRapidBlitz2022Oct",
            "FideRapidBlitz2024", "FideRapidBlitz2024Dec", "FideStandard2024",
            "FideStandard2025", "FIDE_EDITIONS", "GAPS", "Gap"]
 
@@ -702,11 +703,51 @@ class FideRapidBlitz2022(FideRapidBlitz2012Jul):
         return _cap_k_700(self, k, games)
 
 
+class FideRapidBlitz2022Oct(FideRapidBlitz2022):
+    """fide-rb-2022oct: from 1 October 2022 the K of rapid and blitz follows
+    the standard rules: 40 for a player new to the list until 30 games, 20
+    under 2400, 10 once 2400 was reached, 40 for a player under 2300 until
+    the end of the year of the 18th birthday, K x n <= 700 (the K 20 for
+    everyone of 2012 ends).  Reported, with the one-time raise of rapid and
+    blitz ratings to standard - 100 on the list of 1 October 2022, by the
+    Vietnam Chess Federation ("FIDE thay doi rating thang 10 va he so K co
+    nhanh, co chop", 2022) and scacchierando.it ("Nuove regole FIDE per i
+    rating Rapid&Blitz", 2022)."""
+
+    id = "fide-rapid-blitz-2022-10"
+    title = "FIDE Rapid and Blitz Rating Regulations (K as in standard, from 1 October 2022)"
+    source = ("scacchierando.it, Nuove regole FIDE per i rating Rapid&Blitz (2022); "
+              "Vietnam Chess Federation, FIDE thay doi rating thang 10 (2022)")
+    url = "https://www.scacchierando.it/regolamenti/nuove-regole-fide-per-i-rating-rapidblitz/"
+    summary = ("K as in standard play: 40 new or junior under 2300, 20, 10 from 2400; "
+               "K x n <= 700; list ratings raised once to standard - 100")
+    effective = date(2022, 10, 1)
+    k_new = 40
+    k_default = 20
+    caveats = ("the K rule of 1 October 2022 is taken from federation and press "
+               "reports of FIDE's decision: FIDE's own text was not at hand",
+               "the one-time raise of rapid and blitz ratings to standard - 100 "
+               "(1 October 2022) changes the list, not an event: ratings are used "
+               "as given")
+    articles = {**FideRapidBlitz2022.articles, "k": "fide-rb-2022oct 7.3.3"}
+
+    def k_factor(self, rating, games_before, reached_2400, event_year, birth_year):
+        """K 40 / 20 / 10 and juniors, as fide-rb-2024 7.3.3 words them."""
+        return FideRapidBlitz2024.k_factor(self, rating, games_before, reached_2400,
+                                           event_year, birth_year)
+
+    def junior(self, event_year, birth_year):
+        return FideRapidBlitz2024.junior(self, event_year, birth_year)
+
+
 class FideRapidBlitz2024Dec(FideRapidBlitz2024):
-    """fide-rb-2024dec: from 1 December 2024 a game between players 600 or
-    more points apart is not rated if either player is rated above 2600
-    (FIDE Rapid and Blitz Rating Regulations as amended by the FIDE
-    Council, applied from 1 December 2024)."""
+    """fide-rb-2024dec 7.3.1: the second paragraph of 7.3.1 of the rapid and
+    blitz regulations (handbook B02RBRegulations2024), after the 400-point
+    rule: "Effective from 1 December 2024: Games played between players
+    with a rating difference of 600 points or more shall not be rated if at
+    least one of the players is rated above 2600 on the relevant list."
+    (the page's text as transcribed 2026-10-09 in
+    zugzwang-foundation/Chess-ELO-Rating docs/research/VERIFICATION_2026-10-09.md)."""
 
     id = "fide-rapid-blitz-2024-12"
     title = "FIDE Rapid and Blitz Rating Regulations (amended, from 1 December 2024)"
@@ -724,7 +765,8 @@ class FideStandard2025(FideStandard2024):
     points shall be counted for rating purposes as though it were a
     difference of 400 points, for players rated below 2650. For players
     rated 2650 and above, the difference between ratings shall be used in
-    all cases."  The lower-rated opponent keeps the cap."""
+    all cases."  The lower-rated opponent keeps the cap.  The handbook's
+    text (B022024) carries it in 8.3.1 as "Effective from 1 October 2025:"."""
 
     id = "fide-standard-2025"
     title = "FIDE Rating Regulations (standard), amended 1 October 2025"
@@ -772,5 +814,5 @@ FIDE_EDITIONS: tuple[FideEdition, ...] = (
     FideStandard2009Fide(), FideStandard2011(), FideStandard2012(),
     FideStandard2014(), FideStandard2022(), FideStandard2024(), FideStandard2025(),
     FideRapidBlitz2012(), FideRapidBlitz2012Jul(), FideRapidBlitz2022(),
-    FideRapidBlitz2024(), FideRapidBlitz2024Dec(),
+    FideRapidBlitz2022Oct(), FideRapidBlitz2024(), FideRapidBlitz2024Dec(),
 )
