@@ -593,7 +593,8 @@ class FideStandard2022(FideStandard2014):
     effective = date(2022, 1, 1)
     cap_once_per_event = True
     caveats = ("the 2022 changes to first ratings are not established: first "
-               "ratings as in fide-standard-2014",)
+               "ratings as in fide-standard-2014 (FIDE's initial-rating calculator "
+               "computes them so: docs/editions.md)",)
     articles = {**FideStandard2014.articles, "rc": "fide-2022 8.3.1", "rate": "fide-2022 1.1"}
 
     def minimum_minutes(self, ratings):
@@ -800,6 +801,10 @@ GAPS: tuple[Gap, ...] = (
     Gap(("standard",), date(2008, 4, 1), date(2009, 6, 30), "fide-standard-2008-fide",
         "FIDE's calculations from the July 2008 list on rate game by game with the "
         "350-point rule; the text and date of that change are not established"),
+    Gap(("standard",), date(2017, 7, 1), date(2021, 12, 31), "fide-standard-2014",
+        "FIDE's handbook lists Rating Regulations effective from 1 July 2017 till 31 "
+        "December 2021 (amended from 1 February 2021); what they changed from 2014 is "
+        "not established"),
     Gap(("rapid", "blitz"), date(2002, 1, 1), date(2011, 12, 31), "fide-rapid-blitz-2012",
         "FIDE rated no rapid or blitz games before 1 January 2012"),
     Gap(("rapid", "blitz"), date(2014, 7, 1), date(2021, 12, 31), "fide-rapid-blitz-2012-07",
