@@ -11,8 +11,9 @@ import pytest
 
 from rules_core.editions import choose, get_edition
 from rules_core.fide.engine import rate_event, unrated_event_rating
+from rules_core.model import Player, Tournament
 from rules_core.numbers import round_half_up
-from tests.builders import swiss
+from tests.builders import add_game, swiss
 
 F = Fraction
 
@@ -355,3 +356,103 @@ def test_a_first_rating_fide_published_in_december_2025():
     rule_2022 = get_edition("fide-standard-2022")
     assert rule_2022.round_initial(unrated_event_rating(
         rule_2022, r.opponents_average, r.score, 5, round_robin=False)) == 1921
+
+
+# -- a whole event: the 2025 US Championship -------------------------------------------
+# FIDE event 432532, St. Louis, 12-24 October 2025, a 12-player round robin
+# rated on the November 2025 list: FIDE's tournament report
+# (https://ratings.fide.com/report.phtml?event=432532&t=0) and the twelve
+# players' calculations for the period 2025-11, as recorded in
+# zugzwang-foundation/Chess-ELO-Rating tests/fixtures/validation/
+# us_championship_2025.json (commit e93afcd1f524506ae819717d43304dc4d20594fc);
+# players by FIDE id, as FIDE's report names them.
+# Player: FIDE id -> (Ro, Rc, W, chg, K x chg, rating on the November list,
+# K x chg of the player's other event of the period, FIDE's total change).
+USCH_2025 = {
+    2020009: (2789, 2675, "8.00", "0.83", "8.30", 2795, "-2.60", "5.70"),
+    5202213: (2756, 2678, "7.50", "0.84", "8.40", 2764, None, "8.40"),
+    2093596: (2738, 2679, "5.50", "-0.88", "-8.80", 2729, None, "-8.80"),
+    13300474: (2722, 2681, "6.50", "0.39", "3.90", 2728, "2.40", "6.30"),
+    2056437: (2710, 2682, "5.00", "-0.92", "-9.20", 2701, None, "-9.20"),
+    2040506: (2698, 2683, "6.00", "0.28", "2.80", 2701, None, "2.80"),
+    2023970: (2664, 2686, "4.50", "-0.66", "-6.60", 2657, None, "-6.60"),
+    24125890: (2661, 2686, "5.00", "-0.13", "-1.30", 2660, None, "-1.30"),
+    2004887: (2654, 2687, "4.50", "-0.51", "-5.10", 2649, None, "-5.10"),
+    30920019: (2652, 2687, "4.00", "-0.98", "-9.80", 2642, None, "-9.80"),
+    30953499: (2590, 2693, "5.50", "1.53", "15.30", 2605, None, "15.30"),
+    1126881: (2577, 2694, "4.00", "0.21", "2.10", 2579, None, "2.10"),
+}
+# Game: "ROUND WHITE BLACK RESULT WHITE-CHG BLACK-CHG" (every K x chg FIDE
+# printed is 10 x chg; every K is 10).
+USCH_2025_GAMES = """
+1 1126881 2023970 = 0.12 -0.12|1 2020009 24125890 1 0.33 -0.33|1 2040506 2004887 = -0.06 0.06
+1 2056437 30920019 = -0.08 0.08|1 5202213 2093596 = -0.03 0.03|1 30953499 13300474 0 -0.32 0.32
+2 2004887 1126881 1 0.39 -0.39|2 2020009 30953499 = -0.26 0.26|2 2023970 5202213 0 -0.37 0.37
+2 13300474 2056437 = -0.02 0.02|2 24125890 2093596 = 0.11 -0.11|2 30920019 2040506 = 0.06 -0.06
+3 1126881 30920019 = 0.10 -0.10|3 2040506 13300474 = 0.03 -0.03|3 2056437 2020009 = 0.11 -0.11
+3 2093596 2023970 = -0.10 0.10|3 5202213 2004887 1 0.36 -0.36|3 30953499 24125890 0 -0.40 0.40
+4 2004887 2093596 0 -0.38 0.38|4 2020009 2040506 = -0.12 0.12|4 13300474 1126881 = -0.19 0.19
+4 24125890 2023970 = 0.00 0.00|4 30920019 5202213 = 0.14 -0.14|4 30953499 2056437 = 0.16 -0.16
+5 1126881 2020009 0 -0.23 0.23|5 2023970 2004887 = -0.01 0.01|5 2040506 30953499 0 -0.65 0.65
+5 2056437 24125890 = -0.07 0.07|5 2093596 30920019 1 0.38 -0.38|5 5202213 13300474 = -0.05 0.05
+6 2020009 5202213 = -0.05 0.05|6 2056437 2040506 = -0.02 0.02|6 13300474 2093596 = 0.02 -0.02
+6 24125890 2004887 = -0.01 0.01|6 30920019 2023970 = 0.02 -0.02|6 30953499 1126881 1 0.48 -0.48
+7 1126881 2056437 1 0.68 -0.68|7 2004887 30920019 1 0.50 -0.50|7 2023970 13300474 = 0.08 -0.08
+7 2040506 24125890 1 0.45 -0.45|7 2093596 2020009 0 -0.43 0.43|7 5202213 30953499 1 0.28 -0.28
+8 2020009 2023970 = -0.17 0.17|8 2040506 1126881 = -0.16 0.16|8 2056437 5202213 = 0.06 -0.06
+8 13300474 2004887 1 0.41 -0.41|8 24125890 30920019 = -0.01 0.01|8 30953499 2093596 1 0.70 -0.70
+9 1126881 24125890 = 0.12 -0.12|9 2004887 2020009 0 -0.32 0.32|9 2023970 30953499 = -0.10 0.10
+9 2093596 2056437 1 0.46 -0.46|9 5202213 2040506 = -0.08 0.08|9 30920019 13300474 = 0.10 -0.10
+10 1126881 5202213 0 -0.27 0.27|10 2020009 30920019 1 0.32 -0.32|10 2040506 2093596 1 0.56 -0.56
+10 2056437 2023970 1 0.44 -0.44|10 24125890 13300474 = 0.08 -0.08|10 30953499 2004887 = 0.09 -0.09
+11 2004887 2056437 = 0.08 -0.08|11 2023970 2040506 = 0.05 -0.05|11 2093596 1126881 = -0.21 0.21
+11 5202213 24125890 = -0.13 0.13|11 13300474 2020009 = 0.09 -0.09|11 30920019 30953499 = -0.09 0.09
+"""
+
+
+def usch_games() -> list[tuple[int, int, int, float, Fraction, Fraction]]:
+    rows = [g.split() for line in USCH_2025_GAMES.splitlines()
+            for g in line.split("|") if g.strip()]
+    return [(int(r), int(w), int(b), SCORE[s], F(wc), F(bc)) for r, w, b, s, wc, bc in rows]
+
+
+def usch_rated():
+    players = {fid: Player(n, str(fid), rating=USCH_2025[fid][0], reached_2400=True,
+                           games_before=100)
+               for n, fid in enumerate(USCH_2025, start=1)}
+    for round_, white, black, score, _, _ in usch_games():
+        add_game(players[white], players[black], round_, score)
+    t = Tournament(name="2025 US Championship", start=date(2025, 10, 12),
+                   system="round-robin", players=list(players.values()))
+    edition = choose("chess", "standard", t.start).edition
+    result = rate_event(t, edition)
+    return edition, {fid: result.players[n - 1] for n, fid in
+                     ((p.number, int(p.name)) for p in players.values())}
+
+
+def test_us_championship_2025_every_game():
+    """fide-2025 8.3.1-8.3.2: both sides of all 66 games as FIDE printed them."""
+    edition, rated = usch_rated()
+    assert edition.id == "fide-standard-2025"
+    games = usch_games()
+    assert len(games) == 66
+    for round_, white, black, _, white_chg, black_chg in games:
+        for me, other, printed in ((white, black, white_chg), (black, white, black_chg)):
+            g = next(g for g in rated[me].games if g.round == round_)
+            assert g.opponent_rating == USCH_2025[other][0]
+            assert (g.score - g.expected, 10 * (g.score - g.expected)) == (printed, 10 * printed)
+
+
+@pytest.mark.parametrize("fide_id", USCH_2025)
+def test_us_championship_2025_every_player(fide_id):
+    """Rc, Ro, W, n, chg, K, K x chg; the November list: Ro + the period's
+    total (this event and, for two players, the Grand Chess Tour Finals of
+    28 September 2025) rounded once (fide-2024 8.3.4)."""
+    ro, rc, w, chg, k_chg, november, other, total = USCH_2025[fide_id]
+    edition, rated = usch_rated()
+    r = rated[fide_id]
+    assert (r.rating, r.k, r.score, r.rated_games) == (ro, 10, F(w), 11)
+    assert round_half_up(r.opponents_average) == rc
+    assert (r.score - r.expected, r.change) == (F(chg), F(k_chg))
+    assert r.change + F(other or 0) == F(total)
+    assert edition.new_rating(ro, F(total)) == november
