@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 
+from rules_core.check import check_text
 from rules_core.editions import choose, get_edition
 from rules_core.fide.engine import rate_event, unrated_event_rating
 from rules_core.model import Player, Tournament
@@ -456,3 +457,50 @@ def test_us_championship_2025_every_player(fide_id):
     assert (r.score - r.expected, r.change) == (F(chg), F(k_chg))
     assert r.change + F(other or 0) == F(total)
     assert edition.new_rating(ro, F(total)) == november
+
+
+# -- the same through `sitegen check` ---------------------------------------------------
+
+def native_toml(name: str, start: date, system: str, ratings: dict[int, int],
+                games: list[tuple[int, int, int, float]]) -> str:
+    """A native TOML event (docs/formats.md) of our own, from the facts above."""
+    number = {fid: n for n, fid in enumerate(ratings, start=1)}
+    rounds = max(r for r, *_ in games)
+    results = {fid: ['"Z"'] * rounds for fid in ratings}     # Z: not paired
+    code = {1.0: "1", 0.5: "=", 0.0: "0"}
+    for round_, white, black, score in games:
+        results[white][round_ - 1] = f'"{number[black]} w {code[score]}"'
+        results[black][round_ - 1] = f'"{number[white]} b {code[1 - score]}"'
+    lines = [f'[event]\nname = "{name}"\nstart = {start.isoformat()}\n'
+             f'system = "{system}"\ntime_control = "90+30"\nrounds = {rounds}\n']
+    for fid, rating in ratings.items():
+        lines.append(f'[[players]]\nnumber = {number[fid]}\nname = "Player {fid}"\n'
+                     f'rating = {rating}\nresults = [{", ".join(results[fid])}]\n')
+    return "\n".join(lines)
+
+
+def test_sitegen_check_gives_fides_figures_for_the_2813_player():
+    """The issue's case (F-P01): before the 2650 rule `sitegen check` gave
+    -0.4 and 2813; FIDE published -2.50 and 2810."""
+    _, _, _, start, ro, _, _, _, _, _, k_chg, games = EVENTS["F-P01 Dulles Open"]
+    opponents = {100 + i: parse_game(g)[0] for i, g in enumerate(games)}
+    played = [(i + 1, 1, 100 + i, parse_game(g)[3]) for i, g in enumerate(games)]
+    text = native_toml("Dulles Open", start, "swiss", {1: ro} | opponents, played)
+    data = check_text(text, "dulles.toml")
+    me = data["players"][0]
+    assert data["edition"] == "fide-standard-2025"
+    assert (me["k"], me["expected"], me["change"], me["new_rating"]) == (10, 4.75, -2.5, 2810)
+
+
+def test_sitegen_check_gives_fides_figures_for_the_us_championship():
+    games = [(r, w, b, s) for r, w, b, s, _, _ in usch_games()]
+    text = native_toml("2025 US Championship", date(2025, 10, 12), "round-robin",
+                       {fid: row[0] for fid, row in USCH_2025.items()}, games)
+    data = check_text(text, "usch2025.toml")
+    assert data["edition"] == "fide-standard-2025"
+    by_name = {p["name"]: p for p in data["players"]}
+    assert len(by_name) == len(USCH_2025)
+    for fid, (ro, rc, w, _, k_chg, *_) in USCH_2025.items():
+        p = by_name[f"Player {fid}"]
+        assert (p["rating"], p["k"], p["score"], p["rated_games"]) == (ro, 10, float(w), 11)
+        assert (round(p["opponents_average"]), p["change"]) == (rc, float(k_chg))
