@@ -725,20 +725,30 @@ class FideRapidBlitz2022Oct(FideRapidBlitz2022):
     effective = date(2022, 10, 1)
     k_new = 40
     k_default = 20
-    caveats = ("the K rule of 1 October 2022 is taken from federation and press "
+    caveats: tuple[str, ...] = ("the K rule of 1 October 2022 is taken from federation and press "
                "reports of FIDE's decision: FIDE's own text was not at hand",
                "the one-time raise of rapid and blitz ratings to standard - 100 "
                "(1 October 2022) changes the list, not an event: ratings are used "
                "as given")
     articles = {**FideRapidBlitz2022.articles, "k": "fide-rb-2022oct 7.3.3"}
 
-    def k_factor(self, rating, games_before, reached_2400, event_year, birth_year):
+    def k_factor(self, rating: int, games_before: int | None,
+                 reached_2400: bool | None, event_year: int | None,
+                 birth_year: int | None) -> tuple[int, list[str]]:
         """K 40 / 20 / 10 and juniors, as fide-rb-2024 7.3.3 words them."""
-        return FideRapidBlitz2024.k_factor(self, rating, games_before, reached_2400,
-                                           event_year, birth_year)
+        if reached_2400 or rating >= self.k_permanent_rating:
+            return 10, []
+        if self.junior(event_year, birth_year) and rating < 2300:
+            return 40, [f"junior under 2300: K 40 ({self.cite('k')})"]
+        if games_before is None:
+            return 20, ["rated games before this event not given: assumed "
+                        f"at least 30 ({self.cite('k')})"]
+        return (40 if games_before < 30 else 20), []
 
-    def junior(self, event_year, birth_year):
-        return FideRapidBlitz2024.junior(self, event_year, birth_year)
+    def junior(self, event_year: int | None, birth_year: int | None) -> bool:
+        """"until the end of the year of their 18th birthday" (as fide-rb-2024 7.3.3)."""
+        return (event_year is not None and birth_year is not None
+                and event_year <= birth_year + 18)
 
 
 class FideRapidBlitz2024Dec(FideRapidBlitz2024):
