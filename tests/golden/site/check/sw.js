@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "10218cb67a075d50",
+ "version": "008057506c15336b",
  "files": [
   "./",
   "norm/",
@@ -17,12 +17,12 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/d6a5a485727a06ab/inbrowser.py",
-  "../static/bundle/d6a5a485727a06ab/pyodide-lock.json",
-  "../static/bundle/d6a5a485727a06ab/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/d6a5a485727a06ab/sitegen_formats.py",
-  "../static/bundle/d6a5a485727a06ab/snapshot.bin",
-  "../static/bundle/d6a5a485727a06ab/worker.js"
+  "../static/bundle/94824044a0c29dfa/inbrowser.py",
+  "../static/bundle/94824044a0c29dfa/pyodide-lock.json",
+  "../static/bundle/94824044a0c29dfa/rules_core-0.1.0-py3-none-any.whl",
+  "../static/bundle/94824044a0c29dfa/sitegen_formats.py",
+  "../static/bundle/94824044a0c29dfa/snapshot.bin",
+  "../static/bundle/94824044a0c29dfa/worker.js"
  ]
 };
 
