@@ -276,8 +276,7 @@ class FideRapidBlitz2024(FideEdition):
     effective = date(2024, 3, 1)
     url = "https://handbook.fide.com/chapter/B02RBRegulations2024"
     summary = ("first ratings against two hypothetical 1800 draws capped at 2200, "
-               "5 games in 26 months, floor 1400, K 40/20/10 with juniors, K x n <= 700, "
-               "400-point rule on every game")
+               "5 games in 26 months, floor 1400, 400-point rule on every game")
     rates = ("rapid", "blitz")
     per_game = True
     rating_difference_cap = 400           # 7.3.1
@@ -762,7 +761,7 @@ class FideRapidBlitz2024Dec(FideRapidBlitz2024):
 
     id = "fide-rapid-blitz-2024-12"
     title = "FIDE Rapid and Blitz Rating Regulations (amended, from 1 December 2024)"
-    source = "FIDE Handbook B.02 rapid and blitz (amended 2024): 600/2600 rule"
+    source = "FIDE Handbook B.02 rapid and blitz 7.3.1, amended from 1 December 2024"
     url = "https://handbook.fide.com/chapter/B02RBRegulations2024"
     summary = "a game 600+ points apart is not rated if either player is above 2600"
     effective = date(2024, 12, 1)
