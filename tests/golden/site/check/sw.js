@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "008057506c15336b",
+ "version": "d33a195d62eb8d41",
  "files": [
   "./",
   "norm/",
@@ -17,12 +17,12 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/94824044a0c29dfa/inbrowser.py",
-  "../static/bundle/94824044a0c29dfa/pyodide-lock.json",
-  "../static/bundle/94824044a0c29dfa/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/94824044a0c29dfa/sitegen_formats.py",
-  "../static/bundle/94824044a0c29dfa/snapshot.bin",
-  "../static/bundle/94824044a0c29dfa/worker.js"
+  "../static/bundle/0520c4c1fd6ba30c/inbrowser.py",
+  "../static/bundle/0520c4c1fd6ba30c/pyodide-lock.json",
+  "../static/bundle/0520c4c1fd6ba30c/rules_core-0.1.0-py3-none-any.whl",
+  "../static/bundle/0520c4c1fd6ba30c/sitegen_formats.py",
+  "../static/bundle/0520c4c1fd6ba30c/snapshot.bin",
+  "../static/bundle/0520c4c1fd6ba30c/worker.js"
  ]
 };
 
