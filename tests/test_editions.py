@@ -74,6 +74,9 @@ CONSTANTS = [
     ("fide-rapid-blitz-2022", (30, 15, 2400), 20, 20, 400, True, None, None, 1000, 5,
      (None, 26), F(1), (0, 0), F(15), None, (2001, 2000), 2003,
      "fide-2022 8.3.1 (one upgrade), fide-rb-2022 8.56 (K 20), 5 rated opponents"),
+    ("fide-rapid-blitz-2022-10", (40, 20, 2400), 20, 40, 400, True, None, None, 1000, 5,
+     (None, 26), F(1), (0, 0), F(15), None, (2001, 2000), 2003,
+     "fide-rb-2022oct 7.3.3: K 40/20/10 and juniors as in standard (1 October 2022)"),
     ("fide-rapid-blitz-2024", (40, 20, 2400), 20, 40, 400, False, None, None, 1400, 5,
      (None, 26), F(1, 2), (0, 0), None, 2200, (2001, 1999), 2003,
      "fide-rb-2024 7.3.3, 7.3.1, 6.1.4, 7.2.4, 7.3.4"),
@@ -120,7 +123,8 @@ def test_edition_constants(row):
 NEW_PLAYER_K = [("fide-standard-2002", 25), ("fide-standard-2009", 30),
                 ("fide-standard-2009-fide", 25), ("fide-standard-2011", 30),
                 ("fide-standard-2014", 40), ("fide-standard-2024", 40),
-                ("fide-rapid-blitz-2012", 20), ("fide-rapid-blitz-2022", 20)]
+                ("fide-rapid-blitz-2012", 20), ("fide-rapid-blitz-2022", 20),
+                ("fide-rapid-blitz-2022-10", 40)]
 
 
 @pytest.mark.parametrize("name, k", NEW_PLAYER_K)
@@ -160,7 +164,8 @@ BOUNDARIES = [
     ("rapid", date(2012, 1, 1), "fide-rapid-blitz-2012", "fide-rapid-blitz-2012"),
     ("blitz", date(2012, 7, 1), "fide-rapid-blitz-2012-07", "fide-rapid-blitz-2012"),
     ("rapid", date(2022, 1, 1), "fide-rapid-blitz-2022", "fide-rapid-blitz-2012-07"),
-    ("rapid", date(2024, 3, 1), "fide-rapid-blitz-2024", "fide-rapid-blitz-2022"),
+    ("blitz", date(2022, 10, 1), "fide-rapid-blitz-2022-10", "fide-rapid-blitz-2022"),
+    ("rapid", date(2024, 3, 1), "fide-rapid-blitz-2024", "fide-rapid-blitz-2022-10"),
     ("blitz", date(2024, 12, 1), "fide-rapid-blitz-2024-12", "fide-rapid-blitz-2024"),
 ]
 
@@ -175,7 +180,7 @@ def test_rapid_blitz_2024_applies_from_1_march():
     """The 2024 text says 1 January, FIDE's handbook 1 March: 1 March is
     taken (docs/editions.md)."""
     assert get_edition("fide-rapid-blitz-2024").effective == date(2024, 3, 1)
-    assert choose("chess", "rapid", date(2024, 2, 29)).edition.id == "fide-rapid-blitz-2022"
+    assert choose("chess", "rapid", date(2024, 2, 29)).edition.id == "fide-rapid-blitz-2022-10"
 
 
 def test_the_italian_2009_text_is_chosen_only_with_rules():
@@ -294,7 +299,7 @@ def test_2650_rule_starts_at_2650():
 
 
 # -- FIDE's own published figures --------------------------------------------------------
-# fide-rapid-blitz-2022: FIDE's rating calculation of a 2022 rapid event
+# fide-rapid-blitz-2022-10: FIDE's rating calculation of a 2022 rapid event
 # (Coomera Halloween rapid), as its player quoted it on chesschat.org
 # ("FIDE rating uplift change", 2022): Ro 2000, K 20, 5.5 / 7, Rc 1592, change
 # -12.20; per game: opponent, score, chg, K x chg; only the 1063 game is
@@ -309,7 +314,7 @@ def test_fide_calculation_2022_rapid_one_upgrade():
     t = swiss(2000, [r for r, *_ in STEAD_2022], [s for _, s, *_ in STEAD_2022],
               start=date(2022, 10, 29))
     edition = choose("chess", "rapid", t.start).edition
-    assert edition.id == "fide-rapid-blitz-2022"
+    assert edition.id == "fide-rapid-blitz-2022-10"     # K 20: rated 2000, not new
     r = rate_event(t, edition).players[0]
     assert (r.k, r.rated_games, r.score) == (20, 7, F(11, 2))
     for g, (_, _, chg, k_chg) in zip(r.games, STEAD_2022, strict=True):

@@ -22,6 +22,7 @@ __all__ = ["FideEdition", "FideStandard2002", "FideStandard2003Web",
            "FideStandard2008Fide", "FideStandard2009", "FideStandard2009Fide", "FideStandard2011",
            "FideStandard2012", "FideStandard2014", "FideStandard2022",
            "FideRapidBlitz2012", "FideRapidBlitz2012Jul", "FideRapidBlitz2022",
+           "FideRapidBlitz2022Oct",
            "FideRapidBlitz2024", "FideRapidBlitz2024Dec", "FideStandard2024",
            "FideStandard2025", "FIDE_EDITIONS", "GAPS", "Gap"]
 
@@ -291,8 +292,7 @@ class FideRapidBlitz2024(FideEdition):
     effective = date(2024, 3, 1)
     url = "https://handbook.fide.com/chapter/B02RBRegulations2024"
     summary = ("first ratings against two hypothetical 1800 draws capped at 2200, "
-               "5 games in 26 months, floor 1400, K 40/20/10 with juniors, K x n <= 700, "
-               "400-point rule on every game")
+               "5 games in 26 months, floor 1400, 400-point rule on every game")
     rates: tuple[str, ...] = ("rapid", "blitz")
     per_game = True
     rating_difference_cap = 400           # 7.3.1
@@ -628,7 +628,8 @@ class FideStandard2022(FideStandard2014):
     effective = date(2022, 1, 1)
     cap_once_per_event = True
     caveats = ("the 2022 changes to first ratings are not established: first "
-               "ratings as in fide-standard-2014",)
+               "ratings as in fide-standard-2014 (FIDE's initial-rating calculator "
+               "computes them so: docs/editions.md)",)
     articles = {**FideStandard2014.articles, "rc": "fide-2022 8.3.1", "rate": "fide-2022 1.1"}
 
     def minimum_minutes(self, ratings: list[int]) -> int:
@@ -726,7 +727,7 @@ class FideRapidBlitz2022(FideRapidBlitz2012Jul):
     unrated_min_rated_opponents_all = 0
     games_vs_unrated_in_round_robin = False
     round_robin_composition = False
-    caveats = ("the first-rating formula of 2022 rapid and blitz is not established: "
+    caveats: tuple[str, ...] = ("the first-rating formula of 2022 rapid and blitz is not established: "
                "+15 a half point over 50 % and the 26-month window are assumed",)
     articles = {**FideRapidBlitz2012Jul.articles, "rc": "fide-2022 8.3.1",
                 "k": "fide-rb-2022 8.56", "rounds": "fide-rb-2022 3.1"}
@@ -744,15 +745,65 @@ class FideRapidBlitz2022(FideRapidBlitz2012Jul):
         return _cap_k_700(self, k, games)
 
 
+class FideRapidBlitz2022Oct(FideRapidBlitz2022):
+    """fide-rb-2022oct: from 1 October 2022 the K of rapid and blitz follows
+    the standard rules: 40 for a player new to the list until 30 games, 20
+    under 2400, 10 once 2400 was reached, 40 for a player under 2300 until
+    the end of the year of the 18th birthday, K x n <= 700 (the K 20 for
+    everyone of 2012 ends).  Reported, with the one-time raise of rapid and
+    blitz ratings to standard - 100 on the list of 1 October 2022, by the
+    Vietnam Chess Federation ("FIDE thay doi rating thang 10 va he so K co
+    nhanh, co chop", 2022) and scacchierando.it ("Nuove regole FIDE per i
+    rating Rapid&Blitz", 2022)."""
+
+    id = "fide-rapid-blitz-2022-10"
+    title = "FIDE Rapid and Blitz Rating Regulations (K as in standard, from 1 October 2022)"
+    source = ("scacchierando.it, Nuove regole FIDE per i rating Rapid&Blitz (2022); "
+              "Vietnam Chess Federation, FIDE thay doi rating thang 10 (2022)")
+    url = "https://www.scacchierando.it/regolamenti/nuove-regole-fide-per-i-rating-rapidblitz/"
+    summary = ("K as in standard play: 40 new or junior under 2300, 20, 10 from 2400; "
+               "K x n <= 700; list ratings raised once to standard - 100")
+    effective = date(2022, 10, 1)
+    k_new = 40
+    k_default = 20
+    caveats = ("the K rule of 1 October 2022 is taken from federation and press "
+               "reports of FIDE's decision: FIDE's own text was not at hand",
+               "the one-time raise of rapid and blitz ratings to standard - 100 "
+               "(1 October 2022) changes the list, not an event: ratings are used "
+               "as given")
+    articles = {**FideRapidBlitz2022.articles, "k": "fide-rb-2022oct 7.3.3"}
+
+    def k_factor(self, rating: int, games_before: int | None,
+                 reached_2400: bool | None, event_year: int | None,
+                 birth_year: int | None) -> tuple[int, list[str]]:
+        """K 40 / 20 / 10 and juniors, as fide-rb-2024 7.3.3 words them."""
+        if reached_2400 or rating >= self.k_permanent_rating:
+            return 10, []
+        if self.junior(event_year, birth_year) and rating < 2300:
+            return 40, [f"junior under 2300: K 40 ({self.cite('k')})"]
+        if games_before is None:
+            return 20, ["rated games before this event not given: assumed "
+                        f"at least 30 ({self.cite('k')})"]
+        return (40 if games_before < 30 else 20), []
+
+    def junior(self, event_year: int | None, birth_year: int | None) -> bool:
+        """"until the end of the year of their 18th birthday" (as fide-rb-2024 7.3.3)."""
+        return (event_year is not None and birth_year is not None
+                and event_year <= birth_year + 18)
+
+
 class FideRapidBlitz2024Dec(FideRapidBlitz2024):
-    """fide-rb-2024dec: from 1 December 2024 a game between players 600 or
-    more points apart is not rated if either player is rated above 2600
-    (FIDE Rapid and Blitz Rating Regulations as amended by the FIDE
-    Council, applied from 1 December 2024)."""
+    """fide-rb-2024dec 7.3.1: the second paragraph of 7.3.1 of the rapid and
+    blitz regulations (handbook B02RBRegulations2024), after the 400-point
+    rule: "Effective from 1 December 2024: Games played between players
+    with a rating difference of 600 points or more shall not be rated if at
+    least one of the players is rated above 2600 on the relevant list."
+    (the page's text as transcribed 2026-10-09 in
+    zugzwang-foundation/Chess-ELO-Rating docs/research/VERIFICATION_2026-10-09.md)."""
 
     id = "fide-rapid-blitz-2024-12"
     title = "FIDE Rapid and Blitz Rating Regulations (amended, from 1 December 2024)"
-    source = "FIDE Handbook B.02 rapid and blitz (amended 2024): 600/2600 rule"
+    source = "FIDE Handbook B.02 rapid and blitz 7.3.1, amended from 1 December 2024"
     url = "https://handbook.fide.com/chapter/B02RBRegulations2024"
     summary = "a game 600+ points apart is not rated if either player is above 2600"
     effective = date(2024, 12, 1)
@@ -766,7 +817,8 @@ class FideStandard2025(FideStandard2024):
     points shall be counted for rating purposes as though it were a
     difference of 400 points, for players rated below 2650. For players
     rated 2650 and above, the difference between ratings shall be used in
-    all cases."  The lower-rated opponent keeps the cap."""
+    all cases."  The lower-rated opponent keeps the cap.  The handbook's
+    text (B022024) carries it in 8.3.1 as "Effective from 1 October 2025:"."""
 
     id = "fide-standard-2025"
     title = "FIDE Rating Regulations (standard), amended 1 October 2025"
@@ -800,6 +852,10 @@ GAPS: tuple[Gap, ...] = (
     Gap(("standard",), date(2008, 4, 1), date(2009, 6, 30), "fide-standard-2008-fide",
         "FIDE's calculations from the July 2008 list on rate game by game with the "
         "350-point rule; the text and date of that change are not established"),
+    Gap(("standard",), date(2017, 7, 1), date(2021, 12, 31), "fide-standard-2014",
+        "FIDE's handbook lists Rating Regulations effective from 1 July 2017 till 31 "
+        "December 2021 (amended from 1 February 2021); what they changed from 2014 is "
+        "not established"),
     Gap(("rapid", "blitz"), date(2002, 1, 1), date(2011, 12, 31), "fide-rapid-blitz-2012",
         "FIDE rated no rapid or blitz games before 1 January 2012"),
     Gap(("rapid", "blitz"), date(2014, 7, 1), date(2021, 12, 31), "fide-rapid-blitz-2012-07",
@@ -814,5 +870,5 @@ FIDE_EDITIONS: tuple[FideEdition, ...] = (
     FideStandard2009Fide(), FideStandard2011(), FideStandard2012(),
     FideStandard2014(), FideStandard2022(), FideStandard2024(), FideStandard2025(),
     FideRapidBlitz2012(), FideRapidBlitz2012Jul(), FideRapidBlitz2022(),
-    FideRapidBlitz2024(), FideRapidBlitz2024Dec(),
+    FideRapidBlitz2022Oct(), FideRapidBlitz2024(), FideRapidBlitz2024Dec(),
 )

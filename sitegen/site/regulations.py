@@ -95,6 +95,7 @@ EXTERNAL_DOCS = {
     "fide-2025": "FIDE Rating Regulations (standard), amended 1 October 2025",
     "fide-rb-2012": "FIDE rapid and blitz rating lists, from 1 January 2012 (FIDE news)",
     "fide-rb-2022": "FIDE Rapid and Blitz Rating Regulations (2022)",
+    "fide-rb-2022oct": "FIDE Rapid and Blitz Rating Regulations, K as in standard from 1 October 2022",
     "fide-rb-2024dec": "FIDE Rapid and Blitz Rating Regulations, amended 1 December 2024",
 }
 

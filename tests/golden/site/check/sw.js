@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "04f6f58bf8ca004e",
+ "version": "7b5815929590063e",
  "files": [
   "./",
   "norm/",
@@ -17,12 +17,12 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/88fcdf6e3d051b7e/inbrowser.py",
-  "../static/bundle/88fcdf6e3d051b7e/pyodide-lock.json",
-  "../static/bundle/88fcdf6e3d051b7e/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/88fcdf6e3d051b7e/sitegen_figures.py",
-  "../static/bundle/88fcdf6e3d051b7e/snapshot.bin",
-  "../static/bundle/88fcdf6e3d051b7e/worker.js"
+  "../static/bundle/3d54949652dd0198/inbrowser.py",
+  "../static/bundle/3d54949652dd0198/pyodide-lock.json",
+  "../static/bundle/3d54949652dd0198/rules_core-0.1.0-py3-none-any.whl",
+  "../static/bundle/3d54949652dd0198/sitegen_figures.py",
+  "../static/bundle/3d54949652dd0198/snapshot.bin",
+  "../static/bundle/3d54949652dd0198/worker.js"
  ]
 };
 
