@@ -248,13 +248,9 @@ def test_blank_games_count_is_resolved_as_check_resolves_it(tmp_path):
 
 # -- normalisation and byes ------------------------------------------------------------
 
-@pytest.mark.parametrize("rules", ["rules_core", "local"])
-def test_a_bye_placeholder_is_not_a_player(tmp_path, monkeypatch, rules):
+def test_a_bye_placeholder_is_not_a_player(tmp_path):
     """`spielfrei` with no id and no rating (rules_core.normalize's rule):
     never published, its games byes of its opponents."""
-    from sitegen.content import normal
-    if rules == "local":
-        monkeypatch.setattr(normal, "_rules", None)
     root = write_content(tmp_path / "content")
     ids = ["1001", "1002", "1003"]
     text = round_robin_toml("Bye Open", "2024-05-01", "2024-05-03", ids)

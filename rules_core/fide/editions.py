@@ -501,7 +501,7 @@ class FideStandard2011(FideStandard2009Fide):
     effective = date(2011, 7, 1)
     k_new = 30
     half_point_bonus = Fraction(15)
-    caveats = ("the half point of a new player's first event is taken as +15 (half "
+    caveats: tuple[str, ...] = ("the half point of a new player's first event is taken as +15 (half "
                "of the highest K, as FIDE's 2009 announcement states the rule); "
                "the 2011 text itself was not at hand",)
     articles = {**FideStandard2009.articles, "k": "fide-2011 8.56", "ru": "fide-2011 8.23"}
@@ -551,7 +551,7 @@ class FideStandard2014(FideStandard2012):
     unrated_min_score = Fraction(1, 2)
     unrated_min_rated_opponents_all = 0
     unrated_min_rated_opponents_swiss = 0
-    caveats = ("K x n <= 700, +20 a half point (half of the highest K) and no "
+    caveats: tuple[str, ...] = ("K x n <= 700, +20 a half point (half of the highest K) and no "
                "three-opponent minimum are taken from the later texts: the 2014 "
                "text itself was not at hand",)
     articles = {**FideStandard2012.articles, "k": "fide-2014 8.56", "ru": "fide-2014 8.23",
@@ -627,7 +627,7 @@ class FideStandard2022(FideStandard2014):
                "difference); minimum time per game by 2400/1800 (was 2200/1600)")
     effective = date(2022, 1, 1)
     cap_once_per_event = True
-    caveats = ("the 2022 changes to first ratings are not established: first "
+    caveats: tuple[str, ...] = ("the 2022 changes to first ratings are not established: first "
                "ratings as in fide-standard-2014 (FIDE's initial-rating calculator "
                "computes them so: docs/editions.md)",)
     articles = {**FideStandard2014.articles, "rc": "fide-2022 8.3.1", "rate": "fide-2022 1.1"}
@@ -670,7 +670,7 @@ class FideRapidBlitz2012(FideStandard2011):
     max_rounds_per_day = None
     max_hours_per_day = None
     max_days = None
-    caveats = ("the half point of a new player's first event is taken as in "
+    caveats: tuple[str, ...] = ("the half point of a new player's first event is taken as in "
                "standard play (+15): the 2012 rapid and blitz figure is not established",)
     articles = {**FideStandard2011.articles, "k": "fide-rb-2012 8.56",
                 "rate": "fide-rb-2012 1.1", "different_times": "fide-rb-2012 1.1"}
@@ -766,7 +766,7 @@ class FideRapidBlitz2022Oct(FideRapidBlitz2022):
     effective = date(2022, 10, 1)
     k_new = 40
     k_default = 20
-    caveats = ("the K rule of 1 October 2022 is taken from federation and press "
+    caveats: tuple[str, ...] = ("the K rule of 1 October 2022 is taken from federation and press "
                "reports of FIDE's decision: FIDE's own text was not at hand",
                "the one-time raise of rapid and blitz ratings to standard - 100 "
                "(1 October 2022) changes the list, not an event: ratings are used "

@@ -77,7 +77,9 @@ def _event(spec: dict, report: EventReport, registry) -> WorldCupEvent:
                                    len(rounds), sum(r["code"] in ("1", "+", "2x0") for r in rounds),
                                    registry[p["id"]].sex == "w", p["id"] not in absent))
     women_only = bool(report.result["event"].get("women_only"))
-    return WorldCupEvent(report.slug, report.name, report.end or report.start,
+    day = report.end or report.start
+    assert day is not None, f"{report.slug}: a season's event has a date (content/folder.py)"
+    return WorldCupEvent(report.slug, report.name, day,
                          spec.get("stars"), spec.get("prize_fund"), results, report.start,
                          women_only)
 

@@ -362,7 +362,9 @@ class _Reader:
 
     def event(self, path: Path, game: str, registry) -> Event | None:
         text = self.text(path)
-        kind = detect_format(text, path.name) if text is not None else None
+        if text is None:
+            return None
+        kind = detect_format(text, path.name)
         t = self.tournament(path, text, kind) if kind else None
         if t is None:
             return None

@@ -10,6 +10,7 @@ cannot be set there.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from urllib.parse import urlsplit
@@ -72,7 +73,7 @@ class Checker:
     of every problem."""
 
     text: str
-    report: object
+    report: Callable[[str, int | None], None]
 
     def table(self, data: dict, section: str, known, what: str, occurrence: int = 0) -> None:
         for key in data:

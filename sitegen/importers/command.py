@@ -72,7 +72,8 @@ def read_file(path: Path, text: str, args) -> ImportedList:
 
 def run(args) -> int:
     content = Path(args.content)
-    status, registries = 0, {}
+    status = 0
+    registries: dict[str, Registry] = {}
     for file in args.files:
         try:
             imported = read_file(Path(file), read_text(Path(file)), args)

@@ -9,6 +9,7 @@ style (the series are told apart by class, for colour, and by dash pattern).
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass
 from datetime import date
 
@@ -36,7 +37,7 @@ class Series:
     list: str
     css_class: str
     dash: str
-    points: list[Point]
+    points: builtins.list[Point]     # (the field `list` names the rating list)
     legend_x: int           # the legend's line sample, then its text
     legend_x2: int
     legend_text_x: int

@@ -109,7 +109,7 @@ def event_view(report: EventReport, links) -> EventView:
     players = [_event_player(p, report.game, links, names, tiebreaks, rounds) for p in raw]
     event = dict(result.get("event", {}))
     return EventView(
-        report, event, SYSTEM_NAMES.get(event.get("system"), event.get("system") or ""),
+        report, event, SYSTEM_NAMES.get(str(event.get("system")), event.get("system") or ""),
         players, tiebreaks, rounds, _optional_columns(raw),
         [(p, n) for p in players for n in p.norms
          if report.game != "chess" or n["valid"]],      # chess: the norms achieved
@@ -138,7 +138,7 @@ def _event_player(p: dict, game: str, links, names, tiebreaks, rounds) -> EventP
                       g.get("opponent_rating"), g.get("difference"), g.get("expected"),
                       g.get("score")) for g in p.get("games", [])]
     shown = p.get("standing_points", p.get("points", p.get("score")))
-    return EventPlayer(p.get("number"), p.get("name") or "", links.player_path(game, p.get("id")),
+    return EventPlayer(p["number"], p.get("name") or "", links.player_path(game, p.get("id")),
                        p.get("title") or "", p.get("federation") or "", p.get("rating"),
                        p.get("rank"), shown, [p.get("tiebreaks", {}).get(k) for k, _ in tiebreaks],
                        cells, {k: p.get(k) for k in FIGURE_KEYS}, games,
@@ -337,7 +337,7 @@ def worldcup_views(season: WorldCupView, links) -> list[tuple[str, WorldCupPage]
                     key=lambda e: (e.date or date.min, e.id))
     reserve = {k: [dict(r, url=links.player_path("draughts", r.get("id")))
                    for r in season.reserve.get(k, [])] for k in ("open", "women")}
-    pages = []
+    pages: list[tuple[str, WorldCupPage]] = []
     months = sorted(by_month)
     if not months:
         empty = WorldCupPage(season, season.name, None, [], events, [], [], reserve, True, [])
@@ -396,9 +396,9 @@ def _cup_row(r: dict, events: list[CupEvent], links) -> CupRow:
             f"place {x.get('place')}, {points(x.get('points'))} points, bonus "
             f"{points(x.get('bonus'))}, factor {points(x.get('factor'))}"))
     decided = r.get("decided_by")
-    return CupRow(r.get("rank"), r.get("name") or r.get("id"),
+    return CupRow(r["rank"], r.get("name") or r["id"],
                   links.player_path("draughts", r.get("id")), r.get("federation") or "",
-                  r.get("score"), r.get("firsts", 0), r.get("seconds", 0), r.get("thirds", 0),
+                  r["score"], r.get("firsts", 0), r.get("seconds", 0), r.get("thirds", 0),
                   r.get("wins", 0), CRITERIA[decided - 1] if decided else "", results)
 
 

@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "7b5815929590063e",
+ "version": "25325491b2535561",
  "files": [
   "./",
   "norm/",
@@ -17,12 +17,12 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/3d54949652dd0198/inbrowser.py",
-  "../static/bundle/3d54949652dd0198/pyodide-lock.json",
-  "../static/bundle/3d54949652dd0198/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/3d54949652dd0198/sitegen_figures.py",
-  "../static/bundle/3d54949652dd0198/snapshot.bin",
-  "../static/bundle/3d54949652dd0198/worker.js"
+  "../static/bundle/6a8bdb8a77b16360/inbrowser.py",
+  "../static/bundle/6a8bdb8a77b16360/pyodide-lock.json",
+  "../static/bundle/6a8bdb8a77b16360/rules_core-0.1.0-py3-none-any.whl",
+  "../static/bundle/6a8bdb8a77b16360/sitegen_figures.py",
+  "../static/bundle/6a8bdb8a77b16360/snapshot.bin",
+  "../static/bundle/6a8bdb8a77b16360/worker.js"
  ]
 };
 
