@@ -1,6 +1,8 @@
 """FIDE's own published rating calculations of 2025 and 2026, every figure
 FIDE printed, against rules_core's figures under the edition chosen by each
-event's start date (docs/editions.md, "Real cases")."""
+event's start date (docs/editions.md, "Real cases"); where FIDE's page was
+wrong by FIDE's own account (rapid and blitz, December 2024 to September
+2025), both figures."""
 
 from __future__ import annotations
 
@@ -504,3 +506,44 @@ def test_sitegen_check_gives_fides_figures_for_the_us_championship():
         p = by_name[f"Player {fid}"]
         assert (p["rating"], p["k"], p["score"], p["rated_games"]) == (ro, 10, float(w), 11)
         assert (round(p["opponents_average"]), p["change"]) == (rc, float(k_chg))
+
+
+# -- rapid and blitz from 1 December 2024: FIDE's pages before FIDE corrected them ---------
+# fide-rb-2024dec 7.3.1, second paragraph: a game 600 or more points apart is not rated if
+# a player is rated above 2600.  FIDE's CEO, answering a player on 29 September 2025 (as
+# reported by attackingchess.com, "Why Chess Twitter Is Exploding Over FIDE's Rating
+# Changes", 30 September 2025, https://www.attackingchess.com/why-chess-twitter-is-exploding-over-fides-rating-changes,
+# and by damasyreyes.es, https://damasyreyes.es/oleksandr-bortnyk-fide-robado-elo/amp):
+# the rule was published in the handbook in October 2024, applies from 1 December 2024 to
+# rapid and blitz only, and FIDE's rating system went on rating such games until a
+# correction at the end of September 2025 recalculated the ratings.  One of the players
+# corrected, on r/chess (https://www.anonview.com/r/chess/comments/1ntgf7q/, 29 September
+# 2025): a blitz event of 13 September 2025 (US Chess event 202509139452), where a player
+# then rated 2793 in blitz had eight games FIDE's page had rated "with a gain of .8";
+# after the correction those games were gone from FIDE's page (blitz rating 2793 -> 2759).
+# 0.8 is K 10 x (1 - 0.92): a win over an opponent 400 or more below, the 400-point rule.
+# The opponents' ratings were not printed: every rating 600 or more below (down to the
+# 1400 floor) gives both figures; 599 below is still rated.
+BLITZ_2025_09 = date(2025, 9, 13)
+
+
+@pytest.mark.parametrize("opponent", [1400, 1800, 2193])
+def test_fides_blitz_pages_before_the_600_2600_correction(opponent):
+    """FIDE's page until the correction: +0.8 (fide-rb-2024's rule); the edition
+    of the event's date, as FIDE's corrected calculation: not rated, a note says so."""
+    t = swiss(2793, [opponent], [1.0], start=BLITZ_2025_09, games_before=100,
+              reached_2400=True)
+    edition = choose("chess", "blitz", BLITZ_2025_09).edition
+    assert edition.id == "fide-rapid-blitz-2024-12"
+    assert edition.k_factor(2793, 100, True, 2025, None)[0] == 10
+    uncorrected = rate_event(t, get_edition("fide-rapid-blitz-2024"), {1: 10}).players[0]
+    assert (uncorrected.rated_games, uncorrected.change) == (1, F("0.8"))
+    corrected = rate_event(t, edition, {1: 10}).players[0]
+    assert corrected.rated_games == 0
+    assert any("points apart with a player above 2600: not rated" in n for n in corrected.notes)
+
+
+def test_599_points_below_a_blitz_2793_is_still_rated():
+    t = swiss(2793, [2194], [1.0], start=BLITZ_2025_09, games_before=100, reached_2400=True)
+    r = rate_event(t, choose("chess", "blitz", BLITZ_2025_09).edition, {1: 10}).players[0]
+    assert (r.rated_games, r.change) == (1, F("0.8"))
