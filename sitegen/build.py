@@ -5,7 +5,10 @@ once, at the end), compute, render into a temporary folder beside the
 output, then swap it in: a failed build leaves the previous site untouched,
 and a killed one too: the output folder is at every instant the previous
 site or the new one, whole (`swap_folders`), and the next build removes
-what a killed one left behind (`remove_stale`).
+what a killed one left behind (`remove_stale`).  Before the swap, every
+file whose bytes did not change is made a hard link to the previous site's
+(`sitegen.manifest.carry_over`): it keeps its inode and modification time,
+and the build reports what it added, modified and removed.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from pathlib import Path
 
 from .bundle import BundleError
 from .content import ContentError, load_content
+from .manifest import Changes, carry_over, code_digest, inputs_digest, write_manifest
 from .pipeline import compute, rating_problems
 from .regulations import load_regulations
 from .render import render_site
@@ -41,12 +45,14 @@ class BuildError(Exception):
 
 
 def build(content_dir: Path, out: Path, show_progress: bool | None = None,
-          strict: bool = False, problems: list | None = None) -> list[Path]:
-    """Build the site of `content_dir` into `out`; return the files written.
+          strict: bool = False, problems: list | None = None,
+          changes: Changes | None = None) -> list[Path]:
+    """Build the site of `content_dir` into `out`; return the site's files.
 
     The warnings of the content and of rating its events go into
     `problems` (printed to stderr when none is given); `strict` stops the
-    build on a warning as on an error."""
+    build on a warning as on an error.  `changes`, if given, receives the
+    paths added, modified and removed against the site `out` held."""
     with collector_paused():
         try:
             content = load_content(content_dir)
@@ -66,7 +72,8 @@ def build(content_dir: Path, out: Path, show_progress: bool | None = None,
                 theme = content_dir / "theme"
                 return _swap_in(out, lambda tmp: render_site(
                     data, tmp, regulations, progress=step,
-                    theme=theme if theme.is_dir() else None, content=content_dir))
+                    theme=theme if theme.is_dir() else None, content=content_dir),
+                    (inputs_digest(content_dir), code_digest()), changes)
             except BundleError as error:  # npm or the registry unavailable, a bad tarball
                 raise BuildError(error.lines) from None
 
@@ -90,13 +97,16 @@ def collector_paused():
             gc.enable()
 
 
-def _swap_in(out: Path, write) -> list[Path]:
+def _swap_in(out: Path, write, digests: tuple[str, str] | None = None,
+             changes: Changes | None = None) -> list[Path]:
     """Write into a fresh folder next to `out`, then exchange the two.
 
     `out` is at every instant either the previous site, whole, or the new
     one, whole (`swap_folders`).  Folders ``.NAME.*`` beside `out` left by
     a build killed earlier are removed first; a lock on the parent folder
-    keeps two builds from removing each other's."""
+    keeps two builds from removing each other's.  With `digests` (of the
+    inputs and of the code), the files unchanged since the previous site
+    are carried over and the manifest written (`sitegen.manifest`)."""
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     with _locked(out.parent):
@@ -104,11 +114,19 @@ def _swap_in(out: Path, write) -> list[Path]:
         tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
         try:
             files = write(tmp)
+            if digests is not None:
+                _carry_over(tmp, out, files, digests, changes)
             os.chmod(tmp, 0o755)
             swap_folders(tmp, out)
         finally:
             shutil.rmtree(tmp, ignore_errors=True)   # the previous site, or a failed one
     return [out / f.relative_to(tmp) for f in files]
+
+
+def _carry_over(tmp: Path, out: Path, files: list[Path], digests: tuple[str, str],
+                changes: Changes | None) -> None:
+    _, hashes = carry_over(tmp, out, files, changes)
+    write_manifest(tmp, hashes, *digests)
 
 
 def remove_stale(out: Path) -> list[Path]:
