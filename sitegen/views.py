@@ -618,12 +618,13 @@ class PlayerView:
 def player_view(p: PlayerRecord, data: SiteData, links: Links,
                 facts: Facts | None = None) -> PlayerView:
     ratings = [(name, value, links.latest_list_path(p.game, name)) for name, value in _ratings(p)]
-    tables = [_history_table(p, name, links) for name in sorted(p.history, key=_list_order)
-              if p.history[name]]
+    history = {name: until_last_change(rows) for name, rows in p.history.items()}
+    tables = [_history_table(p, name, links, history[name])
+              for name in sorted(history, key=_list_order) if history[name]]
     events = [_event_summary(links.events[s], links) for s in p.events if s in links.events]
     events.sort(key=lambda e: (e.end or e.start or date.min, e.name))
     view = PlayerView(p, GAME_NAMES.get(p.game, p.game), ratings,
-                      history_chart(p.name, p.history), tables, _norm_lines(p, links), events)
+                      history_chart(p.name, history), tables, _norm_lines(p, links), events)
     if facts is not None:
         view.standings = facts.standings(p, [name for name, _ in _ratings(p)])
         view.opponents = [(h, links.player_path(p.game, h.opponent_id))
@@ -673,13 +674,24 @@ def shard_view(shard: PlayerShard, data: SiteData, links: Links) -> list[ShardEn
     return entries
 
 
-def _history_table(p: PlayerRecord, name: str, links: Links) -> HistoryTable:
+def until_last_change(rows: list) -> list:
+    """A player's history rows up to the last list on which his rating
+    changed (or was first published, or withdrawn) or he played: the lists
+    after it repeat the same rating, and leaving them out keeps his page
+    the same bytes from one list to the next while he does not play
+    (docs/scale.md#incremental-builds)."""
+    changed = [i for i, r in enumerate(rows) if i == 0 or r.games or r.change != 0]
+    return rows[:changed[-1] + 1] if changed else []
+
+
+def _history_table(p: PlayerRecord, name: str, links: Links,
+                   history: list | None = None) -> HistoryTable:
     rows = [HistoryLine(r.date, links.list_path(p.game, name, r.date), r.rating, r.change,
                         r.games, [(links.event_name(s), links.event_path(s), c)
                                   for s, c in r.events])
-            for r in reversed(p.history[name])]
-    return HistoryTable(name, f"{p.name}: {name} ratings, list by list (newest first)",
-                        f"history-{name}", rows)
+            for r in reversed(p.history[name] if history is None else history)]
+    return HistoryTable(name, f"{p.name}: {name} ratings, list by list up to the last "
+                              "change (newest first)", f"history-{name}", rows)
 
 
 def search_index(data: SiteData, links: Links, prefix: str) -> dict:
