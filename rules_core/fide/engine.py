@@ -17,7 +17,7 @@ from ..results import EventRating, GameFigure, PlayerRating
 from .editions import FideEdition
 from .games import CountedGames, count_games
 
-__all__ = ["rate_event", "p_percent", "unrated_event_rating",
+__all__ = ["rate_event", "planned_games", "p_percent", "unrated_event_rating",
            "performance_rating", "hypothetical_rating"]
 
 HALF = Fraction(1, 2)
@@ -99,6 +99,25 @@ def rate_event(tournament: Tournament, edition: FideEdition,
     ordered = [results[p.number] for p in tournament.players]
     return EventRating(edition, counted.system, counted.rateable, ordered,
                        counted.event_notes)
+
+
+def planned_games(tournament: Tournament,
+                  edition: FideEdition) -> dict[int, tuple[int, int | None]]:
+    """Before rating: each player's rated games in the event and the K it
+    gives him (capped by the event's own games), by number, as `rate_event`
+    finds them.  fide-rb-2024 7.3.3 caps K x n at 700 with n the games of
+    the rating period: a period's events counted first, K capped by the
+    period's n can be given to `rate_event` and each event rated once."""
+    tournament, _ = _standard_ratings(tournament, edition)
+    counted = count_games(tournament, edition)
+    out: dict[int, tuple[int, int | None]] = {}
+    for player in tournament.players:
+        n = 0 if player.number in counted.disregarded else len(counted.games[player.number])
+        if not player.rated and not counted.rateable:
+            n = 0                                   # no first rating from it
+        rated = player.rated and n and counted.rateable
+        out[player.number] = (n, _k(edition, tournament, player, None, n)[0] if rated else None)
+    return out
 
 
 def _standard_ratings(t: Tournament, edition: FideEdition):
