@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from urllib.parse import urlsplit
 
+from . import downloads
 from .chart import Chart, history_chart
 from .formats import isodate, month
 from .player_facts import Facts, HeadToHead, ListStanding
@@ -91,6 +92,10 @@ class Links:
         self.events = {r.slug: r for r in data.events}
         self._dates = {key: {pl.date for pl in published}
                        for key, published in data.lists.items()}
+        self._download_sources = {(pl.game, pl.list, pl.date): source
+                                  for published in data.lists.values()
+                                  for pl, source in zip(published, downloads.sources(published),
+                                                        strict=True)}
         self.records = data.players
         self._docs = {}
         for doc in regulation_docs(regulations):
@@ -102,6 +107,20 @@ class Links:
     def regulation_path(self, source: str | None) -> str | None:
         """The page of a regulation document, by its slug or file name."""
         return self._docs.get(source or "")
+
+    def download_source(self, pl: PublishedList) -> PublishedList:
+        """The list whose downloads `pl` has: itself, or the earlier list
+        it repeats (sitegen.downloads.sources)."""
+        return self._download_sources.get((pl.game, pl.list, pl.date), pl)
+
+    def downloads(self, pl: PublishedList, text_label: str = "Text") -> list[tuple[str, str]]:
+        """(label, path) of the downloads of the dated list `pl`."""
+        source = self.download_source(pl)
+        files = downloads.file_links(f"downloads/{pl.game}-{pl.list}-{source.key}", text_label)
+        if source is not pl:
+            label, path = files[0]
+            files[0] = (f"{label} (unchanged since {month(source.date)})", path)
+        return files
 
     def player_path(self, game: str, pid: str | None) -> str | None:
         return self._players.get((game, pid or ""))
@@ -249,7 +268,6 @@ def list_view(pl: PublishedList, variant: Variant, folder: str, links: Links,
     what = list_title(pl.game, pl.list)
     title = f"{what}, {month(pl.date)}" + (f": {variant.label.lower()}" if variant.slug else "")
     groups = _groups(pl, variant, links, what)
-    stem = f"downloads/{pl.game}-{pl.list}-{pl.key}"
     return ListView(
         pl.game, pl.list, pl.date, pl.edition, title, variant,
         [(v, folder + (v.slug + "/" if v.slug else ""), v == variant) for v in VARIANTS],
@@ -258,7 +276,7 @@ def list_view(pl: PublishedList, variant: Variant, folder: str, links: Links,
         base + "dates/",
         (previous.date, f"{base}{previous.key}/") if previous else None,
         (following.date, f"{base}{following.key}/") if following else None,
-        [("CSV", stem + ".csv"), ("JSON", stem + ".json"), ("Fixed-width text", stem + ".txt")],
+        links.downloads(pl, "Fixed-width text"),
         [(links.event_name(s), links.event_path(s)) for s in pl.events],
         [(_player_name(links, pl.game, pid), links.player_path(pl.game, pid))
          for pid in sorted(pl.delisted)])
@@ -456,10 +474,8 @@ class DateRow:
 def list_dates(game: str, name: str, published: list[PublishedList], links: Links) -> list[DateRow]:
     rows = []
     for pl in reversed(published):
-        stem = f"downloads/{game}-{name}-{pl.key}"
         rows.append(DateRow(pl.date, f"lists/{game}/{name}/{pl.key}/", len(pl.entries),
-                            len(pl.events), [("CSV", stem + ".csv"), ("JSON", stem + ".json"),
-                                             ("Text", stem + ".txt")]))
+                            len(pl.events), links.downloads(pl)))
     return rows
 
 
@@ -539,7 +555,7 @@ def downloads_index(data: SiteData, links: Links) -> list[DownloadGroup]:
         stem = f"downloads/{game}-{name}-latest"
         groups.append(DownloadGroup(
             list_title(game, name),
-            [("CSV", stem + ".csv"), ("JSON", stem + ".json"), ("Text", stem + ".txt")],
+            downloads.file_links(stem),
             list_dates(game, name, published, links)))
     return groups
 
