@@ -123,3 +123,23 @@ def test_a_run_of_identical_lists_has_the_first_ones_files():
     lists = [_dated(date(2025, m, 1), rating=2100 + (m >= 7)) for m in range(3, 9)]
     lists[0] = _dated(date(2025, 3, 1), games=9, change=12)      # the month that changed
     assert [s.date.month for s in sources(lists)] == [3, 4, 4, 4, 7, 7]
+
+
+def test_the_demo_links_an_unchanged_list_to_the_earlier_files(demo_site):
+    """The demo's blitz list goes months without an event: those months'
+    pages link to the files of the month it last changed, which exist, and
+    no copy is written."""
+    import re
+
+    pages = sorted((demo_site / "lists" / "chess" / "blitz").glob("20??-??/index.html"))
+    linked_elsewhere = 0
+    for page in pages:
+        key = page.parent.name
+        html = page.read_text(encoding="utf-8")
+        targets = re.findall(r'href="/(downloads/chess-blitz-[^"]+)"', html)
+        assert len(targets) == 6 and all((demo_site / t).is_file() for t in targets)
+        if not all(f"-{key}." in t for t in targets):
+            linked_elsewhere += 1
+            assert "unchanged since" in html
+            assert not list((demo_site / "downloads").glob(f"chess-blitz-{key}.*"))
+    assert linked_elsewhere > 0
