@@ -8,7 +8,8 @@ site or the new one, whole (`swap_folders`), and the next build removes
 what a killed one left behind (`remove_stale`).  Before the swap, every
 file whose bytes did not change is made a hard link to the previous site's
 (`sitegen.manifest.carry_over`): it keeps its inode and modification time,
-and the build reports what it added, modified and removed.
+and the build reports what it added, modified and removed.  A site the same
+content and code made, intact, is not rendered again at all.
 """
 
 from __future__ import annotations
@@ -25,7 +26,14 @@ from pathlib import Path
 
 from .bundle import BundleError
 from .content import ContentError, load_content
-from .manifest import Changes, carry_over, code_digest, inputs_digest, write_manifest
+from .manifest import (
+    Changes,
+    carry_over,
+    code_digest,
+    inputs_digest,
+    unchanged_site,
+    write_manifest,
+)
 from .pipeline import compute, rating_problems
 from .regulations import load_regulations
 from .render import render_site
@@ -67,13 +75,19 @@ def build(content_dir: Path, out: Path, show_progress: bool | None = None,
                 problems.extend(found)
             elif found:
                 print("\n".join(build_lines(found)), file=sys.stderr)
+            digests = (inputs_digest(content_dir), code_digest())
+            kept = _unchanged(out, digests)
+            if kept is not None:
+                if changes is not None:
+                    changes.kept = len(kept)
+                return kept
             regulations = load_regulations(content_dir / "regulations")
             try:
                 theme = content_dir / "theme"
                 return _swap_in(out, lambda tmp: render_site(
                     data, tmp, regulations, progress=step,
                     theme=theme if theme.is_dir() else None, content=content_dir),
-                    (inputs_digest(content_dir), code_digest()), changes)
+                    digests, changes)
             except BundleError as error:  # npm or the registry unavailable, a bad tarball
                 raise BuildError(error.lines) from None
 
@@ -121,6 +135,16 @@ def _swap_in(out: Path, write, digests: tuple[str, str] | None = None,
         finally:
             shutil.rmtree(tmp, ignore_errors=True)   # the previous site, or a failed one
     return [out / f.relative_to(tmp) for f in files]
+
+
+def _unchanged(out: Path, digests: tuple[str, str]) -> list[Path] | None:
+    """The site at `out`, when the same content and code made it and it is
+    intact (`sitegen.manifest.unchanged_site`): nothing to render."""
+    out = out.resolve()
+    if not out.is_dir():
+        return None
+    with _locked(out.parent):
+        return unchanged_site(out, *digests)
 
 
 def _carry_over(tmp: Path, out: Path, files: list[Path], digests: tuple[str, str],

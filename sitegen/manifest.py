@@ -12,7 +12,10 @@ folder that is not yet visible.
 
 The folder gets `MANIFEST` (``.sitegen-manifest.json``): a SHA-256 of
 every file's bytes, of the content folder's files (`inputs_digest`) and of
-the code and templates that made them (`code_digest`).  `Changes` is the
+the code and templates that made them (`code_digest`); a site whose
+manifest names the same two digests and whose files still have the bytes
+recorded is the site the build would make, and is kept as it is
+(`unchanged_site`).  `Changes` is the
 list of paths added, modified and removed, which `sitegen build --changed
 FILE` writes for deploy tools (docs/scale.md#incremental-builds).
 """
@@ -29,7 +32,7 @@ from importlib import metadata
 from pathlib import Path
 
 __all__ = ["MANIFEST", "Changes", "carry_over", "inputs_digest", "code_digest",
-           "write_manifest", "read_manifest"]
+           "write_manifest", "read_manifest", "unchanged_site"]
 
 MANIFEST = ".sitegen-manifest.json"
 FORMAT = 1
@@ -135,6 +138,25 @@ def read_manifest(root: Path) -> dict | None:
     return document if isinstance(document, dict) and document.get("format") == FORMAT else None
 
 
+def unchanged_site(out: Path, inputs: str, code: str) -> list[Path] | None:
+    """The files of the site at `out` when the same inputs and code made it
+    (its manifest says so) and it is as they left it (every file and no
+    other, each with the SHA-256 recorded); else None.  The same inputs
+    and code give the same bytes (docs/architecture.md#data-flow), so such
+    a site needs no render."""
+    manifest = read_manifest(out)
+    if manifest is None or (manifest.get("inputs"), manifest.get("code")) != (inputs, code):
+        return None
+    files = manifest.get("files")
+    if not isinstance(files, dict) or set(files) != _site_files(out):
+        return None
+    for relative, digest in files.items():
+        path = out / relative
+        if path.is_symlink() or hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+            return None
+    return [out / relative for relative in sorted(files)]
+
+
 def inputs_digest(content: Path) -> str:
     """SHA-256 over every file of the content folder, path and bytes."""
     return _tree_digest([content])
@@ -142,7 +164,8 @@ def inputs_digest(content: Path) -> str:
 
 def code_digest() -> str:
     """SHA-256 over what turns content into bytes: the sitegen and
-    rules_core sources, the templates, the Python and library versions."""
+    rules_core sources, the templates, the Python and library versions,
+    SOURCE_DATE_EPOCH (the date in the checker's wheel, sitegen.bundle)."""
     from .render import templates_root
 
     here = Path(__file__).resolve().parent
@@ -150,7 +173,8 @@ def code_digest() -> str:
     templates = templates_root()
     if isinstance(templates, Path):
         roots.append(templates)
-    versions = [sys.version] + [_version(name) for name in LIBRARIES]
+    versions = ([sys.version, f"SOURCE_DATE_EPOCH={os.environ.get('SOURCE_DATE_EPOCH', '')}"]
+                + [_version(name) for name in LIBRARIES])
     return _tree_digest(roots, "\n".join(versions).encode())
 
 

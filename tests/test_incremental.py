@@ -96,6 +96,50 @@ def test_inputs_digest_follows_every_content_file(tmp_path):
     assert inputs_digest(content) != before
 
 
+def test_an_unchanged_site_is_not_rendered_again(tmp_path, monkeypatch):
+    import sitegen.build
+
+    content = write_content(tmp_path / "content")
+    site = tmp_path / "site"
+    files = build(content, site, show_progress=False)
+
+    def no_render(*_, **__):
+        raise AssertionError("rendered again")
+    monkeypatch.setattr(sitegen.build, "render_site", no_render)
+    changes = Changes()
+    assert build(content, site, show_progress=False, changes=changes) == files
+    assert changes.lines() == [] and changes.kept == len(files)
+
+
+DAMAGES = [
+    # (what is done to the built site, the line the next build gives)
+    ("edit", "M\tpages/about/index.html"),
+    ("remove", "A\tpages/about/index.html"),
+    ("add", "D\tpages/about/stray.html"),
+]
+
+
+@pytest.mark.parametrize("damage, line", DAMAGES)
+def test_a_damaged_site_is_built_again(tmp_path, damage, line):
+    """Same content and code, but the output is not as the build left it:
+    rendered again, and the damage undone."""
+    content = write_content(tmp_path / "content")
+    site = tmp_path / "site"
+    build(content, site, show_progress=False)
+    before = _bytes(site)
+    page = site / "pages" / "about" / "index.html"
+    if damage == "edit":
+        page.write_bytes(page.read_bytes().replace(b"A test federation", b"A best federation"))
+    elif damage == "remove":
+        page.unlink()
+    else:
+        (page.parent / "stray.html").write_text("stray\n", encoding="utf-8")
+    changes = Changes()
+    build(content, site, show_progress=False, changes=changes)
+    assert changes.lines() == [line]
+    assert _bytes(site) == before
+
+
 # -- carry_over on its own -----------------------------------------------------------
 
 def _tree(root: Path, files: dict[str, str]) -> list[Path]:
