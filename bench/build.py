@@ -1,6 +1,9 @@
 """Benchmark: how long the embedded content takes to load, compute and render,
-and how long `check` takes on the largest real TRF.  Prints figures; asserts
-nothing (tests never assert on time)."""
+the pages rendered a second against Hugo's on pages with the same rows
+(bench/hugo.py; skipped with the reason where Hugo is absent), a build again
+over its own output (incremental: nothing to rewrite), and how long `check`
+takes on the largest real TRF.  Prints figures; asserts nothing (tests never
+assert on time)."""
 
 from __future__ import annotations
 
@@ -13,10 +16,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.hugo import hugo_seconds, rows_per_page  # noqa: E402
 from rules_core.check import CheckOptions, check_text  # noqa: E402
 from sitegen.build import build  # noqa: E402
 from sitegen.compute.pipeline import compute  # noqa: E402
 from sitegen.content.folder import load_content  # noqa: E402
+from sitegen.manifest import Changes  # noqa: E402
+from sitegen.site.regulations import load_regulations  # noqa: E402
+from sitegen.site.render import render_site  # noqa: E402
 
 
 def timed(function, repeat: int = 3) -> float:
@@ -28,21 +35,48 @@ def timed(function, repeat: int = 3) -> float:
     return statistics.median(runs)
 
 
+def _render_against_hugo(loaded, content: Path, out: Path) -> None:
+    """Pages a second: sitegen's render of the demo, Hugo's on as many
+    pages with the same table rows each (bench/hugo.py)."""
+    data, regulations = compute(loaded), load_regulations(content / "regulations")
+    out.mkdir()
+    began = time.perf_counter()
+    render_site(data, out, regulations, content=content)
+    seconds = time.perf_counter() - began
+    rows = rows_per_page(out)
+    ours = len(rows) / seconds
+    print(f"render:           {seconds:6.2f} s, {len(rows)} pages, {sum(rows):,} table rows: "
+          f"{ours:,.0f} pages/s")
+    hugo = hugo_seconds(rows)
+    if isinstance(hugo, str):
+        print(f"hugo:             skipped: {hugo}")
+        return
+    hugo_s, pages = hugo
+    print(f"hugo:             {hugo_s:6.2f} s, {pages} pages with the same rows: "
+          f"{pages / hugo_s:,.0f} pages/s; sitegen/hugo {ours / (pages / hugo_s):.2f}")
+
+
 def main() -> None:
     content = ROOT / "content"
     loaded = load_content(content)
     print(f"load content:     {timed(lambda: load_content(content)):6.2f} s")
     print(f"compute lists:    {timed(lambda: compute(loaded)):6.2f} s")
     with tempfile.TemporaryDirectory() as tmp:
-        seconds = timed(lambda: build(content, Path(tmp) / "site", show_progress=False), 1)
-        files = sum(1 for p in (Path(tmp) / "site").rglob("*") if p.is_file())
-    print(f"whole build:      {seconds:6.2f} s ({files} files)")
+        site = Path(tmp) / "site"
+        seconds = timed(lambda: build(content, site, show_progress=False), 1)
+        files = sum(1 for p in site.rglob("*") if p.is_file())
+        print(f"whole build:      {seconds:6.2f} s ({files} files)")
+        changes = Changes()
+        seconds = timed(lambda: build(content, site, show_progress=False, changes=changes), 1)
+        print(f"build again:      {seconds:6.2f} s ({changes.count()} files rewritten, "
+              f"{changes.kept} kept with their dates)")
+        _render_against_hugo(loaded, content, Path(tmp) / "render")
     trf = ROOT.parent / "shared" / "third_party_data" / "chess" / \
         "sharly_example_trf16_KarlMala2005.trf"
     if trf.exists():
         text = trf.read_text(encoding="utf-8")
         for rules in ("fide-standard-2002", "fide-rapid-blitz-2024"):
-            seconds = timed(lambda: check_text(text, trf.name, CheckOptions(rules=rules)), 5)
+            seconds = timed(lambda rules=rules: check_text(text, trf.name, CheckOptions(rules=rules)), 5)
             print(f"check 284-player TRF ({rules}): {seconds * 1000:6.1f} ms")
 
 

@@ -326,6 +326,8 @@ def bench(content: Path, out: Path, trace: bool) -> dict:
     figures["player_pages"] = sum(1 for f in files if f.suffix == ".html"
                                   and f.relative_to(out).parts[0] == "players")
     figures["bytes"] = sum(f.stat().st_size for f in files)
+    figures["download_bytes"] = sum(f.stat().st_size for f in files
+                                    if f.relative_to(out).parts[0] == "downloads")
     figures["players"] = sum(len(p) for p in loaded.players.values())
     figures["events"] = len(loaded.events)
     figures["games"], figures["rated"] = _games(data)
@@ -357,7 +359,8 @@ def report(f: dict) -> str:
              f"total:    {f['total']:8.1f} s",
              f"pages:    {f['pages']:,} HTML pages ({f['player_pages']:,} of them players'), "
              f"{f['pages'] / f['render']:,.1f} pages/s, {f['players'] / f['render']:,.0f} "
-             f"players/s; {f['files']:,} files, {f['bytes'] / 2 ** 20:,.0f} MiB",
+             f"players/s; {f['files']:,} files, {f['bytes'] / 2 ** 20:,.0f} MiB "
+             f"(downloads {f['download_bytes'] / 2 ** 20:,.0f} MiB)",
              f"memory:   peak RSS {f['peak']:,.0f} MiB (after load {f['peak_load']:,.0f}, "
              f"after compute {f['peak_compute']:,.0f}); cyclic garbage left by "
              f"the build: {f['cycles']} objects"]

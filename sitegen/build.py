@@ -5,7 +5,11 @@ once, at the end), compute, render into a temporary folder beside the
 output, then swap it in: a failed build leaves the previous site untouched,
 and a killed one too: the output folder is at every instant the previous
 site or the new one, whole (`swap_folders`), and the next build removes
-what a killed one left behind (`remove_stale`).
+what a killed one left behind (`remove_stale`).  Before the swap, every
+file whose bytes did not change is made a hard link to the previous site's
+(`sitegen.manifest.carry_over`): it keeps its inode and modification time,
+and the build reports what it added, modified and removed.  A site the same
+content and code made, intact, is not rendered again at all.
 """
 
 from __future__ import annotations
@@ -23,6 +27,14 @@ from pathlib import Path
 from sitegen.browser.bundle import BundleError
 from sitegen.compute.pipeline import compute, rating_problems
 from sitegen.content.folder import ContentError, load_content
+from sitegen.manifest import (
+    Changes,
+    carry_over,
+    code_digest,
+    inputs_digest,
+    unchanged_site,
+    write_manifest,
+)
 from sitegen.report import build_lines
 from sitegen.site.regulations import load_regulations
 from sitegen.site.render import render_site
@@ -41,12 +53,14 @@ class BuildError(Exception):
 
 
 def build(content_dir: Path, out: Path, show_progress: bool | None = None,
-          strict: bool = False, problems: list | None = None) -> list[Path]:
-    """Build the site of `content_dir` into `out`; return the files written.
+          strict: bool = False, problems: list | None = None,
+          changes: Changes | None = None) -> list[Path]:
+    """Build the site of `content_dir` into `out`; return the site's files.
 
     The warnings of the content and of rating its events go into
     `problems` (printed to stderr when none is given); `strict` stops the
-    build on a warning as on an error."""
+    build on a warning as on an error.  `changes`, if given, receives the
+    paths added, modified and removed against the site `out` held."""
     with collector_paused():
         try:
             content = load_content(content_dir)
@@ -61,12 +75,19 @@ def build(content_dir: Path, out: Path, show_progress: bool | None = None,
                 problems.extend(found)
             elif found:
                 print("\n".join(build_lines(found)), file=sys.stderr)
+            digests = (inputs_digest(content_dir), code_digest())
+            kept = _unchanged(out, digests)
+            if kept is not None:
+                if changes is not None:
+                    changes.kept = len(kept)
+                return kept
             regulations = load_regulations(content_dir / "regulations")
             try:
                 theme = content_dir / "theme"
                 return _swap_in(out, lambda tmp: render_site(
                     data, tmp, regulations, progress=step,
-                    theme=theme if theme.is_dir() else None, content=content_dir))
+                    theme=theme if theme.is_dir() else None, content=content_dir),
+                    digests, changes)
             except BundleError as error:  # npm or the registry unavailable, a bad tarball
                 raise BuildError(error.lines) from None
 
@@ -90,13 +111,16 @@ def collector_paused():
             gc.enable()
 
 
-def _swap_in(out: Path, write) -> list[Path]:
+def _swap_in(out: Path, write, digests: tuple[str, str] | None = None,
+             changes: Changes | None = None) -> list[Path]:
     """Write into a fresh folder next to `out`, then exchange the two.
 
     `out` is at every instant either the previous site, whole, or the new
     one, whole (`swap_folders`).  Folders ``.NAME.*`` beside `out` left by
     a build killed earlier are removed first; a lock on the parent folder
-    keeps two builds from removing each other's."""
+    keeps two builds from removing each other's.  With `digests` (of the
+    inputs and of the code), the files unchanged since the previous site
+    are carried over and the manifest written (`sitegen.manifest`)."""
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     with _locked(out.parent):
@@ -104,11 +128,29 @@ def _swap_in(out: Path, write) -> list[Path]:
         tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
         try:
             files = write(tmp)
+            if digests is not None:
+                _carry_over(tmp, out, files, digests, changes)
             os.chmod(tmp, 0o755)
             swap_folders(tmp, out)
         finally:
             shutil.rmtree(tmp, ignore_errors=True)   # the previous site, or a failed one
     return [out / f.relative_to(tmp) for f in files]
+
+
+def _unchanged(out: Path, digests: tuple[str, str]) -> list[Path] | None:
+    """The site at `out`, when the same content and code made it and it is
+    intact (`sitegen.manifest.unchanged_site`): nothing to render."""
+    out = out.resolve()
+    if not out.is_dir():
+        return None
+    with _locked(out.parent):
+        return unchanged_site(out, *digests)
+
+
+def _carry_over(tmp: Path, out: Path, files: list[Path], digests: tuple[str, str],
+                changes: Changes | None) -> None:
+    _, hashes = carry_over(tmp, out, files, changes)
+    write_manifest(tmp, hashes, *digests)
 
 
 def remove_stale(out: Path) -> list[Path]:

@@ -52,6 +52,9 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("content", nargs="?", default="content",
                        help="the content folder (default: content/)")
     build.add_argument("--out", default="_site", help="the output folder (default: _site/)")
+    build.add_argument("--changed", metavar="FILE",
+                       help="write the paths the build added, modified or removed to FILE, "
+                            "one a line: A, M or D, a tab, the path (for deploy tools)")
     build.add_argument("--strict", action="store_true",
                        help="stop on warnings as on errors (for CI)")
     serve = commands.add_parser("serve", help="build, then serve the site on localhost")
@@ -84,11 +87,13 @@ def _build(args) -> int:
     """Problems first (errors, then warnings), then what was done, then the
     counts: ``N errors, M warnings`` is the last line."""
     from sitegen.build import BuildError, build
+    from sitegen.manifest import Changes
 
     problems: list = []
+    changes = Changes()
     try:
         files = build(Path(args.content), Path(args.out), strict=args.strict,
-                      problems=problems)
+                      problems=problems, changes=changes)
     except BuildError as error:
         print("\n".join(error.lines), file=sys.stderr)
         print(f"sitegen build: stopped, {args.out}/ left as it was", file=sys.stderr)
@@ -97,7 +102,12 @@ def _build(args) -> int:
         return 1
     if problems:
         print("\n".join(build_lines(problems)), file=sys.stderr)
-    print(f"sitegen build: {len(files)} files in {args.out}/")
+    print(f"sitegen build: {len(files)} files in {args.out}/ ({len(changes.added)} added, "
+          f"{len(changes.modified)} modified, {len(changes.removed)} removed, "
+          f"{changes.kept} unchanged)")
+    if args.command == "build" and args.changed:
+        lines = changes.lines()
+        Path(args.changed).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
     print(counts_line(problems))
     return 0
 

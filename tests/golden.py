@@ -15,8 +15,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "site"
 # The browser runtime is copied from the pyodide package and built as a
-# wheel: checked by its own tests, not kept twice in the repository.
-UNCOMPARED = ("static/pyodide/", "static/bundle/")
+# wheel: checked by its own tests, not kept twice in the repository.  The
+# build manifest holds a digest of the code, which changes with any commit
+# (tests/test_incremental.py checks it).
+UNCOMPARED = ("static/pyodide/", "static/bundle/", ".sitegen-manifest.json")
 
 
 def build_fixture_site(out: Path) -> Path:

@@ -57,3 +57,89 @@ def test_a_negative_change_is_a_number():
     row = _row(_list("=cmd|' /C calc'!A0", "@X", -12))
     assert row["change"] == "-12"
     assert row["name"] == "'=cmd|' /C calc'!A0" and row["federation"] == "'@X"
+
+
+# -- compressed downloads and identical lists (docs/scale.md#output-size) ---------------
+
+def _dated(day: date, rating: int = 2100, events=(), delisted=(), edition="fide-standard-2024",
+           games: int = 0, change: int | None = 0) -> PublishedList:
+    entry = ListEntry(id="1", name="Able, Ann", federation="TST", sex="w", birth_year=1990,
+                      title="", rating=rating, rank=1, games=games, change=change)
+    return PublishedList("chess", "standard", day, edition, [entry], list(events),
+                         list(delisted))
+
+
+def test_compressed_files_hold_the_plain_ones():
+    import gzip
+    import zipfile
+
+    from sitegen.site.downloads import all_files, all_formats, text_zip
+
+    pl = _dated(date(2025, 4, 1))
+    files = dict(all_files(pl))
+    assert sorted(files) == ["csv", "csv.gz", "json", "json.gz", "txt"]
+    plain = dict(all_formats(pl))
+    for ext in ("csv", "json", "txt"):
+        assert files[ext] == plain[ext].encode("utf-8")
+    assert gzip.decompress(files["csv.gz"]) == files["csv"]
+    assert gzip.decompress(files["json.gz"]) == files["json"]
+    archive = zipfile.ZipFile(io.BytesIO(text_zip("chess-standard-2025-04.txt", files["txt"])))
+    assert archive.namelist() == ["chess-standard-2025-04.txt"]
+    assert archive.read("chess-standard-2025-04.txt") == files["txt"]
+    assert archive.infolist()[0].compress_type == zipfile.ZIP_DEFLATED
+
+
+def test_compressed_files_are_the_same_bytes_each_time():
+    """No time and no name in them: a build gives the bytes of the last."""
+    from sitegen.site.downloads import all_files, text_zip
+
+    pl = _dated(date(2025, 4, 1))
+    assert all_files(pl) == all_files(pl)
+    assert text_zip("a.txt", b"x\n") == text_zip("a.txt", b"x\n")
+
+
+# (this list against the one before, the same list?)
+SAME_CASES = [
+    ({}, True),
+    ({"rating": 2101}, False),
+    ({"games": 3}, False),
+    ({"change": 5}, False),
+    ({"events": ["open"]}, False),          # an event rated, even changing nothing
+    ({"delisted": ["2"]}, False),
+    ({"edition": "fide-standard-2025"}, False),
+]
+
+
+@pytest.mark.parametrize("differs, same", SAME_CASES)
+def test_same_list(differs, same):
+    from sitegen.site.downloads import same_list
+
+    assert same_list(_dated(date(2025, 5, 1), **differs), _dated(date(2025, 4, 1))) is same
+
+
+def test_a_run_of_identical_lists_has_the_first_ones_files():
+    from sitegen.site.downloads import sources
+
+    lists = [_dated(date(2025, m, 1), rating=2100 + (m >= 7)) for m in range(3, 9)]
+    lists[0] = _dated(date(2025, 3, 1), games=9, change=12)      # the month that changed
+    assert [s.date.month for s in sources(lists)] == [3, 4, 4, 4, 7, 7]
+
+
+def test_the_demo_links_an_unchanged_list_to_the_earlier_files(demo_site):
+    """The demo's blitz list goes months without an event: those months'
+    pages link to the files of the month it last changed, which exist, and
+    no copy is written."""
+    import re
+
+    pages = sorted((demo_site / "lists" / "chess" / "blitz").glob("20??-??/index.html"))
+    linked_elsewhere = 0
+    for page in pages:
+        key = page.parent.name
+        html = page.read_text(encoding="utf-8")
+        targets = re.findall(r'href="/(downloads/chess-blitz-[^"]+)"', html)
+        assert len(targets) == 6 and all((demo_site / t).is_file() for t in targets)
+        if not all(f"-{key}." in t for t in targets):
+            linked_elsewhere += 1
+            assert "unchanged since" in html
+            assert not list((demo_site / "downloads").glob(f"chess-blitz-{key}.*"))
+    assert linked_elsewhere > 0

@@ -131,3 +131,52 @@ def test_norms_and_titles_through_norms(tmp_path):
     rui = site.players[("draughts", "30001")]
     assert {n.title for n in rui.norms} >= {"MI"} and len(rui.norms) >= 3
     assert [t.title for t in rui.titles] and rui.titles[-1].how == "norms"
+
+
+# fide-rb-2024 7.3.3: K x n <= 700 over the rating period.  Five round
+# robins of five players in May 2024, the list of June: 20 games each in
+# one period, so Dean (10 games before: K 40) is capped at 700 // 20 = 35.
+CAPPED_EVENTS = [(f"2024-05-may-round-{i}", f"2024-05-{2 * i + 1:02d}", f"2024-05-{2 * i + 2:02d}")
+                 for i in range(5)]
+
+
+@pytest.fixture(scope="module")
+def capped_content(tmp_path_factory):
+    from tests.site_fixture import round_robin_toml
+
+    root = write_content(tmp_path_factory.mktemp("capped") / "content")
+    ids = ["1001", "1002", "1003", "1004", "1005"]
+    for slug, start, end in CAPPED_EVENTS:
+        (root / "events" / "chess" / f"{slug}.toml").write_text(
+            round_robin_toml(slug, start, end, ids), encoding="utf-8")
+    return load_content(root)
+
+
+def _check_calls(monkeypatch) -> list[str]:
+    import sitegen.compute.pipeline as pipeline
+
+    calls, check = [], pipeline.check_tournament
+    monkeypatch.setattr(pipeline, "check_tournament",
+                        lambda t, options=None: calls.append(t.name) or check(t, options))
+    return calls
+
+
+def test_the_period_cap_is_decided_before_rating(capped_content, monkeypatch):
+    """Each event rated once, K capped by the period's 20 games (not the
+    event's 4), and the same site data as rating every event, then again
+    those the cap changes (the former way, which `_rated_once` falls back
+    to)."""
+    import sitegen.compute.pipeline as pipeline
+
+    calls = _check_calls(monkeypatch)
+    data = compute(capped_content)
+    assert sorted(calls) == sorted(e.slug if e.tournament.name is None else e.tournament.name
+                                   for e in capped_content.events)
+    may = [e for e in data.events if e.slug.startswith("2024-05-may-round")]
+    dean = [p for e in may for p in e.result["players"] if p["id"] == "1004"]
+    assert [p["k"] for p in dean] == [35] * 5            # 700 // 20; K 40 alone
+    calls.clear()
+    monkeypatch.setattr(pipeline, "_as_planned", lambda *_: False)
+    former = compute(capped_content)
+    assert len(calls) > 2 * len(capped_content.events) - 1   # rated, then rated again
+    assert former == data

@@ -18,7 +18,7 @@ from ..numbers import round_half_up
 from ..results import EventRating, GameFigure, PlayerRating
 from .games import CountedGames, count_games
 
-__all__ = ["rate_event", "p_percent", "unrated_event_rating",
+__all__ = ["rate_event", "planned_games", "p_percent", "unrated_event_rating",
            "performance_rating", "hypothetical_rating"]
 
 # A FIDE-scale period rates a million games (bench/fide_scale.py): building
@@ -100,6 +100,27 @@ def rate_event(tournament: Tournament, edition: FideRules,
     ordered = [results[p.number] for p in tournament.players]
     return EventRating(edition, counted.system, counted.rateable, ordered,
                        counted.event_notes)
+
+
+def planned_games(tournament: Tournament,
+                  edition: FideRules) -> dict[int, tuple[int, int | None]]:
+    """Before rating: each player's rated games in the event and the K it
+    gives him (capped by the event's own games), by number, as `rate_event`
+    finds them.  fide-rb-2024 7.3.3 caps K x n at 700 with n the games of
+    the rating period: a period's events counted first, K capped by the
+    period's n can be given to `rate_event` and each event rated once."""
+    tournament, _ = _standard_ratings(tournament, edition)
+    counted = count_games(tournament, edition)
+    out: dict[int, tuple[int, int | None]] = {}
+    for player in tournament.players:
+        n = 0 if player.number in counted.disregarded else len(counted.games[player.number])
+        if not player.rated and not counted.rateable:
+            n = 0                                   # no first rating from it
+        rating = player.rating
+        rated = player.rated and n and counted.rateable and rating is not None
+        k = _k(edition, tournament, player, rating, None, n)[0] if rated and rating else None
+        out[player.number] = (n, k)
+    return out
 
 
 def _standard_ratings(t: Tournament, edition: FideRules

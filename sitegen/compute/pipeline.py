@@ -17,8 +17,9 @@ from datetime import date, timedelta
 from fractions import Fraction
 
 from rules_core.check import CheckOptions, CheckResult, check_tournament, rate_of_play_for
-from rules_core.editions import edition_for
+from rules_core.editions import choose, edition_for
 from rules_core.fide.editions import FideEdition
+from rules_core.fide.engine import planned_games
 from rules_core.fide.initial import EventPerformance, pooled_rating, within_window
 from rules_core.fide.norm_tables import MINIMUM_GAMES
 from rules_core.fide.norms import norms_for_event as chess_norms_for_event
@@ -49,7 +50,7 @@ FMJD = FmjdEdition()
 ASSUMED_GAMES = 30        # what rules_core assumes of an unknown count (fide-2002 10.54)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Player:
     """One player's standing on one list while the record is computed."""
 
@@ -243,10 +244,9 @@ def _period(spec, day, edition, events, players, reports, rows) -> PublishedList
     changes: dict[str, list[tuple[str, Fraction, int]]] = defaultdict(list)
     fmjd_events: dict[str, list[PeriodEvent]] = defaultdict(list)
     options = CheckOptions(norms=spec.game == "draughts")
-    first = {e.slug: check_tournament(_prepared(e, players), options) for e in events}
-    counts = _period_games(first.values(), players)
+    rated = _rated_once(events, players, options)
     for event in events:
-        result = _capped(first[event.slug], counts, options.norms)
+        result = rated[event.slug]
         if _judges_chess_norms(spec, result.tournament):
             _chess_norms(result)
         if spec.list == "standard":
@@ -297,6 +297,71 @@ def _prepared(event: Event, players):
     return t
 
 
+def _rated_once(events, players, options: CheckOptions) -> dict[str, CheckResult]:
+    """Every event of the period rated once.  Where the edition caps K x n
+    at 700 over the rating period (fide-rb-2024 7.3.3), each player's games
+    of the period are counted first (rules_core.fide.engine.planned_games)
+    and the K so capped given to the check.  Should an event be rated
+    otherwise than counted (its games, its K), the period is rated the
+    former way: every event, then again those whose K the period caps."""
+    prepared = {e.slug: _prepared(e, players) for e in events}
+    plans = {slug: _plan(t) for slug, t in prepared.items()}
+    counts: dict[str, int] = defaultdict(int)
+    for slug, t in prepared.items():
+        for p in t.players if plans[slug] else ():
+            if p.id in players:
+                counts[p.id] += plans[slug][1][p.number][0]
+    rated, as_planned = {}, True
+    for slug, t in prepared.items():
+        given = _period_k(t, plans[slug], counts)
+        rated[slug] = check_tournament(t, replace(options, k=given))
+        as_planned = as_planned and _as_planned(rated[slug], plans[slug], given)
+    if as_planned:
+        return rated
+    first = {slug: check_tournament(t, options) for slug, t in prepared.items()}
+    counts = _period_games(first.values(), players)
+    return {slug: _capped(result, counts, options.norms) for slug, result in first.items()}
+
+
+def _plan(t) -> tuple | None:
+    """(edition, planned_games) of a chess event the check will rate: the
+    edition it chooses (rules_core.editions.choose); None for draughts (no
+    K x n cap) and for a file with errors (not rated)."""
+    if t.game != "chess" or t.start is None or any(p.is_error for p in t.problems):
+        return None
+    edition = choose(t.game, rate_of_play_for(t)[0] or "standard", t.start).edition
+    return (edition, planned_games(t, edition)) if edition is not None else None
+
+
+def _period_k(t, plan, counts) -> dict[str, int]:
+    """K by start number where the period's games cap it below the K the
+    event alone gives (fide-rb-2024 7.3.3)."""
+    if plan is None:
+        return {}
+    edition, games = plan
+    given = {}
+    for p in t.players:
+        n_event, k = games[p.number]
+        n = counts.get(p.id or "", 0)
+        if k is not None and n > n_event:
+            capped, _ = edition.cap_k(k, n)
+            if capped != k:
+                given[str(p.number)] = capped
+    return given
+
+
+def _as_planned(result: CheckResult, plan, given: dict[str, int]) -> bool:
+    """The check rated the event with the edition, games and K counted."""
+    if plan is None:
+        return result.rating is None or result.tournament.game != "chess"
+    edition, games = plan
+    if result.rating is None or result.edition is not edition:
+        return False
+    return all(r.rated_games == games[p.number][0]
+               and (str(p.number) in given or r.k == games[p.number][1])
+               for p, r in zip(result.tournament.players, result.rating.players, strict=True))
+
+
 def _period_games(results, players) -> dict[str, int]:
     """Rated games per player over the period's events (the n of K x n)."""
     counts: dict[str, int] = defaultdict(int)
@@ -329,8 +394,9 @@ def _chess_norms(result: CheckResult) -> None:
 
 
 def _capped(result: CheckResult, counts, norms: bool) -> CheckResult:
-    """Where the edition caps K x n at 700 over a rating period
-    (fide-rb-2024 7.3.3), the event is rated again with the period's n."""
+    """The former way (`_rated_once`): where the edition caps K x n at 700
+    over a rating period (fide-rb-2024 7.3.3), the event is rated again
+    with the period's n."""
     if result.rating is None:
         return result
     k_given = {}

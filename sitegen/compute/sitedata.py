@@ -2,7 +2,9 @@
 
 One pass: `pipeline.compute(content)` fills a `SiteData`; `render` turns it
 into pages.  Nothing here computes a rating; every figure was computed by
-rules_core and is only carried.
+rules_core and is only carried.  The records there are millions of at
+FIDE's size (entries, history rows, players) have `__slots__`: no
+dictionary each (docs/scale.md).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ __all__ = ["ListEntry", "PublishedList", "HistoryRow", "PlayerRecord",
            "EventReport", "NormRecord", "TitleAward", "WorldCupView", "SiteData"]
 
 
-@dataclass
+@dataclass(slots=True)
 class ListEntry:
     """One player on one published list."""
 
@@ -51,7 +53,7 @@ class PublishedList:
         return self.date.strftime("%Y-%m")
 
 
-@dataclass
+@dataclass(slots=True)
 class HistoryRow:
     """A player's rating on one list, with the events that made it."""
 
@@ -62,7 +64,7 @@ class HistoryRow:
     events: list[tuple[str, float | None]]   # (event slug, change in that event)
 
 
-@dataclass
+@dataclass(slots=True)
 class NormRecord:
     event: str                 # event slug
     date: date
@@ -74,7 +76,7 @@ class NormRecord:
     games: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class TitleAward:
     title: str
     date: date
@@ -82,7 +84,7 @@ class TitleAward:
     detail: str = ""
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerRecord:
     game: str
     id: str

@@ -8,20 +8,31 @@ list letter, the rank and the change against the previous list.  Widths are
 counted in characters (the file is UTF-8); a value longer than its column
 less one space is cut so that the columns always line up.  The file starts
 with ``#`` comment lines naming every column and its character positions.
+
+Each is also published compressed: the CSV and the JSON gzipped
+(``.csv.gz``, ``.json.gz``), the text zipped as FIDE ships its lists
+(``standard_rating_list.zip`` holding ``standard_rating_list.txt``), all
+without a time or name that would change from one build to the next.  A
+dated list identical to the one before it (the same entries, no event, no
+one delisted, the same edition) is not written again: its downloads are
+the earlier list's (`sources`, docs/scale.md#output-size).
 """
 
 from __future__ import annotations
 
 import csv
+import gzip
 import io
 import json
+import zipfile
 from typing import NamedTuple
 
 from sitegen.compute.sitedata import ListEntry, PublishedList
 from sitegen.site.figures import tiebreak
 
 __all__ = ["TextColumn", "TEXT_COLUMNS", "CSV_FIELDS", "list_csv", "list_json",
-           "list_text", "all_formats", "standings_csv", "fide_flag", "text_header", "neutralise",
+           "list_text", "all_formats", "all_files", "text_zip", "file_links", "sources",
+           "same_list", "standings_csv", "fide_flag", "text_header", "neutralise",
            "FORMULA_STARTS"]
 
 MONTH_ABBREVIATIONS = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG",
@@ -61,6 +72,60 @@ def all_formats(pl: PublishedList, compact: bool = False) -> list[tuple[str, str
     """(extension, text) for each download of a list; `compact` JSON for a
     large site (sitegen.site.views.LARGE_SITE)."""
     return [("csv", list_csv(pl)), ("json", list_json(pl, compact)), ("txt", list_text(pl))]
+
+
+def all_files(pl: PublishedList, compact: bool = False) -> list[tuple[str, bytes]]:
+    """(extension, bytes) of each download but the zip (`text_zip`, whose
+    member is named after the file): the three formats, the CSV and JSON
+    also gzipped."""
+    out = []
+    for ext, text in all_formats(pl, compact):
+        body = text.encode("utf-8")
+        out.append((ext, body))
+        if ext in ("csv", "json"):
+            out.append((ext + ".gz", gzip.compress(body, compresslevel=6, mtime=0)))
+    return out
+
+
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)       # the earliest a zip can hold: no build time
+
+
+def text_zip(name: str, text: bytes) -> bytes:
+    """A zip holding `text` as `name`, deflated, the same bytes each build."""
+    buffer = io.BytesIO()
+    member = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+    member.compress_type = zipfile.ZIP_DEFLATED
+    member.external_attr = 0o644 << 16
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr(member, text, compresslevel=6)
+    return buffer.getvalue()
+
+
+def file_links(stem: str, text_label: str = "Text") -> list[tuple[str, str]]:
+    """(label, site path) of every download of `stem` ('downloads/chess-standard-2025-04')."""
+    return [("CSV", stem + ".csv"), ("CSV, gzip", stem + ".csv.gz"),
+            ("JSON", stem + ".json"), ("JSON, gzip", stem + ".json.gz"),
+            (text_label, stem + ".txt"), (f"{text_label}, zip", stem + ".zip")]
+
+
+def same_list(pl: PublishedList, previous: PublishedList) -> bool:
+    """The list publishes what `previous` did: the same entries (every
+    column of the downloads), no event rated, no one delisted, the same
+    edition; only its date differs."""
+    return (not pl.events and not pl.delisted and pl.edition == previous.edition
+            and len(pl.entries) == len(previous.entries)
+            and all(_values(a) == _values(b)
+                    for a, b in zip(pl.entries, previous.entries, strict=True)))
+
+
+def sources(published: list[PublishedList]) -> list[PublishedList]:
+    """For each list of `published` (in date order), the list whose
+    downloads it has: itself, or the first of a run of identical lists."""
+    out: list[PublishedList] = []
+    for index, pl in enumerate(published):
+        same = index and same_list(pl, published[index - 1])
+        out.append(out[-1] if same else pl)
+    return out
 
 
 STANDINGS_FIELDS = ["rank", "number", "name", "title", "federation", "rating", "points"]
@@ -132,7 +197,8 @@ def list_json(pl: PublishedList, compact: bool = False) -> str:
     document = {"game": pl.game, "list": pl.list, "date": pl.date.isoformat(),
                 "edition": pl.edition, "events": list(pl.events),
                 "delisted": list(pl.delisted),
-                "entries": [dict(zip(CSV_FIELDS, _values(e), strict=True)) for e in pl.entries]}
+                "entries": [dict(zip(CSV_FIELDS, _values(e), strict=True))
+                            for e in pl.entries]}
     if not compact:
         return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
     entries = document.pop("entries")

@@ -234,15 +234,21 @@ def _lists(w: _Writer) -> None:
 
 
 def _downloads(w: _Writer) -> None:
+    """Each list's downloads, once for its date (none for a list identical
+    to the one before: downloads.sources) and again as the latest."""
     for (game, name), published in sorted(w.data.lists.items()):
         for index, pl in enumerate(published):
-            stems = [f"{game}-{name}-{pl.key}"]
+            stems = [f"{game}-{name}-{pl.key}"] if w.links.download_source(pl) is pl else []
             if index == len(published) - 1:
                 stems.append(f"{game}-{name}-latest")
-            formats = downloads.all_formats(pl, compact=w.links.large)  # once: the latest twice
+            if not stems:
+                continue
+            files = downloads.all_files(pl, compact=w.links.large)  # once: the latest twice
             for stem in stems:
-                for ext, text in formats:
-                    w.write(f"downloads/{stem}.{ext}", text)
+                for ext, body in files:
+                    w.write(f"downloads/{stem}.{ext}", body)
+                w.write(f"downloads/{stem}.zip",
+                        downloads.text_zip(f"{stem}.txt", dict(files)["txt"]))
     w.page("downloads/", "downloads.html", "Downloads",
            groups=views.downloads_index(w.data, w.links),
            columns=downloads.TEXT_COLUMNS)

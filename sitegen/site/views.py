@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 from sitegen.compute.player_facts import Facts, HeadToHead, ListStanding
 from sitegen.compute.sitedata import EventReport, ListEntry, PlayerRecord, PublishedList, SiteData
+from sitegen.site import downloads
 from sitegen.site.chart import Chart, history_chart
 from sitegen.site.event_views import (
     event_view,
@@ -97,6 +98,10 @@ class Links:
         self.events = {r.slug: r for r in data.events}
         self._dates = {key: {pl.date for pl in published}
                        for key, published in data.lists.items()}
+        self._download_sources = {(pl.game, pl.list, pl.date): source
+                                  for published in data.lists.values()
+                                  for pl, source in zip(published, downloads.sources(published),
+                                                        strict=True)}
         self.records = data.players
         self._docs = {}
         for doc in regulation_docs(regulations):
@@ -108,6 +113,20 @@ class Links:
     def regulation_path(self, source: str | None) -> str | None:
         """The page of a regulation document, by its slug or file name."""
         return self._docs.get(source or "")
+
+    def download_source(self, pl: PublishedList) -> PublishedList:
+        """The list whose downloads `pl` has: itself, or the earlier list
+        it repeats (sitegen.site.downloads.sources)."""
+        return self._download_sources.get((pl.game, pl.list, pl.date), pl)
+
+    def downloads(self, pl: PublishedList, text_label: str = "Text") -> list[tuple[str, str]]:
+        """(label, path) of the downloads of the dated list `pl`."""
+        source = self.download_source(pl)
+        files = downloads.file_links(f"downloads/{pl.game}-{pl.list}-{source.key}", text_label)
+        if source is not pl:
+            label, path = files[0]
+            files[0] = (f"{label} (unchanged since {month(source.date)})", path)
+        return files
 
     def player_path(self, game: str, pid: str | None) -> str | None:
         return self._players.get((game, pid or ""))
@@ -255,7 +274,6 @@ def list_view(pl: PublishedList, variant: Variant, folder: str, links: Links,
     what = list_title(pl.game, pl.list)
     title = f"{what}, {month(pl.date)}" + (f": {variant.label.lower()}" if variant.slug else "")
     groups = _groups(pl, variant, links, what)
-    stem = f"downloads/{pl.game}-{pl.list}-{pl.key}"
     return ListView(
         pl.game, pl.list, pl.date, pl.edition, title, variant,
         [(v, folder + (v.slug + "/" if v.slug else ""), v == variant) for v in VARIANTS],
@@ -264,7 +282,7 @@ def list_view(pl: PublishedList, variant: Variant, folder: str, links: Links,
         base + "dates/",
         (previous.date, f"{base}{previous.key}/") if previous else None,
         (following.date, f"{base}{following.key}/") if following else None,
-        [("CSV", stem + ".csv"), ("JSON", stem + ".json"), ("Fixed-width text", stem + ".txt")],
+        links.downloads(pl, "Fixed-width text"),
         [(links.event_name(s), links.event_path(s)) for s in pl.events],
         [(_player_name(links, pl.game, pid), links.player_path(pl.game, pid))
          for pid in sorted(pl.delisted)])
@@ -462,10 +480,8 @@ class DateRow:
 def list_dates(game: str, name: str, published: list[PublishedList], links: Links) -> list[DateRow]:
     rows = []
     for pl in reversed(published):
-        stem = f"downloads/{game}-{name}-{pl.key}"
         rows.append(DateRow(pl.date, f"lists/{game}/{name}/{pl.key}/", len(pl.entries),
-                            len(pl.events), [("CSV", stem + ".csv"), ("JSON", stem + ".json"),
-                                             ("Text", stem + ".txt")]))
+                            len(pl.events), links.downloads(pl)))
     return rows
 
 
@@ -545,7 +561,7 @@ def downloads_index(data: SiteData, links: Links) -> list[DownloadGroup]:
         stem = f"downloads/{game}-{name}-latest"
         groups.append(DownloadGroup(
             list_title(game, name),
-            [("CSV", stem + ".csv"), ("JSON", stem + ".json"), ("Text", stem + ".txt")],
+            downloads.file_links(stem),
             list_dates(game, name, published, links)))
     return groups
 
@@ -624,12 +640,13 @@ class PlayerView:
 def player_view(p: PlayerRecord, data: SiteData, links: Links,
                 facts: Facts | None = None) -> PlayerView:
     ratings = [(name, value, links.latest_list_path(p.game, name)) for name, value in _ratings(p)]
-    tables = [_history_table(p, name, links) for name in sorted(p.history, key=_list_order)
-              if p.history[name]]
+    history = {name: until_last_change(rows) for name, rows in p.history.items()}
+    tables = [_history_table(p, name, links, history[name])
+              for name in sorted(history, key=_list_order) if history[name]]
     events = [_event_summary(links.events[s], links) for s in p.events if s in links.events]
     events.sort(key=lambda e: (e.end or e.start or date.min, e.name))
     view = PlayerView(p, GAME_NAMES.get(p.game, p.game), ratings,
-                      history_chart(p.name, p.history), tables, _norm_lines(p, links), events)
+                      history_chart(p.name, history), tables, _norm_lines(p, links), events)
     if facts is not None:
         view.standings = facts.standings(p, [name for name, _ in _ratings(p)])
         view.opponents = [(h, links.player_path(p.game, h.opponent_id))
@@ -679,13 +696,24 @@ def shard_view(shard: PlayerShard, data: SiteData, links: Links) -> list[ShardEn
     return entries
 
 
-def _history_table(p: PlayerRecord, name: str, links: Links) -> HistoryTable:
+def until_last_change(rows: list) -> list:
+    """A player's history rows up to the last list on which his rating
+    changed (or was first published, or withdrawn) or he played: the lists
+    after it repeat the same rating, and leaving them out keeps his page
+    the same bytes from one list to the next while he does not play
+    (docs/scale.md#incremental-builds)."""
+    changed = [i for i, r in enumerate(rows) if i == 0 or r.games or r.change != 0]
+    return rows[:changed[-1] + 1] if changed else []
+
+
+def _history_table(p: PlayerRecord, name: str, links: Links,
+                   history: list | None = None) -> HistoryTable:
     rows = [HistoryLine(r.date, links.list_path(p.game, name, r.date), r.rating, r.change,
                         r.games, [(links.event_name(s), links.event_path(s), c)
                                   for s, c in r.events])
-            for r in reversed(p.history[name])]
-    return HistoryTable(name, f"{p.name}: {name} ratings, list by list (newest first)",
-                        f"history-{name}", rows)
+            for r in reversed(p.history[name] if history is None else history)]
+    return HistoryTable(name, f"{p.name}: {name} ratings, list by list up to the last "
+                              "change (newest first)", f"history-{name}", rows)
 
 
 def search_index(data: SiteData, links: Links, prefix: str) -> dict:

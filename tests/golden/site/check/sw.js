@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "25325491b2535561",
+ "version": "cd2cd79e7d94baf9",
  "files": [
   "./",
   "norm/",
@@ -17,12 +17,12 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/6a8bdb8a77b16360/inbrowser.py",
-  "../static/bundle/6a8bdb8a77b16360/pyodide-lock.json",
-  "../static/bundle/6a8bdb8a77b16360/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/6a8bdb8a77b16360/sitegen_figures.py",
-  "../static/bundle/6a8bdb8a77b16360/snapshot.bin",
-  "../static/bundle/6a8bdb8a77b16360/worker.js"
+  "../static/bundle/38416feb182065a3/inbrowser.py",
+  "../static/bundle/38416feb182065a3/pyodide-lock.json",
+  "../static/bundle/38416feb182065a3/rules_core-0.1.0-py3-none-any.whl",
+  "../static/bundle/38416feb182065a3/sitegen_figures.py",
+  "../static/bundle/38416feb182065a3/snapshot.bin",
+  "../static/bundle/38416feb182065a3/worker.js"
  ]
 };
 

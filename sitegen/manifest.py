@@ -1,0 +1,195 @@
+"""Incremental builds: unchanged files kept as they were, and what changed.
+
+A build renders the whole site into a fresh folder beside the output
+(`sitegen.build`); before that folder is swapped in, `carry_over` compares
+each of its files with the file of the same path in the site being
+replaced.  A file whose bytes are the same is replaced by a hard link to the
+previous one, so that it keeps its inode and modification time: for a web
+server, rsync or a deploy tool that goes by dates, the file was not
+touched.  The swap stays atomic (the output is at every instant the whole
+previous site or the whole new one) because the links are made in the
+folder that is not yet visible.
+
+The folder gets `MANIFEST` (``.sitegen-manifest.json``): a SHA-256 of
+every file's bytes, of the content folder's files (`inputs_digest`) and of
+the code and templates that made them (`code_digest`); a site whose
+manifest names the same two digests and whose files still have the bytes
+recorded is the site the build would make, and is kept as it is
+(`unchanged_site`).  `Changes` is the
+list of paths added, modified and removed, which `sitegen build --changed
+FILE` writes for deploy tools (docs/scale.md#incremental-builds).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sys
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+
+__all__ = ["MANIFEST", "Changes", "carry_over", "inputs_digest", "code_digest",
+           "write_manifest", "read_manifest", "unchanged_site"]
+
+MANIFEST = ".sitegen-manifest.json"
+FORMAT = 1
+# Libraries whose version changes the bytes written (templates, Markdown).
+LIBRARIES = ("jinja2", "markupsafe", "markdown-it-py", "mdit-py-plugins")
+
+
+@dataclass
+class Changes:
+    """Site paths (POSIX, relative to the output) a build added, modified
+    and removed against the site it replaced, and those it kept."""
+
+    added: list[str] = field(default_factory=list)
+    modified: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    kept: int = 0
+
+    def lines(self) -> list[str]:
+        """One line a path, ``A``/``M``/``D``, a tab, the path (the letters
+        of `git diff --name-status`), sorted by path."""
+        marked = ([(p, "A") for p in self.added] + [(p, "M") for p in self.modified]
+                  + [(p, "D") for p in self.removed])
+        return [f"{mark}\t{path}" for path, mark in sorted(marked)]
+
+    def count(self) -> int:
+        return len(self.added) + len(self.modified) + len(self.removed)
+
+
+def carry_over(new: Path, old: Path, files: list[Path],
+               changes: Changes | None = None) -> tuple[Changes, dict[str, str]]:
+    """Replace each of `files` (under `new`) whose bytes equal the file of
+    the same path under `old` by a hard link to that file; return the
+    changes (into `changes` if given) and each file's SHA-256 by site path.
+    Without an `old` site every file is added."""
+    changes = Changes() if changes is None else changes
+    digests: dict[str, str] = {}
+    previous = _site_files(old) if old.is_dir() else set()
+    for path in sorted(set(files)):
+        relative = path.relative_to(new).as_posix()
+        body = path.read_bytes()
+        digests[relative] = hashlib.sha256(body).hexdigest()
+        if relative not in previous:
+            changes.added.append(relative)
+        elif _same_bytes(old / relative, body):
+            _link(old / relative, path)
+            changes.kept += 1
+        else:
+            changes.modified.append(relative)
+    changes.removed = sorted(previous - set(digests))
+    changes.added.sort()
+    changes.modified.sort()
+    return changes, digests
+
+
+def _site_files(root: Path) -> set[str]:
+    """The files of a built site, by site path (the manifest not counted)."""
+    out = set()
+    for folder, _, names in os.walk(root):
+        for name in names:
+            relative = (Path(folder) / name).relative_to(root).as_posix()
+            if relative != MANIFEST:
+                out.add(relative)
+    return out
+
+
+def _same_bytes(path: Path, body: bytes) -> bool:
+    try:
+        if path.is_symlink() or path.stat().st_size != len(body):
+            return False
+        return path.read_bytes() == body
+    except OSError:
+        return False
+
+
+def _link(previous: Path, path: Path) -> None:
+    """`path` becomes the previous file itself (its inode, its mtime);
+    where the file system has no hard links, a copy with its mtime."""
+    path.unlink()
+    try:
+        os.link(previous, path)
+    except OSError:
+        shutil.copy2(previous, path)
+
+
+# -- the manifest ------------------------------------------------------------------
+
+def write_manifest(root: Path, digests: dict[str, str], inputs: str, code: str) -> Path:
+    """`MANIFEST` in `root`: sorted, no date, the same bytes for the same site."""
+    document = {"format": FORMAT, "inputs": inputs, "code": code,
+                "files": dict(sorted(digests.items()))}
+    target = root / MANIFEST
+    target.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    return target
+
+
+def read_manifest(root: Path) -> dict | None:
+    """The manifest of the site at `root`, or None (none, unreadable, or
+    of another format)."""
+    try:
+        document = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return document if isinstance(document, dict) and document.get("format") == FORMAT else None
+
+
+def unchanged_site(out: Path, inputs: str, code: str) -> list[Path] | None:
+    """The files of the site at `out` when the same inputs and code made it
+    (its manifest says so) and it is as they left it (every file and no
+    other, each with the SHA-256 recorded); else None.  The same inputs
+    and code give the same bytes (docs/architecture.md#data-flow), so such
+    a site needs no render."""
+    manifest = read_manifest(out)
+    if manifest is None or (manifest.get("inputs"), manifest.get("code")) != (inputs, code):
+        return None
+    files = manifest.get("files")
+    if not isinstance(files, dict) or set(files) != _site_files(out):
+        return None
+    for relative, digest in files.items():
+        path = out / relative
+        if path.is_symlink() or hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+            return None
+    return [out / relative for relative in sorted(files)]
+
+
+def inputs_digest(content: Path) -> str:
+    """SHA-256 over every file of the content folder, path and bytes."""
+    return _tree_digest([content])
+
+
+def code_digest() -> str:
+    """SHA-256 over what turns content into bytes: the sitegen and
+    rules_core sources, the templates, the Python and library versions,
+    SOURCE_DATE_EPOCH (the date in the checker's wheel, sitegen.browser.bundle)."""
+    from sitegen.site.render import templates_root
+
+    here = Path(__file__).resolve().parent
+    roots = [here, here.parent / "rules_core"]
+    templates = templates_root()
+    if isinstance(templates, Path):
+        roots.append(templates)
+    versions = ([sys.version, f"SOURCE_DATE_EPOCH={os.environ.get('SOURCE_DATE_EPOCH', '')}"]
+                + [_version(name) for name in LIBRARIES])
+    return _tree_digest(roots, "\n".join(versions).encode())
+
+
+def _tree_digest(roots: list[Path], extra: bytes = b"") -> str:
+    digest = hashlib.sha256(extra)
+    for root in roots:
+        for path in sorted(p for p in root.rglob("*") if p.is_file()
+                           and "__pycache__" not in p.parts):
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def _version(name: str) -> str:
+    try:
+        return f"{name} {metadata.version(name)}"
+    except metadata.PackageNotFoundError:
+        return f"{name} absent"

@@ -1,0 +1,301 @@
+"""Incremental builds (sitegen.manifest, sitegen.build): a build over a
+previous site keeps the files whose bytes did not change (same inode, same
+mtime), gives the same bytes as a build into an empty folder, and lists
+what it added, modified and removed (`sitegen build --changed FILE`).
+
+The demo case (issue 16 item 5): the demo content without its last month
+(the October 2026 events, `end` a month earlier), then the demo content as
+it is: the files rewritten are only of the kinds `MONTH_KINDS` names.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from sitegen.build import build
+from sitegen.cli import main
+from sitegen.manifest import MANIFEST, Changes, carry_over, inputs_digest, read_manifest
+from tests.site_fixture import round_robin_toml, write_content
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _stats(site: Path) -> dict[str, tuple[int, int]]:
+    return {p.relative_to(site).as_posix(): (p.stat().st_ino, p.stat().st_mtime_ns)
+            for p in site.rglob("*") if p.is_file() and p.name != MANIFEST}
+
+
+def _bytes(site: Path) -> dict[str, bytes]:
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def fixture_builds(tmp_path_factory):
+    """The fixture content built, built again unchanged, then with its
+    about page edited; and the edited content built into an empty folder."""
+    root = tmp_path_factory.mktemp("incremental")
+    content = write_content(root / "content")
+    site = root / "site"
+    build(content, site, show_progress=False)
+    first = _stats(site)
+    again = Changes()
+    build(content, site, show_progress=False, changes=again)
+    second = _stats(site)
+    (content / "pages" / "about.md").write_text("# About\n\nA federation of tests.\n",
+                                                 encoding="utf-8")
+    edited = Changes()
+    build(content, site, show_progress=False, changes=edited)
+    full = root / "full"
+    build(content, full, show_progress=False)
+    return {"content": content, "site": site, "first": first, "second": second,
+            "again": again, "edited": edited, "third": _stats(site), "full": full}
+
+
+def test_an_unchanged_build_touches_no_file(fixture_builds):
+    """Same content, same code: every file keeps its inode and mtime."""
+    assert fixture_builds["second"] == fixture_builds["first"]
+    again = fixture_builds["again"]
+    assert again.lines() == []
+    assert again.kept == len(fixture_builds["first"])
+
+
+def test_an_edited_page_is_the_only_file_rewritten(fixture_builds):
+    edited = fixture_builds["edited"]
+    assert edited.lines() == ["M\tpages/about/index.html"]
+    first, third = fixture_builds["first"], fixture_builds["third"]
+    assert {p for p in first if first[p] != third.get(p)} == {"pages/about/index.html"}
+
+
+def test_an_incremental_build_is_a_full_build_byte_for_byte(fixture_builds):
+    """The manifest too: it records the same inputs, code and files."""
+    assert _bytes(fixture_builds["site"]) == _bytes(fixture_builds["full"])
+
+
+def test_the_manifest_records_each_file_and_the_inputs(fixture_builds):
+    site, content = fixture_builds["site"], fixture_builds["content"]
+    manifest = read_manifest(site)
+    assert manifest is not None and manifest["inputs"] == inputs_digest(content)
+    files = {p.relative_to(site).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+             for p in site.rglob("*") if p.is_file() and p.name != MANIFEST}
+    assert manifest["files"] == files
+    assert re.fullmatch("[0-9a-f]{64}", manifest["code"])
+
+
+def test_inputs_digest_follows_every_content_file(tmp_path):
+    content = write_content(tmp_path / "content")
+    before = inputs_digest(content)
+    (content / "pages" / "contact.md").write_text("# Contact\n", encoding="utf-8")
+    assert inputs_digest(content) != before
+
+
+def test_an_unchanged_site_is_not_rendered_again(tmp_path, monkeypatch):
+    import sitegen.build
+
+    content = write_content(tmp_path / "content")
+    site = tmp_path / "site"
+    files = build(content, site, show_progress=False)
+
+    def no_render(*_, **__):
+        raise AssertionError("rendered again")
+    monkeypatch.setattr(sitegen.build, "render_site", no_render)
+    changes = Changes()
+    assert build(content, site, show_progress=False, changes=changes) == files
+    assert changes.lines() == [] and changes.kept == len(files)
+
+
+DAMAGES = [
+    # (what is done to the built site, the line the next build gives)
+    ("edit", "M\tpages/about/index.html"),
+    ("remove", "A\tpages/about/index.html"),
+    ("add", "D\tpages/about/stray.html"),
+]
+
+
+@pytest.mark.parametrize("damage, line", DAMAGES)
+def test_a_damaged_site_is_built_again(tmp_path, damage, line):
+    """Same content and code, but the output is not as the build left it:
+    rendered again, and the damage undone."""
+    content = write_content(tmp_path / "content")
+    site = tmp_path / "site"
+    build(content, site, show_progress=False)
+    before = _bytes(site)
+    page = site / "pages" / "about" / "index.html"
+    if damage == "edit":
+        page.write_bytes(page.read_bytes().replace(b"A test federation", b"A best federation"))
+    elif damage == "remove":
+        page.unlink()
+    else:
+        (page.parent / "stray.html").write_text("stray\n", encoding="utf-8")
+    changes = Changes()
+    build(content, site, show_progress=False, changes=changes)
+    assert changes.lines() == [line]
+    assert _bytes(site) == before
+
+
+# -- carry_over on its own -----------------------------------------------------------
+
+def _tree(root: Path, files: dict[str, str]) -> list[Path]:
+    out = []
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        out.append(path)
+    return out
+
+
+CARRY_CASES = [
+    # (old site, new site, expected lines, kept)
+    ({}, {"a.html": "A"}, ["A\ta.html"], 0),
+    ({"a.html": "A"}, {"a.html": "A"}, [], 1),
+    ({"a.html": "A"}, {"a.html": "B"}, ["M\ta.html"], 0),
+    ({"a.html": "A"}, {"a.html": "AA"}, ["M\ta.html"], 0),      # size differs
+    ({"a.html": "A", "x/b.json": "B"}, {"a.html": "A"}, ["D\tx/b.json"], 1),
+    ({"a.html": "A", MANIFEST: "{}"}, {"a.html": "A", "c.txt": "C"}, ["A\tc.txt"], 1),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "lines", "kept"), CARRY_CASES)
+def test_carry_over(tmp_path, old, new, lines, kept):
+    _tree(tmp_path / "old", old)
+    files = _tree(tmp_path / "new", new)
+    changes, digests = carry_over(tmp_path / "new", tmp_path / "old", files)
+    assert changes.lines() == lines and changes.kept == kept
+    assert digests == {n: hashlib.sha256(t.encode()).hexdigest() for n, t in new.items()}
+    for name in new:
+        same = name in old and old[name] == new[name]
+        assert same == (name in old and
+                        os.path.samefile(tmp_path / "old" / name, tmp_path / "new" / name))
+
+
+def test_without_hard_links_a_copy_keeps_the_mtime(tmp_path, monkeypatch):
+    (old,) = _tree(tmp_path / "old", {"a.html": "A"})
+    os.utime(old, ns=(1_000_000_000, 1_000_000_000))
+    files = _tree(tmp_path / "new", {"a.html": "A"})
+
+    def no_link(*_):
+        raise OSError("no hard links here")
+    monkeypatch.setattr(os, "link", no_link)
+    changes, _ = carry_over(tmp_path / "new", tmp_path / "old", files)
+    assert changes.kept == 1
+    assert (tmp_path / "new" / "a.html").stat().st_mtime_ns == 1_000_000_000
+
+
+def test_cli_writes_the_changed_file(tmp_path, capsys):
+    content = write_content(tmp_path / "content")
+    out, listing = tmp_path / "site", tmp_path / "changed.txt"
+    assert main(["build", str(content), "--out", str(out), "--changed", str(listing)]) == 0
+    lines = listing.read_text(encoding="utf-8").splitlines()
+    assert lines and all(line.startswith("A\t") for line in lines)
+    assert "A\tindex.html" in lines and f"A\t{MANIFEST}" not in lines
+    (content / "events" / "chess" / "2024-07-july-open.toml").write_text(
+        round_robin_toml("July Open", "2024-07-01", "2024-07-05", ["1001", "1002", "1003"]),
+        encoding="utf-8")
+    assert main(["build", str(content), "--out", str(out), "--changed", str(listing)]) == 0
+    lines = listing.read_text(encoding="utf-8").splitlines()
+    assert "A\tevents/2024-07-july-open/index.html" in lines
+    assert "M\tevents/index.html" in lines
+    assert "M\tplayers/1004/index.html" not in lines      # did not play in July
+    assert "modified" in capsys.readouterr().out
+
+
+# -- one month more of the demo ------------------------------------------------------
+
+LAST_MONTH = "2026-10"
+
+
+def _kind(path: str, played: set[str], events: set[str], dates: set[str]) -> str | None:
+    """The kind of a file a month's events may rewrite (issue 16 item 5:
+    the new lists, the pages of players who played, the new events, the
+    indexes and the feed), or None."""
+    parts = path.split("/")
+    if parts[0] == "lists" or parts[0] == "downloads":
+        return "lists and downloads"
+    if parts[0] == "players" and len(parts) == 3:
+        return "pages of players who played" if parts[1] in played else None
+    if parts[0] == "events" and len(parts) == 3:
+        return "events new or rated on a new list" if parts[1] in events else None
+    if parts[0] == "worldcup":
+        return "world cup standings (a new date)"
+    if path in INDEXES or parts[0] in ("search",) or path.startswith("static/players/"):
+        return "indexes"
+    return "feed" if path == "feed.xml" else None
+
+
+INDEXES = {"index.html", "events/index.html", "players/index.html", "norms/index.html",
+           "sitemap.xml", "static/check/players.json", "check/sw.js"}
+
+
+@pytest.fixture(scope="module")
+def month(tmp_path_factory):
+    root = tmp_path_factory.mktemp("month")
+    content = root / "content"
+    shutil.copytree(ROOT / "content", content)
+    for event in (content / "events").rglob(f"{LAST_MONTH}-*"):
+        event.unlink()
+    site_toml = content / "site.toml"
+    text = site_toml.read_text(encoding="utf-8")
+    site_toml.write_text(text.replace("end = 2026-10-31", "end = 2026-09-30"), encoding="utf-8")
+    site = root / "site"
+    build(content, site, show_progress=False)
+    before = _stats(site)
+    shutil.copytree(site / "players", root / "before-players")
+    shutil.rmtree(content)
+    shutil.copytree(ROOT / "content", content)
+    changes = Changes()
+    build(content, site, show_progress=False, changes=changes)
+    return {"site": site, "before": before, "after": _stats(site), "changes": changes,
+            "before_players": root / "before-players"}
+
+
+_RATINGS = re.compile(r'<h2 id="ratings">.*?</section>', re.S)
+
+
+def _only_ranks_moved(path: str, month) -> bool:
+    """A player's page whose only change is in "Current ratings" (his rank
+    on the latest list moves as others' ratings change: latest data)."""
+    old = month["before_players"] / path.removeprefix("players/")
+    new = month["site"] / path
+    if not (old.is_file() and new.is_file()):
+        return False
+    strip = lambda page: _RATINGS.sub("", page.read_text(encoding="utf-8"))  # noqa: E731
+    return strip(old) == strip(new)
+
+
+def _month_players_and_events(site: Path, changes: Changes) -> tuple[set[str], set[str]]:
+    """The events added, or rated on a new list (their pages link to a list
+    of LAST_MONTH), and the players of those events (ids in their files)."""
+    events = {p.split("/")[1] for p in changes.added + changes.modified
+              if p.startswith("events/") and p.endswith(".toml")}
+    events |= {p.split("/")[1] for p in changes.added + changes.modified
+               if p.startswith("events/") and p.count("/") == 2 and
+               f'/{LAST_MONTH}/">' in (site / p).read_text(encoding="utf-8")}
+    played = set()
+    for event in events:
+        for source in (ROOT / "content" / "events").rglob(f"{event}.*"):
+            played |= set(re.findall(r'^id = "(\w+)"', source.read_text(encoding="utf-8"), re.M))
+    return played, events
+
+
+def test_one_month_more_rewrites_only_what_it_changes(month):
+    changes, site = month["changes"], month["site"]
+    played, events = _month_players_and_events(site, changes)
+    rewritten = changes.added + changes.modified + changes.removed
+    kinds = Counter(_kind(p, played, events, set()) or
+                    ("players: only the rank on the latest list" if _only_ranks_moved(p, month)
+                     else None) for p in rewritten)
+    total = len(month["after"])
+    print(f"\none month more of the demo: {len(rewritten)} of {total} files rewritten "
+          f"({changes.kept} kept):", json.dumps(dict(sorted(kinds.items(), key=str)), indent=1))
+    assert kinds[None] == 0, [p for p in rewritten if _kind(p, played, events, set()) is None
+                              and not _only_ranks_moved(p, month)]
+    kept = [p for p in month["before"] if month["before"][p] == month["after"].get(p)]
+    assert len(kept) == changes.kept
