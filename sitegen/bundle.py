@@ -8,7 +8,8 @@ build`) and loaded from the same origin inside a Web Worker.
 `write_bundle(out)` writes (docs/browser.md)
 
     static/pyodide/VERSION/  pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
-                             python_stdlib.zip (+ .br and .gz of the large ones)
+                             python_stdlib.zip (stored, not deflated: Brotli
+                             does better) (+ .br and .gz of the large ones)
     static/bundle/HASH/      pyodide-lock.json (rules_core registered with its
                              sha256), rules_core-<version>-py3-none-any.whl,
                              inbrowser.py and sitegen_formats.py (the Python
@@ -41,7 +42,7 @@ from .snapshot import make_snapshot, snapshot_key
 
 __all__ = ["PYODIDE_VERSION", "PYODIDE_INTEGRITY", "RUNTIME_FILES", "SHIPPED_RUNTIME",
            "BundleError", "cache_dir", "fetch_pyodide", "build_wheel", "lock_file",
-           "write_bundle"]
+           "stored_zip", "write_bundle"]
 
 # `npm view pyodide@314.0.7 dist.integrity`; the package embeds CPython 3.14.
 PYODIDE_VERSION = "314.0.7"
@@ -271,6 +272,7 @@ def write_bundle(out: Path, cache: Path | None = None) -> list[Path]:
     change with their content, so both are cached for good."""
     out, cache = Path(out), Path(cache) if cache else cache_dir()
     runtime = _runtime(fetch_pyodide(cache))
+    runtime["python_stdlib.zip"] = stored_zip(runtime["python_stdlib.zip"])
     runtime_dir = out / "static" / "pyodide" / PYODIDE_VERSION
     written = [_write(runtime_dir / name, runtime[name]) for name in SHIPPED_RUNTIME]
     wheel = build_wheel(None, cache)
@@ -290,6 +292,22 @@ def write_bundle(out: Path, cache: Path | None = None) -> list[Path]:
     written.append(_write(out / "static" / "check" / "bundle.json",
                           _bundle_json(runtime, part, wheel.name, snapshot, missing)))
     return sorted(written)
+
+
+def stored_zip(data: bytes) -> bytes:
+    """The same archive with its entries stored, not deflated: the runtime's
+    python_stdlib.zip deflates each file alone (2.5 MB), while Brotli over
+    the stored archive finds what the files share (1.6 MB over the wire;
+    docs/browser.md).  Names, order, times and modes are kept."""
+    import io
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as zin, zipfile.ZipFile(out, "w") as zout:
+        for entry in zin.infolist():
+            info = zipfile.ZipInfo(entry.filename, date_time=entry.date_time)
+            info.external_attr, info.create_system = entry.external_attr, entry.create_system
+            zout.writestr(info, zin.read(entry), compress_type=zipfile.ZIP_STORED)
+    return out.getvalue()
 
 
 def _worker_script() -> bytes:
