@@ -38,7 +38,7 @@ from pathlib import Path
 import rules_core
 
 from .precompress import precompress_tree
-from .snapshot import make_snapshot, snapshot_key
+from .snapshot import make_snapshot, snapshot_base, snapshot_key
 
 __all__ = ["PYODIDE_VERSION", "PYODIDE_INTEGRITY", "RUNTIME_FILES", "SHIPPED_RUNTIME",
            "BundleError", "cache_dir", "fetch_pyodide", "build_wheel", "lock_file",
@@ -289,8 +289,9 @@ def write_bundle(out: Path, cache: Path | None = None) -> list[Path]:
     if snapshot is not None:
         written.append(_write(part / "snapshot.bin", snapshot))
     written += precompress_tree(runtime_dir, cache) + precompress_tree(part, cache)
+    base = snapshot_base(key, cache) if snapshot is not None else None
     written.append(_write(out / "static" / "check" / "bundle.json",
-                          _bundle_json(runtime, part, wheel.name, snapshot, missing)))
+                          _bundle_json(runtime, part, wheel.name, snapshot, missing, base)))
     return sorted(written)
 
 
@@ -337,10 +338,11 @@ def lock_file(runtime_lock: bytes, wheel: Path) -> bytes:
 
 
 def _bundle_json(runtime: dict[str, bytes], part: Path, wheel: str, snapshot: bytes | None,
-                 missing: str) -> bytes:
+                 missing: str, base: dict[str, object] | None) -> bytes:
     """What the worker loads, as URLs relative to bundle.json itself (so a
     site published under a path works unchanged); `download_bytes` are those
-    fetched while the runtime starts (the progress bar's total)."""
+    fetched while the runtime starts (the progress bar's total);
+    `snapshot_base` what the worker XORs back into the snapshot."""
     fetched = len(runtime["pyodide.asm.wasm"]) + len(runtime["python_stdlib.zip"])
     lock = (part / "pyodide-lock.json").stat().st_size
     at = f"../bundle/{part.name}/"
@@ -353,6 +355,7 @@ def _bundle_json(runtime: dict[str, bytes], part: Path, wheel: str, snapshot: by
               "python": [f"{at}{name}" for name in PYTHON_FILES],
               "snapshot": f"{at}snapshot.bin" if snapshot is not None else None,
               "snapshot_missing": missing or None,
+              "snapshot_base": base,
               "players": "players.json",
               "download_bytes": fetched + lock + (len(snapshot) if snapshot else 0)}
     return (json.dumps(bundle, indent=1, sort_keys=True) + "\n").encode("utf-8")

@@ -141,6 +141,12 @@ def test_write_bundle(tmp_path):
     assert [Path(p).name for p in described["python"]] == ["inbrowser.py", "sitegen_formats.py"]
     assert described["pyodide"] == f"../pyodide/{PYODIDE_VERSION}/"
     assert (described["snapshot"] is None) == bool(described["snapshot_missing"])
+    # the snapshot's first bytes are XORed with the instantiated memory
+    # (docs/browser.md): bundle.json says how many, and that memory's hash
+    base = described["snapshot_base"]
+    assert (base is None) == (described["snapshot"] is None)
+    if base is not None:
+        assert base["bytes"] > 0 and len(base["sha256"]) == 64
     digest = hashlib.sha256((at / "bundle.json").read_bytes())
     write_bundle(tmp_path)
     assert hashlib.sha256((at / "bundle.json").read_bytes()).digest() == digest.digest()

@@ -59,8 +59,15 @@ function counted(bytes) {
 
 /* Pyodide compiles its wasm only once the snapshot is in (the memory size
    comes from it): the compile is started here, at once, and handed to
-   Pyodide when it asks for the same file. */
-function compileEarly(url) {
+   Pyodide when it asks for the same file. Once instantiated, the memory
+   holds what the data segments wrote, which the snapshot carries XORed
+   (sitegen/snapshot.mjs): it is checked and XORed back before Pyodide
+   copies the snapshot in. A failure here rejects `broken`: Pyodide would
+   only log it and wait for ever. */
+let fail = null;
+const broken = new Promise(function (resolve, reject) { fail = reject; });
+
+function compileEarly(url, snapshot, base) {
   const compiled = WebAssembly.compileStreaming(countingFetch(url));
   compiled.catch(function () {});
   const instantiate = WebAssembly.instantiateStreaming;
@@ -68,9 +75,32 @@ function compileEarly(url) {
     const response = await source;
     if (response.url !== url) { return instantiate(response, imports); }
     if (response.body) { response.body.cancel().catch(function () {}); }
-    const module = await compiled;
-    return { module: module, instance: await WebAssembly.instantiate(module, imports) };
+    try {
+      const module = await compiled;
+      const instance = await WebAssembly.instantiate(module, imports);
+      if (base) { await addImage(await snapshot, instance.exports.memory, base); }
+      return { module: module, instance: instance };
+    } catch (error) {
+      fail(error);
+      throw error;
+    }
   };
+}
+
+async function addImage(snapshot, memory, base) {
+  const image = new Uint8Array(memory.buffer, 0, base.bytes);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", image));
+  const hex = Array.from(digest, function (b) { return b.toString(16).padStart(2, "0"); }).join("");
+  if (hex !== base.sha256) {
+    throw new Error("the memory snapshot does not fit this runtime (its data segments differ): " +
+                    "the site needs rebuilding");
+  }
+  const start = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4)[1];
+  const words = base.bytes >>> 2;
+  const into = new Uint32Array(snapshot.buffer, snapshot.byteOffset + start, words);
+  const from = new Uint32Array(memory.buffer, 0, words);
+  for (let i = 0; i < words; i += 1) { into[i] ^= from[i]; }
+  for (let i = words * 4; i < base.bytes; i += 1) { snapshot[start + i] ^= image[i]; }
 }
 
 function count(reader) {
@@ -127,10 +157,13 @@ async function boot() {
   });
   const runtime = await import(new URL("pyodide.mjs", indexURL).href);
   self.fetch = countingFetch;
-  if (bundle.snapshot) { compileEarly(new URL("pyodide.asm.wasm", indexURL).href); }
   const options = { indexURL: indexURL, lockFileURL: at(bundle.lock) };
-  if (bundle.snapshot) { options._loadSnapshot = snapshotBytes(at(bundle.snapshot)); }
-  const pyodide = await runtime.loadPyodide(options);
+  if (bundle.snapshot) {
+    options._loadSnapshot = snapshotBytes(at(bundle.snapshot));
+    compileEarly(new URL("pyodide.asm.wasm", indexURL).href, options._loadSnapshot,
+                 bundle.snapshot_base);
+  }
+  const pyodide = await Promise.race([runtime.loadPyodide(options), broken]);
   progress("starting", { message: "starting Python" });
   if (!bundle.snapshot) {
     // the snapshot holds every module of rules_core, imported at build time
