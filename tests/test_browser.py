@@ -806,6 +806,34 @@ def test_the_checker_works_offline_after_a_first_visit(browser, site):
         context.close()
 
 
+def test_a_snapshot_that_does_not_fit_the_runtime_stops_the_start(browser, site, tmp_path):
+    """The snapshot's first bytes are XORed with the memory the runtime's
+    instantiation leaves (docs/browser.md): when that memory's hash is not
+    the one bundle.json names, the page says so instead of restoring
+    garbage (and does not wait for ever)."""
+    described = json.loads((site / "static" / "check" / "bundle.json").read_text("utf-8"))
+    if not described["snapshot"]:
+        pytest.skip(f"the site has no snapshot: {described['snapshot_missing']}")
+    folder = tmp_path / "site"
+    shutil.copytree(site, folder)
+    described["snapshot_base"]["sha256"] = "0" * 64
+    (folder / "static" / "check" / "bundle.json").write_text(json.dumps(described), "utf-8")
+    url, httpd, _ = _serve(folder)
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(url + "/check/")
+        page.wait_for_selector("#check-status[data-state=ready], #check-status[data-state=error]",
+                               timeout=LOAD_TIMEOUT)
+        assert page.get_attribute("#check-status", "data-state") == "error"
+        assert "the memory snapshot does not fit this runtime" in \
+            page.text_content("#check-status")
+    finally:
+        context.close()
+        httpd.shutdown()
+        httpd.server_close()
+
+
 # A site of 20,000 players on its list, the Karl Mala players among them.
 BIG_LIST = 20_000
 
