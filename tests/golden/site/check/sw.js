@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "ff3e3c263caf8f8d",
+ "version": "a191b3a28e761018",
  "files": [
   "./",
   "norm/",
@@ -17,12 +17,12 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/98fd8d3ceb51418e/inbrowser.py",
-  "../static/bundle/98fd8d3ceb51418e/pyodide-lock.json",
-  "../static/bundle/98fd8d3ceb51418e/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/98fd8d3ceb51418e/sitegen_formats.py",
-  "../static/bundle/98fd8d3ceb51418e/snapshot.bin",
-  "../static/bundle/98fd8d3ceb51418e/worker.js"
+  "../static/bundle/7f4c334270578537/inbrowser.py",
+  "../static/bundle/7f4c334270578537/pyodide-lock.json",
+  "../static/bundle/7f4c334270578537/rules_core-0.1.0-py3-none-any.whl",
+  "../static/bundle/7f4c334270578537/sitegen_formats.py",
+  "../static/bundle/7f4c334270578537/snapshot.bin",
+  "../static/bundle/7f4c334270578537/worker.js"
  ]
 };
 
