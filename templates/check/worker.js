@@ -72,14 +72,20 @@ function compileEarly(url, snapshot, base) {
   compiled.catch(function () {});
   const instantiate = WebAssembly.instantiateStreaming;
   WebAssembly.instantiateStreaming = async function (source, imports) {
-    const response = await source;
-    if (response.url !== url) { return instantiate(response, imports); }
-    if (response.body) { response.body.cancel().catch(function () {}); }
+    WebAssembly.instantiateStreaming = instantiate;
     try {
-      const module = await compiled;
-      const instance = await WebAssembly.instantiate(module, imports);
-      if (base) { await addImage(await snapshot, instance.exports.memory, base); }
-      return { module: module, instance: instance };
+      const response = await source;
+      let result;
+      if (response.url === url) {
+        if (response.body) { response.body.cancel().catch(function () {}); }
+        const module = await compiled;
+        result = { module: module, instance: await WebAssembly.instantiate(module, imports) };
+      } else {        // not expected: the runtime's own request, compiled again
+        result = await instantiate(response, imports);
+      }
+      // the first instantiation is the runtime's; the hash says if it is not
+      if (base) { await addImage(await snapshot, result.instance.exports.memory, base); }
+      return result;
     } catch (error) {
       fail(error);
       throw error;
