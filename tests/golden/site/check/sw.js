@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "a191b3a28e761018",
+ "version": "a11d2b21a823ca78",
  "files": [
   "./",
   "norm/",
@@ -17,12 +17,12 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/7f4c334270578537/inbrowser.py",
-  "../static/bundle/7f4c334270578537/pyodide-lock.json",
-  "../static/bundle/7f4c334270578537/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/7f4c334270578537/sitegen_formats.py",
-  "../static/bundle/7f4c334270578537/snapshot.bin",
-  "../static/bundle/7f4c334270578537/worker.js"
+  "../static/bundle/c32f1ced09c5f062/inbrowser.py",
+  "../static/bundle/c32f1ced09c5f062/pyodide-lock.json",
+  "../static/bundle/c32f1ced09c5f062/rules_core-0.1.0-py3-none-any.whl",
+  "../static/bundle/c32f1ced09c5f062/sitegen_formats.py",
+  "../static/bundle/c32f1ced09c5f062/snapshot.bin",
+  "../static/bundle/c32f1ced09c5f062/worker.js"
  ]
 };
 
