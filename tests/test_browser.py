@@ -259,7 +259,7 @@ def _expected_value(player: dict, field: str):
 def assert_page_shows(shown: dict, expected: dict) -> None:
     """Every player in order, every cell's value and text, every problem."""
     assert [r["number"] for r in shown["rows"]] == [p["number"] for p in expected["players"]]
-    for row, player in zip(shown["rows"], expected["players"]):
+    for row, player in zip(shown["rows"], expected["players"], strict=True):
         fields = {c["field"] for c in row["cells"]}
         assert SHOWN_FIELDS <= fields, SHOWN_FIELDS - fields
         assert {f"tiebreaks.{k}" for k in player["tiebreaks"]} <= fields
@@ -486,14 +486,15 @@ def test_downloads_are_the_result_as_json_and_csv(check_page):
 
 def test_progress_counts_the_runtime_bytes(check_page, site):
     """The <progress> ran to the bytes bundle.json names (wasm, standard
-    library, lock file), then the status said ready."""
+    library, lock file, snapshot), then the status said ready."""
     bundle = json.loads((site / "static" / "check" / "bundle.json").read_text("utf-8"))
     bar = check_page.evaluate("() => { const p = document.getElementById('check-progress');"
                               " return [p.max, p.value]; }")
     assert bar[0] == bundle["download_bytes"] and bar[1] == bar[0]
     counted = int(check_page.get_attribute("#check-status", "data-loaded"))
     wheel = site / "static" / "check" / bundle["wheel"]
-    assert counted == bundle["download_bytes"] + wheel.stat().st_size
+    # with a snapshot, rules_core is in it: the wheel is not fetched
+    assert counted == bundle["download_bytes"] + (0 if bundle["snapshot"] else wheel.stat().st_size)
     assert "Ready" in check_page.text_content("#check-status")
 
 
@@ -607,7 +608,7 @@ def test_rating_page_fmjd_annex_9_worked_example(rating_page):
     """fmjd Annex 9 §3.1-§3.2: rating 2150, opponents 2050 on average, 9
     points from 7 games, K 15: We 8.92 (63.68 % of 14), dR = 0.5 x 15 x
     (9 - 8.9158) = 0.63, Rp = 2050 + 104.6 = 2155."""
-    games = list(zip([2000, 2100, 2050, 2050, 1950, 2150, 2050], ["1", "1", "=", "=", "=", "1", "0"]))
+    games = list(zip([2000, 2100, 2050, 2050, 1950, 2150, 2050], ["1", "1", "=", "=", "=", "1", "0"], strict=True))
     steps = _rating_form(rating_page, "fmjd-2024", "2150", "15", "2h", games)
     assert steps["opponents_average"]["value"] == 2050
     assert steps["score"]["value"] == 9
@@ -805,6 +806,34 @@ def test_the_checker_works_offline_after_a_first_visit(browser, site):
         context.close()
 
 
+def test_a_snapshot_that_does_not_fit_the_runtime_stops_the_start(browser, site, tmp_path):
+    """The snapshot's first bytes are XORed with the memory the runtime's
+    instantiation leaves (docs/browser.md): when that memory's hash is not
+    the one bundle.json names, the page says so instead of restoring
+    garbage (and does not wait for ever)."""
+    described = json.loads((site / "static" / "check" / "bundle.json").read_text("utf-8"))
+    if not described["snapshot"]:
+        pytest.skip(f"the site has no snapshot: {described['snapshot_missing']}")
+    folder = tmp_path / "site"
+    shutil.copytree(site, folder)
+    described["snapshot_base"]["sha256"] = "0" * 64
+    (folder / "static" / "check" / "bundle.json").write_text(json.dumps(described), "utf-8")
+    url, httpd, _ = _serve(folder)
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(url + "/check/")
+        page.wait_for_selector("#check-status[data-state=ready], #check-status[data-state=error]",
+                               timeout=LOAD_TIMEOUT)
+        assert page.get_attribute("#check-status", "data-state") == "error"
+        assert "the memory snapshot does not fit this runtime" in \
+            page.text_content("#check-status")
+    finally:
+        context.close()
+        httpd.shutdown()
+        httpd.server_close()
+
+
 # A site of 20,000 players on its list, the Karl Mala players among them.
 BIG_LIST = 20_000
 
@@ -877,7 +906,7 @@ def test_norm_page_checks_a_chess_gm_norm_as_the_cli(norm_page):
     norm_page.select_option("#norm-me-sex", "m")
     while norm_page.locator("#norm-games tbody tr").count() < len(GM_FIELD):
         norm_page.click("#norm-add")
-    for n, ((rating, title, fed), score) in enumerate(zip(GM_FIELD, GM_SCORES), start=1):
+    for n, ((rating, title, fed), score) in enumerate(zip(GM_FIELD, GM_SCORES, strict=True), start=1):
         row = f"#norm-games tbody tr[data-game='{n}']"
         norm_page.fill(f"{row} [data-role=name]", f"Opponent {n}")
         norm_page.fill(f"{row} [data-role=rating]", str(rating))

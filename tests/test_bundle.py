@@ -127,7 +127,12 @@ def test_write_bundle(tmp_path):
     with tarfile.open(fetch_pyodide()) as archive:
         for name in SHIPPED_RUNTIME:
             shipped = (tmp_path / runtime / name).read_bytes()
-            assert shipped == archive.extractfile(f"package/{name}").read(), name
+            original = archive.extractfile(f"package/{name}").read()
+            if name == "python_stdlib.zip":     # the same files, stored
+                assert _entries(shipped) == _entries(original)
+                assert runtime + name + ".br" in relative
+            else:
+                assert shipped == original, name
     at = tmp_path / "static" / "check"
     part = (at / described["lock"]).resolve().parent
     assert part.parent.name == "bundle" and described["package"] == "rules-core"
@@ -136,9 +141,41 @@ def test_write_bundle(tmp_path):
     assert [Path(p).name for p in described["python"]] == ["inbrowser.py", "sitegen_figures.py"]
     assert described["pyodide"] == f"../pyodide/{PYODIDE_VERSION}/"
     assert (described["snapshot"] is None) == bool(described["snapshot_missing"])
+    # the snapshot's first bytes are XORed with the instantiated memory
+    # (docs/browser.md): bundle.json says how many, and that memory's hash
+    base = described["snapshot_base"]
+    assert (base is None) == (described["snapshot"] is None)
+    if base is not None:
+        assert base["bytes"] > 0 and len(base["sha256"]) == 64
     digest = hashlib.sha256((at / "bundle.json").read_bytes())
     write_bundle(tmp_path)
     assert hashlib.sha256((at / "bundle.json").read_bytes()).digest() == digest.digest()
+
+
+def _entries(data: bytes) -> list[tuple[str, tuple, int, bytes]]:
+    import io
+
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return [(i.filename, i.date_time, i.external_attr, archive.read(i))
+                for i in archive.infolist()]
+
+
+def test_stored_zip_keeps_every_entry_and_stores_it():
+    """The standard library ships stored so that Brotli compresses across
+    files (docs/browser.md): names, order, times, modes and contents kept,
+    nothing deflated, the same bytes each time."""
+    import io
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(zipfile.ZipInfo("b/one.py", (2020, 5, 6, 7, 8, 10)), "x = 1\n" * 50)
+        archive.writestr(zipfile.ZipInfo("a.py", (1999, 1, 2, 3, 4, 6)), "")
+    original = buffer.getvalue()
+    stored = bundle.stored_zip(original)
+    assert _entries(stored) == _entries(original)
+    with zipfile.ZipFile(io.BytesIO(stored)) as archive:
+        assert {i.compress_type for i in archive.infolist()} == {zipfile.ZIP_STORED}
+    assert bundle.stored_zip(original) == stored
 
 
 def test_the_lock_file_registers_the_wheel_with_its_sha256(tmp_path):

@@ -8,7 +8,8 @@ build`) and loaded from the same origin inside a Web Worker.
 `write_bundle(out)` writes (docs/browser.md)
 
     static/pyodide/VERSION/  pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
-                             python_stdlib.zip (+ .br and .gz of the large ones)
+                             python_stdlib.zip (stored, not deflated: Brotli
+                             does better) (+ .br and .gz of the large ones)
     static/bundle/HASH/      pyodide-lock.json (rules_core registered with its
                              sha256), rules_core-<version>-py3-none-any.whl,
                              inbrowser.py and sitegen_figures.py (the Python
@@ -35,12 +36,12 @@ import zipfile
 from pathlib import Path
 
 import rules_core
-from sitegen.browser.snapshot import make_snapshot, snapshot_key
+from sitegen.browser.snapshot import make_snapshot, snapshot_base, snapshot_key
 from sitegen.site.precompress import precompress_tree
 
 __all__ = ["PYODIDE_VERSION", "PYODIDE_INTEGRITY", "RUNTIME_FILES", "SHIPPED_RUNTIME",
            "BundleError", "cache_dir", "fetch_pyodide", "build_wheel", "lock_file",
-           "write_bundle"]
+           "stored_zip", "write_bundle"]
 
 # `npm view pyodide@314.0.7 dist.integrity`; the package embeds CPython 3.14.
 PYODIDE_VERSION = "314.0.7"
@@ -270,6 +271,7 @@ def write_bundle(out: Path, cache: Path | None = None) -> list[Path]:
     change with their content, so both are cached for good."""
     out, cache = Path(out), Path(cache) if cache else cache_dir()
     runtime = _runtime(fetch_pyodide(cache))
+    runtime["python_stdlib.zip"] = stored_zip(runtime["python_stdlib.zip"])
     runtime_dir = out / "static" / "pyodide" / PYODIDE_VERSION
     written = [_write(runtime_dir / name, runtime[name]) for name in SHIPPED_RUNTIME]
     wheel = build_wheel(None, cache)
@@ -286,9 +288,26 @@ def write_bundle(out: Path, cache: Path | None = None) -> list[Path]:
     if snapshot is not None:
         written.append(_write(part / "snapshot.bin", snapshot))
     written += precompress_tree(runtime_dir, cache) + precompress_tree(part, cache)
+    base = snapshot_base(key, cache) if snapshot is not None else None
     written.append(_write(out / "static" / "check" / "bundle.json",
-                          _bundle_json(runtime, part, wheel.name, snapshot, missing)))
+                          _bundle_json(runtime, part, wheel.name, snapshot, missing, base)))
     return sorted(written)
+
+
+def stored_zip(data: bytes) -> bytes:
+    """The same archive with its entries stored, not deflated: the runtime's
+    python_stdlib.zip deflates each file alone (2.5 MB), while Brotli over
+    the stored archive finds what the files share (1.6 MB over the wire;
+    docs/browser.md).  Names, order, times and modes are kept."""
+    import io
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as zin, zipfile.ZipFile(out, "w") as zout:
+        for entry in zin.infolist():
+            info = zipfile.ZipInfo(entry.filename, date_time=entry.date_time)
+            info.external_attr, info.create_system = entry.external_attr, entry.create_system
+            zout.writestr(info, zin.read(entry), compress_type=zipfile.ZIP_STORED)
+    return out.getvalue()
 
 
 def _worker_script() -> bytes:
@@ -318,10 +337,11 @@ def lock_file(runtime_lock: bytes, wheel: Path) -> bytes:
 
 
 def _bundle_json(runtime: dict[str, bytes], part: Path, wheel: str, snapshot: bytes | None,
-                 missing: str) -> bytes:
+                 missing: str, base: dict[str, object] | None) -> bytes:
     """What the worker loads, as URLs relative to bundle.json itself (so a
     site published under a path works unchanged); `download_bytes` are those
-    fetched while the runtime starts (the progress bar's total)."""
+    fetched while the runtime starts (the progress bar's total);
+    `snapshot_base` what the worker XORs back into the snapshot."""
     fetched = len(runtime["pyodide.asm.wasm"]) + len(runtime["python_stdlib.zip"])
     lock = (part / "pyodide-lock.json").stat().st_size
     at = f"../bundle/{part.name}/"
@@ -334,6 +354,7 @@ def _bundle_json(runtime: dict[str, bytes], part: Path, wheel: str, snapshot: by
               "python": [f"{at}{name}" for name in PYTHON_FILES],
               "snapshot": f"{at}snapshot.bin" if snapshot is not None else None,
               "snapshot_missing": missing or None,
+              "snapshot_base": base,
               "players": "players.json",
               "download_bytes": fetched + lock + (len(snapshot) if snapshot else 0)}
     return (json.dumps(bundle, indent=1, sort_keys=True) + "\n").encode("utf-8")

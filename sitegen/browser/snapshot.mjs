@@ -1,15 +1,23 @@
-// Build-time memory snapshot of the checker's Python (sitegen/snapshot.py).
+// Build-time memory snapshot of the checker's Python (sitegen/browser/snapshot.py).
 //   node snapshot.mjs RUNTIME_DIR LOCK_FILE PYTHON_DIR OUT
 // Starts Pyodide from RUNTIME_DIR with a fixed hash seed, installs
 // rules_core through LOCK_FILE (the site's pyodide-lock.json), imports
-// inbrowser.py from PYTHON_DIR with all it imports, and writes the
-// interpreter's memory to OUT: the browser restores it instead of starting
+// inbrowser.py from PYTHON_DIR with all it imports and every module of
+// rules_core, zeroes the heap's free memory, and writes the interpreter's
+// memory to OUT: the browser restores it instead of starting
 // Python from scratch.
+// The first bytes of the memory are what the wasm's data segments write
+// at instantiation (3.8 MB, most of them unchanged later): OUT carries
+// them XORed with that image, mostly zeros (1.25 MB less as Brotli), and
+// OUT.json their length and the image's SHA-256, which the worker checks
+// before it XORs them back (templates/check/worker.js).
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
 
 const [runtime, lock, python, out] = process.argv.slice(2).map((p) => resolve(p));
+const image = captureImage();
 const { loadPyodide } = await import(pathToFileURL(runtime + "/pyodide.mjs").href);
 const pyodide = await loadPyodide({
   indexURL: runtime + "/", lockFileURL: lock, _makeSnapshot: true,
@@ -24,21 +32,80 @@ try {
   for (const name of readdirSync(python).filter((n) => n.endsWith(".py"))) {
     pyodide.FS.writeFile("/snapshot/" + name, readFileSync(python + "/" + name));
   }
+  // Everything a check may import is imported now, so that nothing is
+  // compiled from source after the restore and the browser needs neither
+  // the wheel nor loadPackage (which imports importlib.metadata, tarfile
+  // and email: a second): every module of rules_core, inbrowser.py (kept:
+  // the page's Python is the one imported here) and the codecs a file may
+  // be decoded with.
   pyodide.runPython(`
-import sys, site, zipfile
+import sys, site, zipfile, pkgutil, importlib
 zipfile.ZipFile("/snapshot/rules_core.whl").extractall(site.getsitepackages()[0])
 sys.path.insert(0, "/snapshot")
-import inbrowser, rules_core.check, rules_core.fmjd.norms, rules_core.fmjd.standings
+import inbrowser, rules_core
+for found in pkgutil.walk_packages(rules_core.__path__, "rules_core."):
+    importlib.import_module(found.name)
+import encodings.latin_1, encodings.cp1252, encodings.utf_8_sig
 sys.path.remove("/snapshot")
-del sys.modules["inbrowser"], sys.modules["sitegen_figures"]
 import gc
 gc.collect()
 `);
+  zeroFreeMemory(pyodide._module);
   pyodide.FS.unlink("/snapshot/rules_core.whl");
-  writeFileSync(out, pyodide.makeMemorySnapshot());
+  const snapshot = pyodide.makeMemorySnapshot();
+  const base = image();
+  subtractImage(snapshot, base);
+  writeFileSync(out, snapshot);
+  writeFileSync(out + ".json", JSON.stringify({
+    bytes: base.length, sha256: createHash("sha256").update(base).digest("hex")
+  }));
 } catch (error) {
   // one line, not the minified source node would print
   const lines = String(error && error.message || error).trim().split("\n");
   console.error(lines[lines.length - 1]);
   process.exit(1);
+}
+
+/* Zero the memory that malloc holds free (stale bytes of what the imports
+   compiled and dropped): the snapshot then compresses to about 1 MB less.
+   The heap may not grow meanwhile (footprint limit), so every block of
+   the largest size that still fits is taken, zeroed, and given back. */
+function zeroFreeMemory(module) {
+  module._malloc_set_footprint_limit(module._malloc_footprint());
+  const held = [];
+  for (let size = 1 << 24; size >= 16;) {
+    const at = module._malloc(size);
+    if (!at) { size >>= 1; continue; }
+    module.HEAPU8.fill(0, at, at + size);
+    held.push(at);
+  }
+  held.forEach((at) => module._free(at));
+  module._malloc_set_footprint_limit(-1 >>> 0);
+}
+
+/* The memory as instantiation leaves it (up to its last non-zero byte):
+   WebAssembly.instantiate is wrapped until Pyodide has called it. */
+function captureImage() {
+  const instantiate = WebAssembly.instantiate;
+  let taken = null;
+  WebAssembly.instantiate = async function (source, imports) {
+    const result = await instantiate.call(WebAssembly, source, imports);
+    const heap = new Uint8Array((result.instance || result).exports.memory.buffer);
+    let last = heap.length;
+    while (last > 0 && heap[last - 1] === 0) { last -= 1; }
+    taken = heap.slice(0, last);
+    WebAssembly.instantiate = instantiate;
+    return result;
+  };
+  return function () {
+    if (!taken) { throw new Error("the runtime was not instantiated by WebAssembly.instantiate"); }
+    return taken;
+  };
+}
+
+/* XOR the image into the memory part of the snapshot (after its header,
+   whose length is the snapshot's second 32-bit word). */
+function subtractImage(snapshot, base) {
+  const start = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4)[1];
+  for (let i = 0; i < base.length; i += 1) { snapshot[start + i] ^= base[i]; }
 }

@@ -4,7 +4,7 @@ Pyodide can write the memory of a running interpreter and start a later one
 from it (`loadPyodide({_makeSnapshot: true})`, `makeMemorySnapshot()`, then
 `loadPyodide({_loadSnapshot})`; private options of the pinned runtime,
 sitegen.browser.bundle.PYODIDE_VERSION).  The snapshot is taken under Node
-(sitegen/snapshot.mjs) with rules_core installed from the site's lock file
+(sitegen/browser/snapshot.mjs) with rules_core installed from the site's lock file
 and inbrowser.py imported, so the browser restores an interpreter that has
 imported everything instead of starting one: see docs/browser.md for the
 figures.  Without Node the site ships no snapshot and the worker starts
@@ -12,18 +12,22 @@ Python the ordinary way (and says so in bundle.json: `"snapshot": null`).
 
 Snapshots are cached by what they are made from (runtime, lock file,
 Python files); the same inputs give an interpreter in the same state.
+Their first bytes are stored XORed with the memory as the runtime's
+instantiation leaves it (`snapshot_base` gives its length and SHA-256 for
+bundle.json; the worker undoes it): docs/browser.md.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import subprocess
 import tempfile
 from pathlib import Path
 
-__all__ = ["SCRIPT", "snapshot_key", "make_snapshot"]
+__all__ = ["SCRIPT", "snapshot_key", "make_snapshot", "snapshot_base"]
 
 SCRIPT = Path(__file__).resolve().parent / "snapshot.mjs"
 
@@ -41,7 +45,7 @@ def make_snapshot(runtime: Path, lock: Path, python: Path, key: str,
     when it cannot be made: bundle.json carries the reason, and the worker
     starts Python without it."""
     stored = cache / "snapshots" / f"{key}.bin"
-    if stored.exists():
+    if stored.exists() and stored.with_name(stored.name + ".json").exists():
         return stored.read_bytes(), ""
     if os.environ.get("SITEGEN_NO_SNAPSHOT"):
         return None, "SITEGEN_NO_SNAPSHOT is set"
@@ -56,8 +60,19 @@ def make_snapshot(runtime: Path, lock: Path, python: Path, key: str,
                                    str(out)], capture_output=True, text=True, timeout=600)
         except subprocess.TimeoutExpired:
             return None, "node took more than 10 minutes to make it"
-        if done.returncode or not out.exists():
+        base = out.with_name(out.name + ".json")
+        if done.returncode or not out.exists() or not base.exists():
             lines = (done.stderr or done.stdout or "no message").strip().splitlines()
             return None, f"node failed: {lines[-1] if lines else 'no message'}"
+        os.replace(base, stored.with_name(stored.name + ".json"))
         os.replace(out, stored)
     return stored.read_bytes(), ""
+
+
+def snapshot_base(key: str, cache: Path) -> dict[str, object]:
+    """{"bytes": N, "sha256": HEX}: how many first bytes of snapshot `key`
+    are XORed with the memory the runtime's instantiation leaves, and that
+    memory's SHA-256 (the worker checks it before undoing the XOR)."""
+    stored = cache / "snapshots" / f"{key}.bin.json"
+    base = json.loads(stored.read_text(encoding="utf-8"))
+    return {"bytes": int(base["bytes"]), "sha256": str(base["sha256"])}

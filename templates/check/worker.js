@@ -1,7 +1,8 @@
 /* The checker's Web Worker (a module worker): starts Pyodide from this
-   site (restoring the memory snapshot made at build time when bundle.json
-   names one), loads the rules_core wheel by name from the site's lock file
-   (which checks its sha256), then answers the pages' requests by calling
+   site: it restores the memory snapshot made at build time when bundle.json
+   names one (rules_core and inbrowser.py imported in it), else loads the
+   rules_core wheel by name from the site's lock file (which checks its
+   sha256) and imports inbrowser.py; then it answers the pages' requests by calling
    Python (sitegen's inbrowser.py, shipped beside the wheel).
 
    Messages in:  {id, kind: "check" | "norm" | "rating" | "editions", payload}
@@ -30,26 +31,88 @@ function progress(phase, extra) {
 }
 
 /* Count the bytes of every response as they arrive (wasm, standard library,
-   lock file, snapshot, wheel). Pyodide gets the response itself, so the
-   browser can still compile the wasm while it streams; a clone is read. */
+   lock file, wheel), each URL once. Pyodide gets the response itself, so
+   the browser can still compile the wasm while it streams; a clone is
+   read. The snapshot is counted as it is read (snapshotBytes). */
 const counting = [];
 
+const seen = new Set();
+
 function countingFetch(input, init) {
+  const url = String(input && input.url || input);
+  const first = !seen.has(url);
+  seen.add(url);
   return originalFetch(input, init).then(function (response) {
-    if (response.ok && response.body) { counting.push(count(response.clone().body.getReader())); }
+    if (first && response.ok && response.body) { counting.push(count(response.clone().body.getReader())); }
     return response;
   });
+}
+
+function counted(bytes) {
+  received += bytes;
+  const now = Date.now();
+  if (now - lastPosted > 50 || received >= total) {
+    lastPosted = now;
+    progress(received >= total ? "starting" : "download");
+  }
+}
+
+/* Pyodide compiles its wasm only once the snapshot is in (the memory size
+   comes from it): the compile is started here, at once, and handed to
+   Pyodide when it asks for the same file. Once instantiated, the memory
+   holds what the data segments wrote, which the snapshot carries XORed
+   (sitegen/browser/snapshot.mjs): it is checked and XORed back before Pyodide
+   copies the snapshot in. A failure here rejects `broken`: Pyodide would
+   only log it and wait for ever. */
+let fail = null;
+const broken = new Promise(function (resolve, reject) { fail = reject; });
+
+function compileEarly(url, snapshot, base) {
+  const compiled = WebAssembly.compileStreaming(countingFetch(url));
+  compiled.catch(function () {});
+  const instantiate = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    WebAssembly.instantiateStreaming = instantiate;
+    try {
+      const response = await source;
+      let result;
+      if (response.url === url) {
+        if (response.body) { response.body.cancel().catch(function () {}); }
+        const module = await compiled;
+        result = { module: module, instance: await WebAssembly.instantiate(module, imports) };
+      } else {        // not expected: the runtime's own request, compiled again
+        result = await instantiate(response, imports);
+      }
+      // the first instantiation is the runtime's; the hash says if it is not
+      if (base) { await addImage(await snapshot, result.instance.exports.memory, base); }
+      return result;
+    } catch (error) {
+      fail(error);
+      throw error;
+    }
+  };
+}
+
+async function addImage(snapshot, memory, base) {
+  const image = new Uint8Array(memory.buffer, 0, base.bytes);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", image));
+  const hex = Array.from(digest, function (b) { return b.toString(16).padStart(2, "0"); }).join("");
+  if (hex !== base.sha256) {
+    throw new Error("the memory snapshot does not fit this runtime (its data segments differ): " +
+                    "the site needs rebuilding");
+  }
+  const start = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4)[1];
+  const words = base.bytes >>> 2;
+  const into = new Uint32Array(snapshot.buffer, snapshot.byteOffset + start, words);
+  const from = new Uint32Array(memory.buffer, 0, words);
+  for (let i = 0; i < words; i += 1) { into[i] ^= from[i]; }
+  for (let i = words * 4; i < base.bytes; i += 1) { snapshot[start + i] ^= image[i]; }
 }
 
 function count(reader) {
   return reader.read().then(function (chunk) {
     if (chunk.done) { return; }
-    received += chunk.value.byteLength;
-    const now = Date.now();
-    if (now - lastPosted > 50 || received >= total) {
-      lastPosted = now;
-      progress(received >= total ? "starting" : "download");
-    }
+    counted(chunk.value.byteLength);
     return count(reader);
   }).catch(function () {});
 }
@@ -67,11 +130,23 @@ function fresh(url) {
   });
 }
 
-function snapshotBytes(url) {
-  return countingFetch(url).then(function (response) {
-    if (!response.ok) { throw new Error(url + ": HTTP " + response.status); }
-    return response.arrayBuffer();
-  });
+/* The snapshot's bytes, counted as they come (read once, not cloned). */
+async function snapshotBytes(url) {
+  const response = await fetchOk(url);
+  const reader = response.body.getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const chunk = await reader.read();
+    if (chunk.done) { break; }
+    chunks.push(chunk.value);
+    size += chunk.value.byteLength;
+    counted(chunk.value.byteLength);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  chunks.forEach(function (chunk) { bytes.set(chunk, at); at += chunk.byteLength; });
+  return bytes;
 }
 
 async function boot() {
@@ -81,26 +156,38 @@ async function boot() {
   total = bundle.download_bytes;
   progress("download");
   const indexURL = at(bundle.pyodide);
-  const python = bundle.python.map(function (path) {
+  // the snapshot has imported inbrowser.py already; without one it is
+  // fetched and imported here
+  const python = bundle.snapshot ? [] : bundle.python.map(function (path) {
     return fetchOk(at(path)).then(function (r) { return r.text(); });
   });
   const runtime = await import(new URL("pyodide.mjs", indexURL).href);
   self.fetch = countingFetch;
   const options = { indexURL: indexURL, lockFileURL: at(bundle.lock) };
-  if (bundle.snapshot) { options._loadSnapshot = snapshotBytes(at(bundle.snapshot)); }
-  const pyodide = await runtime.loadPyodide(options);
+  if (bundle.snapshot) {
+    options._loadSnapshot = snapshotBytes(at(bundle.snapshot));
+    compileEarly(new URL("pyodide.asm.wasm", indexURL).href, options._loadSnapshot,
+                 bundle.snapshot_base);
+  }
+  const pyodide = await Promise.race([runtime.loadPyodide(options), broken]);
   progress("starting", { message: "starting Python" });
-  await pyodide.loadPackage(bundle.package, {
-    messageCallback: function () {}, errorCallback: function (m) { console.warn(m); }
-  });
+  if (!bundle.snapshot) {
+    // the snapshot holds every module of rules_core, imported at build time
+    // from this wheel; without it the wheel is loaded by name
+    await pyodide.loadPackage(bundle.package, {
+      messageCallback: function () {}, errorCallback: function (m) { console.warn(m); }
+    });
+  }
   self.fetch = originalFetch;
   await Promise.all(counting);
-  pyodide.FS.mkdirTree("/sitegen");
-  const texts = await Promise.all(python);
-  bundle.python.forEach(function (path, i) {
-    pyodide.FS.writeFile("/sitegen/" + path.split("/").pop(), texts[i]);
-  });
-  pyodide.pyimport("sys").path.insert(0, "/sitegen");
+  if (!bundle.snapshot) {
+    pyodide.FS.mkdirTree("/sitegen");
+    const texts = await Promise.all(python);
+    bundle.python.forEach(function (path, i) {
+      pyodide.FS.writeFile("/sitegen/" + path.split("/").pop(), texts[i]);
+    });
+    pyodide.pyimport("sys").path.insert(0, "/sitegen");
+  }
   const inbrowser = pyodide.pyimport("inbrowser");
   progress("ready", { version: pyodide.version, snapshot: Boolean(bundle.snapshot) });
   return { inbrowser: inbrowser, players: new URL(bundle.players, bundleUrl) };

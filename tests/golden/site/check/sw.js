@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "cd2cd79e7d94baf9",
+ "version": "9e7e59156261d7ee",
  "files": [
   "./",
   "norm/",
@@ -17,12 +17,12 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/38416feb182065a3/inbrowser.py",
-  "../static/bundle/38416feb182065a3/pyodide-lock.json",
-  "../static/bundle/38416feb182065a3/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/38416feb182065a3/sitegen_figures.py",
-  "../static/bundle/38416feb182065a3/snapshot.bin",
-  "../static/bundle/38416feb182065a3/worker.js"
+  "../static/bundle/323cc64e3242b207/inbrowser.py",
+  "../static/bundle/323cc64e3242b207/pyodide-lock.json",
+  "../static/bundle/323cc64e3242b207/rules_core-0.1.0-py3-none-any.whl",
+  "../static/bundle/323cc64e3242b207/sitegen_figures.py",
+  "../static/bundle/323cc64e3242b207/snapshot.bin",
+  "../static/bundle/323cc64e3242b207/worker.js"
  ]
 };
 
