@@ -8,7 +8,7 @@ this module holds the method, article by article.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
@@ -69,7 +69,7 @@ def unrated_event_rating(edition: FideRules, rc: Fraction, score: Fraction,
     return rc + (Fraction(dp * games, games + 1) if round_robin else dp)
 
 
-def hypothetical_rating(edition: FideRules, ratings: list[int],
+def hypothetical_rating(edition: FideRules, ratings: Sequence[int | Fraction],
                         score: Fraction) -> Fraction:
     """fide-rb-2024 7.2.3-7.2.4: Ra over the rated opponents plus two
     hypothetical 1800 opponents drawn with; Ru = Ra + dp."""

@@ -29,7 +29,7 @@ class EventPerformance:
     score: Fraction
     average: Fraction
     ru: Fraction | None = None
-    ratings: tuple[int, ...] = ()
+    ratings: tuple[int | Fraction, ...] = ()    # Fractions: Rc repeated (round robin)
     end: date | None = None
 
 

@@ -40,7 +40,8 @@ from rules_core.model import Player, RoundResult, Tournament
 try:                                    # the site's own code, under CPython
     from sitegen.site.figures import TIEBREAK_LABELS, fixed, points, signed, tiebreak
 except ImportError:                     # in the browser: shipped beside this file
-    from sitegen_figures import TIEBREAK_LABELS, fixed, points, signed, tiebreak
+    from sitegen_figures import (  # type: ignore[import-not-found,no-redef]
+        TIEBREAK_LABELS, fixed, points, signed, tiebreak)
 
 __all__ = ["handle", "load_players", "add_players", "player_shards", "internal_error",
            "id_shard", "PlayerIndex", "COLUMNS", "TIEBREAK_LABELS",
@@ -288,7 +289,8 @@ def _options(raw: dict) -> CheckOptions:
     tiebreaks = raw.get("tiebreaks") or None
     if tiebreaks and tiebreaks not in TIEBREAK_SYSTEMS:
         raise RequestError(f"unknown tie-break system: {tiebreaks!r}")
-    k = {str(key): _int(value, f"K of {key}") for key, value in (raw.get("k") or {}).items()}
+    given = {str(key): _int(value, f"K of {key}") for key, value in (raw.get("k") or {}).items()}
+    k = {key: value for key, value in given.items() if value is not None}
     return CheckOptions(rules=rules, k=k, format=raw.get("format") or None,
                         norms=bool(raw.get("norms")), tiebreaks=tiebreaks,
                         counting=raw.get("counting") or "standard")

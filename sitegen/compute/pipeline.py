@@ -29,6 +29,7 @@ from rules_core.fmjd.edition import FmjdEdition
 from rules_core.fmjd.lists import active, list_for_event, list_letter, years_before
 from rules_core.fmjd.period import PeriodEvent, rate_period
 from rules_core.fmjd.rating import K_THRESHOLD
+from rules_core.model import Tournament
 from rules_core.problems import Problem
 from rules_core.timecontrol import minutes_for_60
 from sitegen.compute.sitedata import (
@@ -106,11 +107,13 @@ def _rate_for(list_name: str) -> str:
     return "rapid" if list_name == "rapid-blitz" else list_name
 
 
-def list_dates(game: str, list_name: str, start: date, end: date) -> list[tuple[date, object]]:
+def list_dates(game: str, list_name: str, start: date,
+               end: date) -> list[tuple[date, FideEdition | FmjdEdition]]:
     """Every list date from `start` to `end` with the edition whose calendar
     gives it (FIDE: 2002 quarterly, 2009 six a year, 2024 monthly; FMJD
     quarterly, Annex 9 §4.3)."""
-    out, day = [], date(start.year, start.month, 1)
+    out: list[tuple[date, FideEdition | FmjdEdition]] = []
+    day = date(start.year, start.month, 1)
     while day <= end:
         edition = (FMJD if game == "draughts"
                    else edition_for(game, _rate_for(list_name), day))
@@ -132,16 +135,29 @@ def _list_date_for(event_end: date, game: str, dates) -> date | None:
     return None
 
 
+def _ended(t: Tournament) -> date:
+    """The day an event ended (its start for a one-day file): the content
+    gives every event a start date (docs/content-format.md), so the pipeline
+    never meets an event without one."""
+    day = t.end or t.start
+    assert day is not None, f"{t.name}: an event without a date reached the pipeline"
+    return day
+
+
 def compute(content: Content, progress=None) -> SiteData:
     settings = content.settings
     end = settings.end or default_end(content)
+    start = settings.start
+    # load_content reports a missing start (or derives it) and an empty record
+    assert start is not None and end is not None, "the content's start and end are checked"
     reports: dict[str, EventReport] = {}
-    lists, records = {}, {}
+    lists: dict[tuple[str, str], list[PublishedList]] = {}
+    records: dict[tuple[str, str], PlayerRecord] = {}
     for spec in settings.lists:
         players = {pid: _Player(reg, None, 0, False, title=reg.title, list_name=spec.list)
                    for pid, reg in content.players[spec.game].items()}
         rows = _Rows(content.ratings.get(spec.game, []), spec.list, players)
-        dates = list_dates(spec.game, spec.list, settings.start, end)
+        dates = list_dates(spec.game, spec.list, start, end)
         rows.apply(dates[0][0] if dates else end, first=True)
         by_date = _events_by_list(content, spec, dates)
         published = []
@@ -195,7 +211,7 @@ def default_end(content: Content) -> date | None:
     after its end: fide-2009 7.13, fide-rb-2024 6.1.3, fmjd Annex 9 §4.4)."""
     start, last = content.settings.start, None
     for spec in content.settings.lists:
-        ends = [e.tournament.end or e.tournament.start for e in content.events
+        ends = [_ended(e.tournament) for e in content.events
                 if e.game == spec.game and (e.tournament.end or e.tournament.start)
                 and list_of_event(e.tournament, spec.game) == spec.list]
         if not ends or start is None:
@@ -308,9 +324,12 @@ def _rated_once(events, players, options: CheckOptions) -> dict[str, CheckResult
     plans = {slug: _plan(t) for slug, t in prepared.items()}
     counts: dict[str, int] = defaultdict(int)
     for slug, t in prepared.items():
-        for p in t.players if plans[slug] else ():
+        plan = plans[slug]
+        if plan is None:
+            continue
+        for p in t.players:
             if p.id in players:
-                counts[p.id] += plans[slug][1][p.number][0]
+                counts[p.id] += plan[1][p.number][0]
     rated, as_planned = {}, True
     for slug, t in prepared.items():
         given = _period_k(t, plans[slug], counts)
@@ -323,14 +342,15 @@ def _rated_once(events, players, options: CheckOptions) -> dict[str, CheckResult
     return {slug: _capped(result, counts, options.norms) for slug, result in first.items()}
 
 
-def _plan(t) -> tuple | None:
+def _plan(t: Tournament) -> tuple[FideEdition, dict[int, tuple[int, int | None]]] | None:
     """(edition, planned_games) of a chess event the check will rate: the
     edition it chooses (rules_core.editions.choose); None for draughts (no
     K x n cap) and for a file with errors (not rated)."""
     if t.game != "chess" or t.start is None or any(p.is_error for p in t.problems):
         return None
     edition = choose(t.game, rate_of_play_for(t)[0] or "standard", t.start).edition
-    return (edition, planned_games(t, edition)) if edition is not None else None
+    return ((edition, planned_games(t, edition)) if isinstance(edition, FideEdition)
+            else None)
 
 
 def _period_k(t, plan, counts) -> dict[str, int]:
@@ -415,7 +435,7 @@ def _collect(event, result: CheckResult, players, changes, fmjd_events) -> None:
         return
     minutes = minutes_for_60(result.tournament.time_control)
     percent = FMJD.k_percent(minutes) if minutes else 100
-    end = result.tournament.end or result.tournament.start
+    end = _ended(result.tournament)
     for p, r in zip(result.tournament.players, result.rating.players, strict=True):
         state = players.get(p.id or "")
         if state is None or not r.rated_games:
@@ -423,6 +443,8 @@ def _collect(event, result: CheckResult, players, changes, fmjd_events) -> None:
         state.played.append((end, r.rated_games))
         state.events.append(event.slug)
         if event.game == "draughts":
+            # a player with rated games has a score and an opponents' average
+            assert r.score is not None and r.opponents_average is not None
             fmjd_events[p.id].append(PeriodEvent(end, r.rated_games, float(r.score),
                                                  float(r.opponents_average), percent))
             changes[p.id].append((event.slug, r.change or Fraction(0), r.rated_games))
@@ -430,6 +452,7 @@ def _collect(event, result: CheckResult, players, changes, fmjd_events) -> None:
             changes[p.id].append((event.slug, r.change, r.rated_games))
         elif r.initial_rating_exact is not None:
             average = r.competition_average or r.opponents_average
+            assert r.score is not None and average is not None   # as above
             state.pending.append(EventPerformance(
                 r.rated_games, r.score, average, r.initial_rating_exact,
                 tuple([average] * r.rated_games), end))
@@ -469,7 +492,8 @@ def _one_time_adjustment(day, edition, players) -> None:
 
 def _first_rating(edition, p: _Player) -> None:
     latest = p.pending[-1].end
-    p.pending = [e for e in p.pending if within_window(edition, e.end, latest)]
+    assert latest is not None            # the pipeline dates every performance
+    p.pending = [e for e in p.pending if e.end and within_window(edition, e.end, latest)]
     first = pooled_rating(edition, p.pending)
     if first.published is not None:
         p.rating, p.pending = first.published, []
@@ -502,7 +526,7 @@ def _collect_norms(event, result: CheckResult, players) -> None:
     """The valid norms of the event, kept per player: draughts (fmjd Annex
     10 §4, which also count towards titles) and chess (FIDE B.01 (2024) 1.4,
     the games as 1.4.1 d counts them)."""
-    end = result.tournament.end or result.tournament.start
+    end = _ended(result.tournament)
     for p in result.data["players"]:
         state = players.get(p.get("id") or "")
         if state is None:

@@ -9,6 +9,8 @@ dictionary each (docs/scale.md).
 
 from __future__ import annotations
 
+import builtins
+
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -44,9 +46,9 @@ class PublishedList:
     list: str                  # "standard" | "rapid" | "blitz" | "rapid-blitz"
     date: date
     edition: str               # the edition whose calendar and rules made it
-    entries: list[ListEntry]
-    events: list[str]          # slugs of the events rated on this list
-    delisted: list[str] = field(default_factory=list)   # ids that fell below the floor
+    entries: builtins.list[ListEntry]
+    events: builtins.list[str]          # slugs of the events rated on this list
+    delisted: builtins.list[str] = field(default_factory=builtins.list)   # ids that fell below the floor
 
     @property
     def key(self) -> str:
