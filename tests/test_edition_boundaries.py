@@ -87,3 +87,11 @@ def test_unknown_games_before_are_noted_and_taken_as_30():
 def test_dp_at_0_and_100_percent(name, percent, dp):
     """fide-2009 8.1: a notional dp at 0 and 100 %; fide-2002 10.1 gives none."""
     assert get_edition(name).dp(percent) == dp
+
+
+@pytest.mark.parametrize("name, k, source", [("fide-standard-2014", 20, "fide-2014 8.56"),
+                                              ("fide-rapid-blitz-2024", 20, "fide-rb-2024 7.3.3")])
+def test_unknown_games_before_in_2014_and_2024(name, k, source):
+    """The same assumption, printed the same way, in the later editions."""
+    assert get_edition(name).k_factor(2000, None, False, 2024, 1980) == (
+        k, [f"rated games before this event not given: assumed at least 30 ({source})"])
