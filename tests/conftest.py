@@ -32,6 +32,7 @@ BROWSER_TESTS = frozenset({"test_scale.py::test_player_addresses_and_search_in_a
 SESSION_SITES = ("demo_site", "demo_pages", "golden_fixture_site")
 
 
+@pytest.hookimpl(tryfirst=True)     # before xdist reads the groups
 def pytest_collection_modifyitems(config, items):
     xdist = config.pluginmanager.hasplugin("xdist")
     for item in items:
