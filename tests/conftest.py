@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.shared_data import NO_SHARED, ROOT, THIRD_PARTY
+from tests.site_pages import Page, parse_site
 
 # Modules whose every test needs a browser or the Pyodide runtime, and
 # single tests elsewhere that drive Chromium.
@@ -24,11 +25,30 @@ BROWSER_MODULES = frozenset({"test_browser.py"})
 BROWSER_TESTS = frozenset({"test_scale.py::test_player_addresses_and_search_in_a_browser"})
 
 
+# Under pytest-xdist (`-n 2 --dist loadgroup` in pyproject.toml) a session
+# fixture is built once per worker that needs it: the tests of each site
+# built for the session go to one worker together, every other test with
+# the rest of its module (its module fixtures are built once).
+SESSION_SITES = ("demo_site", "demo_pages", "golden_fixture_site")
+
+
+@pytest.hookimpl(tryfirst=True)     # before xdist reads the groups
 def pytest_collection_modifyitems(config, items):
+    xdist = config.pluginmanager.hasplugin("xdist")
     for item in items:
         if item.path.name in BROWSER_MODULES or \
                 f"{item.path.name}::{item.originalname}" in BROWSER_TESTS:
             item.add_marker(pytest.mark.browser)
+        if xdist:
+            item.add_marker(pytest.mark.xdist_group(_group(item)))
+
+
+def _group(item) -> str:
+    """The session site the test reads (its own group), else its module."""
+    used = [name for name in SESSION_SITES if name in getattr(item, "fixturenames", ())]
+    if "golden_fixture_site" in used:
+        return "golden_fixture_site"
+    return "demo_site" if used else item.path.name
 
 
 @pytest.fixture
@@ -54,3 +74,10 @@ def demo_site(tmp_path_factory) -> Path:
     site = tmp_path_factory.mktemp("demo") / "site"
     build(ROOT / "content", site, show_progress=False)
     return site
+
+
+@pytest.fixture(scope="session")
+def demo_pages(demo_site) -> dict[str, Page]:
+    """Every HTML page of the demo site, parsed once for the session
+    (links, link texts, heads: tests/site_pages.py)."""
+    return parse_site(demo_site)

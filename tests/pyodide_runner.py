@@ -72,7 +72,7 @@ class approx:
     def _close(self, expected, actual) -> bool:
         if isinstance(expected, (list, tuple)):
             return (isinstance(actual, (list, tuple)) and len(actual) == len(expected)
-                    and all(self._close(e, a) for e, a in zip(expected, actual)))
+                    and all(self._close(e, a) for e, a in zip(expected, actual, strict=True)))
         if isinstance(expected, dict):
             return (isinstance(actual, dict) and actual.keys() == expected.keys()
                     and all(self._close(expected[k], actual[k]) for k in expected))
@@ -159,7 +159,7 @@ def _cases(fn):
     for names, values, ids in reversed(fn.__dict__.get("_parametrize", [])):
         layer = []
         for index, value in enumerate(values):
-            args = dict(zip(names, value if len(names) > 1 else (value,)))
+            args = dict(zip(names, value if len(names) > 1 else (value,), strict=True))
             label = (ids[index] if isinstance(ids, list) else ids(value) if callable(ids)
                      else str(index))
             layer.append((str(label), args))

@@ -128,7 +128,7 @@ def test_nothing_is_filled_before_the_first_list(index):
 FMJD_EXAMPLE = {"edition": "fmjd-2024", "time_control": "2h",
                 "player": {"rating": "2150", "k": "15"},
                 "games": [{"rating": r, "result": c} for r, c in zip(
-                    [2000, 2100, 2050, 2050, 1950, 2150, 2050], "11===10")]}
+                    [2000, 2100, 2050, 2050, 1950, 2150, 2050], "11===10", strict=True)]}
 
 
 def test_rating_steps_cite_their_articles():

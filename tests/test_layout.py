@@ -17,12 +17,12 @@ import os
 import re
 import threading
 from collections import Counter
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 from tests.shared_data import ROOT
+from tests.site_pages import Page
 
 CI = bool(os.environ.get("CI"))
 CHROMIUM = Path("/usr/bin/chromium")
@@ -34,75 +34,10 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking
 # `demo_site`: the embedded demo content built once per session (tests/conftest.py)
 
 
-class _Head(HTMLParser):
-    """The <title>, the meta and link tags of <head>, and the scroll regions."""
-
-    def __init__(self):
-        super().__init__()
-        self.title, self.metas, self.links, self.wraps = "", {}, [], []
-        self._in_title = self._in_head = False
-
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        if tag == "head":
-            self._in_head = True
-        elif tag == "title" and self._in_head:
-            self._in_title = True
-        elif tag == "meta" and self._in_head:
-            self.metas[a.get("name") or a.get("property")] = a.get("content")
-        elif tag == "link" and self._in_head:
-            self.links.append(a)
-        elif tag == "div" and "table-wrap" in (a.get("class") or "").split():
-            self.wraps.append(a)
-
-    def handle_endtag(self, tag):
-        if tag == "head":
-            self._in_head = False
-        if tag == "title":
-            self._in_title = False
-
-    def handle_data(self, data):
-        if self._in_title:
-            self.title += data
-
-
-class _Links(HTMLParser):
-    """Each <a href>'s text (an image's alt text counts)."""
-
-    def __init__(self):
-        super().__init__()
-        self.texts: list[tuple[str, str]] = []
-        self._open: list[list[str]] = []
-
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        if tag == "a" and "href" in a:
-            self._open.append([a["href"], a.get("aria-label") or ""])
-        elif tag == "img" and self._open:
-            self._open[-1][1] += a.get("alt") or ""
-
-    def handle_endtag(self, tag):
-        if tag == "a" and self._open:
-            href, text = self._open.pop()
-            self.texts.append((href, text))
-
-    def handle_data(self, data):
-        if self._open:
-            self._open[-1][1] += data
-
-
-def _pages(site: Path) -> dict[str, _Head]:
-    parsed = {}
-    for path in sorted(site.rglob("*.html")):
-        head = _Head()
-        head.feed(path.read_text(encoding="utf-8"))
-        parsed[path.relative_to(site).as_posix()] = head
-    return parsed
-
-
 @pytest.fixture(scope="module")
-def pages(demo_site) -> dict[str, _Head]:
-    return _pages(demo_site)
+def pages(demo_pages) -> dict[str, Page]:
+    """Each page's head (tests/site_pages.py: parsed once a session)."""
+    return demo_pages
 
 
 def test_every_page_has_its_own_title(pages):
@@ -119,15 +54,12 @@ def test_every_page_has_a_description_and_open_graph(pages):
         assert any(link.get("rel") == "icon" for link in head.links), f"{name}: no favicon"
 
 
-def test_every_link_has_text(demo_site):
+def test_every_link_has_text(demo_pages):
     """A link without text is announced as its address and says nothing (an
     event not yet rated once linked the latest list with an empty label)."""
     empty = []
-    for path in sorted(demo_site.rglob("*.html")):
-        links = _Links()
-        links.feed(path.read_text(encoding="utf-8"))
-        empty += [f"{path.relative_to(demo_site)}: {href}" for href, text in links.texts
-                  if not text.strip()]
+    for name, page in demo_pages.items():
+        empty += [f"{name}: {href}" for href, text in page.link_texts if not text.strip()]
     assert not empty, empty
 
 

@@ -26,7 +26,7 @@ import pytest
 from sitegen.build import build
 from sitegen.site import views
 from tests.site_fixture import CHESS, DRAUGHTS, write_content
-from tests.test_site import broken_links
+from tests.site_pages import broken_links
 
 CHROMIUM = Path("/usr/bin/chromium")
 

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
-from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
@@ -14,6 +11,7 @@ from sitegen.cli import main
 from tests.golden import GOLDEN, build_fixture_site, site_files
 from tests.shared_data import ROOT
 from tests.site_fixture import write_content
+from tests.site_pages import broken_links
 
 
 def test_golden_site(golden_fixture_site):
@@ -29,36 +27,8 @@ def test_two_builds_are_byte_identical(golden_fixture_site, tmp_path):
     assert site_files(again) == site_files(golden_fixture_site)
 
 
-class _Links(HTMLParser):
-    def __init__(self):
-        super().__init__()
-        self.links: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        for name, value in attrs:
-            if name in ("href", "src") and value:
-                self.links.append(value)
-
-
-def broken_links(site: Path) -> list[str]:
-    broken = []
-    for page in sorted(site.rglob("*.html")):
-        parser = _Links()
-        parser.feed(page.read_text(encoding="utf-8"))
-        for link in parser.links:
-            parts = urlsplit(link)
-            if parts.scheme or parts.netloc or link.startswith(("mailto:", "#", "data:")):
-                continue
-            path = parts.path if parts.path.startswith("/") else \
-                "/" + str((page.parent / parts.path).relative_to(site))
-            target = site / path.lstrip("/")
-            if not (target.is_file() or (target / "index.html").is_file()):
-                broken.append(f"{page.relative_to(site)}: {link}")
-    return broken
-
-
-def test_no_broken_internal_link_in_the_demo_site(demo_site):
-    assert broken_links(demo_site) == []
+def test_no_broken_internal_link_in_the_demo_site(demo_site, demo_pages):
+    assert broken_links(demo_site, demo_pages) == []
     assert (demo_site / "index.html").is_file() and (demo_site / "sitemap.xml").is_file()
 
 

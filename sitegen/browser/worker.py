@@ -40,8 +40,7 @@ from rules_core.model import Player, RoundResult, Tournament
 try:                                    # the site's own code, under CPython
     from sitegen.site.figures import TIEBREAK_LABELS, fixed, points, signed, tiebreak
 except ImportError:                     # in the browser: shipped beside this file
-    from sitegen_figures import (  # type: ignore[import-not-found,no-redef]
-        TIEBREAK_LABELS, fixed, points, signed, tiebreak)
+    from sitegen_figures import TIEBREAK_LABELS, fixed, points, signed, tiebreak  # type: ignore[import-not-found,no-redef]
 
 __all__ = ["handle", "load_players", "add_players", "player_shards", "internal_error",
            "id_shard", "PlayerIndex", "COLUMNS", "TIEBREAK_LABELS",

@@ -10,7 +10,6 @@ dictionary each (docs/scale.md).
 from __future__ import annotations
 
 import builtins
-
 from dataclasses import dataclass, field
 from datetime import date
 

@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "50af5b4b0f3888e6",
+ "version": "f5dbfb7987e17b96",
  "files": [
   "./",
   "norm/",
@@ -17,12 +17,12 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/98553c8230cc8c81/inbrowser.py",
-  "../static/bundle/98553c8230cc8c81/pyodide-lock.json",
-  "../static/bundle/98553c8230cc8c81/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/98553c8230cc8c81/sitegen_figures.py",
-  "../static/bundle/98553c8230cc8c81/snapshot.bin",
-  "../static/bundle/98553c8230cc8c81/worker.js"
+  "../static/bundle/98645b3820917d54/inbrowser.py",
+  "../static/bundle/98645b3820917d54/pyodide-lock.json",
+  "../static/bundle/98645b3820917d54/rules_core-0.1.0-py3-none-any.whl",
+  "../static/bundle/98645b3820917d54/sitegen_figures.py",
+  "../static/bundle/98645b3820917d54/snapshot.bin",
+  "../static/bundle/98645b3820917d54/worker.js"
  ]
 };
 
