@@ -3,8 +3,11 @@
 `load_regulations(folder)` turns the texts of ``content/regulations/`` into
 pages (`RegulationDoc`): Markdown rendered by markdown-it-py with raw HTML
 off (everything in the texts is escaped), ``$...$``/``$$...$$`` formulas
-kept as text, tab-separated and one-cell-per-line tables as HTML tables,
-space-aligned tables as preformatted text, and an ``id`` on every article.
+as MathML written at build time (latex2mathml; no script in the page),
+tab-separated and one-cell-per-line tables as HTML tables (columns the
+conversion joined split again, a table's rows joined across page breaks),
+space-aligned tables as preformatted text, headings in order under the
+page's title, and an ``id`` on every article.
 
 Slugs and anchors (the URL is ``/regulations/<slug>/#<anchor>``):
 
@@ -44,6 +47,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from latex2mathml.converter import convert as latex_to_mathml
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 from mdit_py_plugins.dollarmath import dollarmath_plugin
@@ -238,6 +242,8 @@ def render_text(text: str) -> tuple[Markup, tuple[Anchor, ...]]:
     md = _markdown()
     tokens = md.parse("\n".join(lines))
     _set_ids(tokens, anchor_lines)
+    _order_headings(tokens)
+    _blank_heads(tokens)
     return Markup(md.renderer.render(tokens, md.options, {})), anchors
 
 
@@ -246,10 +252,30 @@ def _markdown() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False, "breaks": True})
     md.enable("table")
     md.disable(["image", "link", "autolink"])    # the texts link nowhere
-    md.use(dollarmath_plugin, double_inline=True)
+    md.use(dollarmath_plugin, double_inline=True, renderer=_mathml)
+    md.add_render_rule("math_inline_double", _math_in_line)
     md.add_render_rule("table_open", _table_open)
     md.add_render_rule("table_close", _table_close)
     return md
+
+
+# The conversion of the FMJD text wrote the euro sign as LaTeX's "\\in"
+# ("the sum of $50 \\in$", fmjd Annex 13; "$3 \\text{stars} - 6000 \\in$",
+# fmjd Annex 18): after an amount it is the currency, not "element of".
+_EURO = re.compile(r"(?<=\d)(\s*)\\in\b")
+
+
+def _mathml(latex: str, options: dict) -> str:
+    """A formula of the texts as MathML, converted at build time (no script
+    in the page): ``$...$`` in the line, ``$$...$$`` displayed."""
+    display = "block" if options.get("display_mode") else "inline"
+    return latex_to_mathml(_EURO.sub(r"\1\\text{€}", latex), display=display)
+
+
+def _math_in_line(renderer, tokens, idx, options, env) -> str:
+    """``$$...$$`` inside a paragraph: displayed, but in a <span> (the
+    plugin's <div> cannot stand in a <p> and left a stray </p>)."""
+    return f'<span class="math display">{_mathml(tokens[idx].content.strip(), {"display_mode": True})}</span>'
 
 
 def _table_open(renderer, tokens, idx, options, env) -> str:
@@ -261,6 +287,34 @@ def _table_open(renderer, tokens, idx, options, env) -> str:
 
 def _table_close(renderer, tokens, idx, options, env) -> str:
     return renderer.renderToken(tokens, idx, options, env) + "</div>\n"
+
+
+_HEADING_NUMBER = re.compile(r"(?:\*\*)?(\d+(?:\.\d+)*)\.?(?=[\s*]|$)")
+
+
+def _order_headings(tokens) -> None:
+    """Heading levels in order under the page's <h1> (WCAG 1.3.1; axe
+    heading-order): a numbered heading at its number's depth ("1." h3,
+    "1.2." h4), the others one below their ``#``; never more than one
+    level deeper than the heading before.  The converted texts mark levels
+    at random ("# Annex 10", then "#### Preamble", "## 1.2.")."""
+    previous = 1
+    for k, token in enumerate(tokens):
+        if token.type != "heading_open":
+            continue
+        number = _HEADING_NUMBER.match(tokens[k + 1].content)
+        wanted = number[1].count(".") + 3 if number else int(token.tag[1]) + 1
+        level = max(2, min(wanted, previous + 1, 6))
+        token.tag = tokens[k + 2].tag = f"h{level}"
+        previous = level
+
+
+def _blank_heads(tokens) -> None:
+    """A head cell without text is an ordinary cell (axe empty-table-header):
+    the converted tables leave the corner and spanned cells blank."""
+    for k, token in enumerate(tokens):
+        if token.type == "th_open" and not tokens[k + 1].content.strip():
+            token.tag = tokens[k + 2].tag = "td"
 
 
 # a list item comes before its paragraph in the stream, so it takes the id
@@ -298,7 +352,22 @@ def _normalise(text: str) -> list[str]:
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     for pattern, replacement in _TAGS:
         text = pattern.sub(replacement, text)
-    return text.split("\n")
+    return [_bare_latex(line) for line in text.split("\n")]
+
+
+# LaTeX written outside "$": "R_{ar}" (fide-2002 11.31), "\geq" (fide-2009 8.33)
+_BARE_LATEX = re.compile(r"\b[A-Za-z]+_\{[^{}$]*\}|\\[A-Za-z]+\b")
+
+
+def _bare_latex(line: str) -> str:
+    """A formula the conversion left without its "$" marked as one (outside
+    the line's "$...$"; a "$$" line is a formula already)."""
+    if "$$" in line or not _BARE_LATEX.search(line):
+        return line
+    parts = line.split("$")
+    for k in range(0, len(parts), 2):
+        parts[k] = _BARE_LATEX.sub(lambda m: f"${m[0]}$", parts[k])
+    return "$".join(parts)
 
 
 def _prepare(text: str) -> tuple[list[str], dict[int, str], tuple[Anchor, ...]]:
@@ -333,7 +402,8 @@ def _prepare(text: str) -> tuple[list[str], dict[int, str], tuple[Anchor, ...]]:
 
 def _special_block(lines: list[str], i: int) -> tuple[list[str] | None, int]:
     """A table or a preformatted block starting at line i, as Markdown."""
-    for finder in (_cell_table, _tab_table, _aligned_table, _pipe_table_in_list):
+    for finder in (_captioned_table, _cell_table, _tab_table, _aligned_table,
+                   _pipe_table_in_list):
         block, end = finder(lines, i)
         if block is not None:
             return block, end
@@ -367,6 +437,42 @@ def _cell_table(lines: list[str], i: int) -> tuple[list[str] | None, int]:
     return _pipe_table([[c.strip(" \t" + _NBSP) for c in row] for row in rows]), j
 
 
+# Tables whose head the conversion lost, and their caption's words for it:
+# fmjd Annex 9 table IX-2 ("1st column - ratings difference, 2nd column -
+# theoretical result for highest rating, 3rd column - for lowest rating"),
+# printed three times across the page, over five pages.
+_CAPTIONED_HEADS = {
+    "[table IX-2]": ("Rating difference", "Highest rating (%)", "Lowest rating (%)") * 3,
+}
+
+
+def _captioned_table(lines: list[str], i: int) -> tuple[list[str] | None, int]:
+    """A table under a caption of `_CAPTIONED_HEADS`: its rows up to the next
+    line of text, across page breaks; the page numbers and bullets of the
+    breaks dropped (a row without a decimal figure), a row broken in two
+    joined, and the caption's head on top."""
+    caption = next((line for line in reversed(lines[:i]) if line.strip()), "")
+    head = next((h for key, h in _CAPTIONED_HEADS.items() if caption.startswith(key)), None)
+    if head is None or "\t" not in lines[i]:
+        return None, i
+    j = i
+    while j < len(lines) and ("\t" in lines[j] or not lines[j].strip()):
+        j += 1
+    rows = [[c.strip() for c in line.split("\t")][:len(head)] for line in lines[i:j]
+            if "\t" in line]
+    rows = [row + [""] * (len(head) - len(row)) for row in rows if _figures(row)]
+    return _pipe_table([list(head), *_rejoin_rows(rows)]), j
+
+
+def _figures(row: list[str]) -> bool:
+    """A row of the table, not a page's margin: its first cell a number or
+    blank, most filled cells numbers, and a first cell or a decimal figure."""
+    filled = [cell for cell in row if cell]
+    numbers = [cell for cell in filled if _numbers(cell)]
+    return ((not row[0] or _numbers(row[0]) is not None) and len(numbers) * 2 > len(filled)
+            and (bool(row[0]) or any(re.search(r"\d\.\d", cell) for cell in numbers)))
+
+
 def _tab_table(lines: list[str], i: int) -> tuple[list[str] | None, int]:
     """Consecutive lines with tabs: a row each, a cell between tabs."""
     j = i
@@ -375,7 +481,63 @@ def _tab_table(lines: list[str], i: int) -> tuple[list[str] | None, int]:
     if j == i:
         return None, i
     rows = [[c.strip(" " + _NBSP) for c in line.split("\t")] for line in lines[i:j]]
-    return _pipe_table(rows), j
+    return _pipe_table(_split_columns(rows)), j
+
+
+_NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)*%?")
+
+
+def _numbers(cell: str) -> list[str] | None:
+    tokens = cell.split()
+    return tokens if tokens and all(_NUMBER.fullmatch(t) for t in tokens) else None
+
+
+def _split_columns(rows: list[list[str]]) -> list[list[str]]:
+    """Columns the conversion joined with a space where the print had two:
+    a head cell of k words over cells of k numbers each becomes k columns
+    (fmjd Annex 9 table IX-1: "P D(P)" over "0,50 0,00")."""
+    width = max(map(len, rows))
+    rows = [row + [""] * (width - len(row)) for row in rows]
+    widths = [_joined(rows, k) for k in range(width)]
+    if all(w == 1 for w in widths):
+        return rows
+    return [[part for cell, w in zip(row, widths, strict=True)
+             for part in (cell.split() if w > 1 and cell else [cell] + [""] * (w - 1))]
+            for row in rows]
+
+
+def _joined(rows: list[list[str]], k: int) -> int:
+    """How many printed columns column `k` holds (1 unless every filled cell
+    below its head has as many numbers as its head has words)."""
+    head = rows[0][k].split()
+    body = [_numbers(row[k]) for row in rows[1:] if row[k]]
+    if len(head) < 2 or not body or any(b is None or len(b) != len(head) for b in body):
+        return 1
+    return len(head)
+
+
+def _rejoin_rows(rows: list[list[str]]) -> list[list[str]]:
+    """A row of numbers without its first cell whose cells are all blank in
+    the next row: the rest of that row, which the conversion broke in two
+    (fmjd Annex 9 table IX-2, at 251 and at 202)."""
+    out: list[list[str]] = []
+    k = 0
+    while k < len(rows):
+        row = rows[k]
+        after = rows[k + 1] if k + 1 < len(rows) else None
+        if after is not None and _orphan(row, after):
+            out.append([a or b for a, b in zip(row, after, strict=True)])
+            k += 2
+            continue
+        out.append(row)
+        k += 1
+    return out
+
+
+def _orphan(row: list[str], after: list[str]) -> bool:
+    filled = [n for n, cell in enumerate(row) if cell]
+    return (not row[0] and bool(after[0]) and _numbers(after[0]) is not None and bool(filled)
+            and all(_numbers(row[n]) and not after[n] for n in filled))
 
 
 def _pipe_table(rows: list[list[str]]) -> list[str]:

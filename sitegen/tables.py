@@ -245,8 +245,9 @@ def _x3_minima() -> NormTable:
             ["" if v is None else str(v) for v in values]
             for k, values in sorted(fmjd_titles.X_3_MINIMA.items())]
     notes = [f"({k}) {fmjd_titles.X_3_REMARKS[k]}" for k in ("*", "**")]
-    notes.append("Blank cells: a red norm needs at least 10 players (the print's "
-                 "remnant of nine rounds; see rules_core.fmjd.titles).")
+    notes.append("Blank cells: a red norm needs at least 10 players (as printed: a "
+                 "remnant of the nine rounds a red norm needed before 1 February 2020, "
+                 "fmjd Annex 10 §4.4.1.1).")
     return NormTable("x-3-minima", "Table X-3, rows (5)-(9): minimum numbers of players "
                      "for red and black norms", "(fmjd Annex 10 §4.4)", header, rows, notes)
 
