@@ -45,6 +45,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
+from html import unescape
 from pathlib import Path
 
 from latex2mathml.converter import convert as latex_to_mathml
@@ -253,9 +254,11 @@ def _markdown() -> MarkdownIt:
     md.enable("table")
     md.disable(["image", "link", "autolink"])    # the texts link nowhere
     md.use(dollarmath_plugin, double_inline=True, renderer=_mathml)
+    md.add_render_rule("math_inline", _math_inline)
     md.add_render_rule("math_inline_double", _math_in_line)
     md.add_render_rule("table_open", _table_open)
     md.add_render_rule("table_close", _table_close)
+    md.add_render_rule("fence", _preformatted)
     return md
 
 
@@ -272,6 +275,18 @@ def _mathml(latex: str, options: dict) -> str:
     return latex_to_mathml(_EURO.sub(r"\1\\text{€}", latex), display=display)
 
 
+def _math_inline(renderer, tokens, idx, options, env) -> str:
+    """``$...$``; in a head cell with its text as the cell's name (axe
+    empty-table-header does not read MathML)."""
+    token = tokens[idx]
+    mathml = _mathml(token.content.strip(), {"display_mode": False})
+    if not token.meta.get("names_cell"):
+        return f'<span class="math inline">{mathml}</span>'
+    text = " ".join(unescape(t) for t in re.findall(r">([^<]+)<", mathml))
+    return (f'<span class="math inline" role="math" aria-label="{escape(text)}">'
+            f"{mathml}</span>")
+
+
 def _math_in_line(renderer, tokens, idx, options, env) -> str:
     """``$$...$$`` inside a paragraph: displayed, but in a <span> (the
     plugin's <div> cannot stand in a <p> and left a stray </p>)."""
@@ -280,9 +295,18 @@ def _math_in_line(renderer, tokens, idx, options, env) -> str:
 
 def _table_open(renderer, tokens, idx, options, env) -> str:
     """A printed table in a region that scrolls on its own on a narrow screen,
-    reachable from the keyboard (WCAG 2.1.1; axe scrollable-region-focusable)."""
-    return ('<div class="table-wrap" role="region" tabindex="0" aria-label="Table">\n'
+    reachable from the keyboard (WCAG 2.1.1; axe scrollable-region-focusable),
+    named by its number in the text (axe landmark-unique)."""
+    env["tables"] = env.get("tables", 0) + 1
+    return (f'<div class="table-wrap" role="region" tabindex="0" '
+            f'aria-label="Table {env["tables"]}">\n'
             + renderer.renderToken(tokens, idx, options, env))
+
+
+def _preformatted(renderer, tokens, idx, options, env) -> str:
+    """A space-aligned table: it scrolls, so it takes the focus."""
+    return renderer.fence(tokens, idx, options, env).replace(
+        "<pre>", '<pre tabindex="0">', 1)
 
 
 def _table_close(renderer, tokens, idx, options, env) -> str:
@@ -313,8 +337,13 @@ def _blank_heads(tokens) -> None:
     """A head cell without text is an ordinary cell (axe empty-table-header):
     the converted tables leave the corner and spanned cells blank."""
     for k, token in enumerate(tokens):
-        if token.type == "th_open" and not tokens[k + 1].content.strip():
+        if token.type != "th_open":
+            continue
+        if not tokens[k + 1].content.strip():
             token.tag = tokens[k + 2].tag = "td"
+        for child in tokens[k + 1].children or []:
+            if child.type == "math_inline":
+                child.meta["names_cell"] = True
 
 
 # a list item comes before its paragraph in the stream, so it takes the id

@@ -170,3 +170,13 @@ def test_built_regulation_pages_have_no_raw_latex(demo_site):
     for page in pages:
         left = RAW_LATEX.findall(_text(page.read_text(encoding="utf-8")))
         assert not left, f"{page.parent.name}: {left[:5]}"
+
+
+def test_scrolling_blocks_take_the_focus_and_have_distinct_names():
+    """axe scrollable-region-focusable and landmark-unique; a head cell that
+    is only a formula is named by its text (axe empty-table-header)."""
+    html, _ = render_text("```\n1 2 3\n```\n\n$P_{\\rm D}$\tb\nx\ty\n\nc\td\n1\t2\n")
+    text = str(html)
+    assert '<pre tabindex="0">' in text
+    assert re.findall(r'aria-label="(Table \d+)"', text) == ["Table 1", "Table 2"]
+    assert '<th><span class="math inline" role="math" aria-label="P D"><math' in text
