@@ -31,6 +31,7 @@ from .formats import fixed, isodate, month, points, signed, tiebreak, year_month
 from .norm_register import norm_register
 from .player_facts import Facts
 from .regulations import RegulationIndex, link_citations
+from .settings import SiteTheme
 from .sitedata import SiteData
 from .timeline import editions_timeline
 
@@ -102,18 +103,21 @@ def make_environment(prefix: str = "/", regulations: list | None = None,
 
 def render_site(data: SiteData, out: Path, regulations: list,
                 progress: Callable[[str], None] | None = None,
-                theme: Path | None = None, content: Path | None = None) -> list[Path]:
+                theme: Path | None = None, content: Path | None = None,
+                site_theme: SiteTheme | None = None) -> list[Path]:
     """Write every page, download and asset of the site into `out`.
 
     `regulations` is `sitegen.regulations.load_regulations(...)`'s list;
     `progress`, if given, is called with a short text before each section;
     `theme` is the content's theme/ folder (templates/ and static/ that
     replace or add to the package's), if it has one; `content` the content
-    folder, whose event files are published beside their pages.
+    folder, whose event files are published beside their pages;
+    `site_theme` site.toml's [theme] (a logo under `content`, an accent).
     Returns the files written, sorted.
     """
     writer = _Writer(data, Path(out), regulations, progress, theme)
     writer.content = content
+    _apply_site_theme(writer, site_theme or SiteTheme())
     for section in (_home, _lists, _downloads, _players, _events, _norms,
                     _worldcup, _regulations, _pages, _check, _search, _static, _errors):
         writer.step(section.__name__.strip("_"))
@@ -131,6 +135,7 @@ class _Writer:
                  theme: Path | None = None):
         self.data, self.out, self.progress, self.theme = data, out, progress, theme
         self.content: Path | None = None
+        self.extra_static: dict[str, bytes] = {}     # [theme]'s logo and accent.css
         self.prefix = _prefix(data.base_url)
         self.env = make_environment(self.prefix, list(regulations), theme)
         self.links = views.Links(data, regulations)
@@ -195,6 +200,25 @@ def _apply_theme(meta: views.SiteMeta, theme: Path | None) -> None:
         return
     meta.theme_css = (static / "theme.css").is_file()
     meta.logo = next((f"static/{name}" for name in LOGOS if (static / name).is_file()), None)
+
+
+def _apply_site_theme(w: _Writer, site_theme: SiteTheme) -> None:
+    """site.toml's [theme]: its logo (before the theme folder's) and its
+    accent as CSS custom properties in static/accent.css (the pages' CSP
+    allows no inline style), linked after style.css and before theme.css."""
+    if site_theme.logo and w.content is not None:
+        name = "static/brand/" + Path(site_theme.logo).name
+        w.meta.logo = name
+        w.extra_static[name] = (w.content / site_theme.logo).read_bytes()
+    if site_theme.accent:
+        w.meta.accent_css = True
+        w.extra_static["static/accent.css"] = ACCENT_CSS.format(
+            accent=site_theme.accent).encode()
+
+
+# [theme] accent (docs/content-format.md, "Theme"): the custom properties of
+# templates/static/style.css that carry the brand colour
+ACCENT_CSS = ":root {{ --accent: {accent}; --link: {accent}; }}\n"
 
 
 def _prefix(base_url: str) -> str:
@@ -357,6 +381,7 @@ def _static(w: _Writer) -> None:
     files = dict(_static_files(templates_root() / "static", "static"))
     if w.theme is not None and (w.theme / "static").is_dir():
         files.update(_static_files(w.theme / "static", "static"))
+    files.update(w.extra_static)
     for relative in sorted(files):
         if relative in _LARGE_ONLY and not w.links.large:
             continue

@@ -157,6 +157,7 @@ class SiteMeta:
     script: str = "static/search.js"
     theme_css: bool = False     # the theme has static/theme.css (linked after style.css)
     logo: str | None = None     # the theme's static/logo.(svg|png|webp), shown in the header
+    accent_css: bool = False    # site.toml [theme] accent: static/accent.css (after style.css)
 
 
 def site_meta(data: SiteData, prefix: str, regulations: bool, large: bool = False) -> SiteMeta:
