@@ -57,7 +57,7 @@ __all__ = ["Anchor", "Citation", "RegulationDoc", "RegulationError", "Regulation
            "Source", "SOURCES", "EXTERNAL_DOCS", "DEFAULT_FOLDER", "load_regulations",
            "render_text",
            "default_index", "find_citations", "cite_url", "link_citations",
-           "unknown_citations"]
+           "unknown_citations", "citation_anchors"]
 
 DEFAULT_FOLDER = Path(__file__).resolve().parent.parent / "content" / "regulations"
 
@@ -934,6 +934,12 @@ def _deepest(ids: frozenset[str], base: str, items: tuple[str, ...]) -> str:
         if candidate in ids:
             return candidate
     return base
+
+
+def citation_anchors(docs: Iterable[RegulationDoc]) -> dict[str, list[str]]:
+    """Each published page's article and item anchors, for the checker's
+    results (static/check/cite.js links their citations in the browser)."""
+    return {doc.slug: sorted(a.id for a in doc.anchors if a.kind != "section") for doc in docs}
 
 
 # -- the embedded content's regulations ---------------------------------------

@@ -30,7 +30,7 @@ from . import checkpages, downloads, views
 from .formats import fixed, isodate, month, points, signed, tiebreak, year_month
 from .norm_register import norm_register
 from .player_facts import Facts
-from .regulations import RegulationIndex, link_citations
+from .regulations import RegulationIndex, citation_anchors, link_citations
 from .settings import SiteTheme
 from .sitedata import SiteData
 from .timeline import editions_timeline
@@ -412,6 +412,8 @@ def _robots(base_url: str) -> str:
 def _check(w: _Writer) -> None:
     """/check/, /check/norm/, /check/rating/ and the browser bundle (Pyodide
     runtime, the rules_core wheel): sitegen.checkpages."""
+    anchors = citation_anchors(w.regulations)
+    w.write("static/check/citations.json", json.dumps(anchors, separators=(",", ":")))
     w.written += checkpages.render_check_pages(w.env, w.data, w.out, meta=w.meta)
     w.pages += [path for path, _, _ in checkpages.PAGES]
 

@@ -435,13 +435,12 @@ class DocView:
 
 
 def regulation_docs(regulations) -> list[DocView]:
-    """`sitegen.regulations`' documents, in the order loaded; their headings
-    one level down, the page's title being its only <h1>."""
+    """`sitegen.regulations`' documents, in the order loaded (their headings
+    start at <h2>, the page's title being its only <h1>)."""
     docs = []
     for doc in regulations or ():
         slug = _attr(doc, "slug", "id", "name")
-        html = _HEADING_TAG.sub(lambda m: f"<{m[1]}h{int(m[2]) + 1}",
-                                str(_attr(doc, "html", "body") or ""))
+        html = str(_attr(doc, "html", "body") or "")
         docs.append(DocView(slug, _attr(doc, "title") or slug, Markup(html),
                             str(_attr(doc, "source", "path", "filename") or "")))
     return docs
