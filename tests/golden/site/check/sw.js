@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "ff3e3c263caf8f8d",
+ "version": "e525491b958d8826",
  "files": [
   "./",
   "norm/",
@@ -11,6 +11,8 @@ const BUILD = {
   "../static/check/check.js",
   "../static/check/norm.js",
   "../static/check/rating.js",
+  "../static/check/cite.js",
+  "../static/check/citations.json",
   "../static/check/bundle.json",
   "../static/check/players.json",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
