@@ -387,3 +387,34 @@ def test_event_standings_download_is_the_table_of_the_page(demo_site):
         assert [(r["number"], r["rank"]) for r in rows] == shown, page
         if "/events/" in str(page) and rows and "-open-" in page.parent.name:
             assert {"buchholz", "sonneborn_berger"} <= set(rows[0]), page
+
+
+def test_short_norm_checks_fold_away(demo_site):
+    """A draughts event checks every player for every title: the checks that
+    fall short are in a closed <details>, the open table has only norms."""
+    pages = sorted((demo_site / "events").glob("*draughts*/index.html"))
+    assert pages
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        if 'id="norms"' not in html:
+            continue
+        section = html[html.index('id="norms"'):]
+        section = section[:section.index("</section>")]
+        folded = section.split('<details class="norms-short"', 1)
+        assert "<td>no</td>" not in folded[0], page
+        if len(folded) > 1 and folded[1].count("<tr>") > 13:
+            assert folded[1].startswith(">"), f"{page}: a long list of checks left open"
+
+
+def test_draughts_event_pages_stay_short_on_a_phone(chromium, origin, demo_site):
+    """Issue 15: a draughts event page was 59,902 px tall at 390 px (its
+    norms table; 257,617 px by November 2026's demo)."""
+    page = chromium.new_page(viewport={"width": 390, "height": 900})
+    tall = {}
+    for folder in sorted((demo_site / "events").glob("*draughts*")):
+        page.goto(f"{origin}/events/{folder.name}/", wait_until="load")
+        height = page.evaluate("document.documentElement.scrollHeight")
+        if height > 12_000:
+            tall[folder.name] = height
+    page.close()
+    assert not tall, tall
