@@ -258,6 +258,7 @@ def _markdown() -> MarkdownIt:
     md.use(dollarmath_plugin, double_inline=True, renderer=_mathml)
     md.add_render_rule("math_inline", _math_inline)
     md.add_render_rule("math_inline_double", _math_in_line)
+    md.add_render_rule("math_block", _math_block)
     md.add_render_rule("table_open", _table_open)
     md.add_render_rule("table_close", _table_close)
     md.add_render_rule("fence", _preformatted)
@@ -277,11 +278,18 @@ def _mathml(latex: str, options: dict) -> str:
     return latex_to_mathml(_EURO.sub(r"\1\\text{€}", latex), display=display)
 
 
+# A formula longer than this (in LaTeX) may be wider than a phone: it scrolls
+# on its own and takes the focus (axe scrollable-region-focusable).
+_LONG_FORMULA = 40
+
+
 def _math_inline(renderer, tokens, idx, options, env) -> str:
     """``$...$``; in a head cell with its text as the cell's name (axe
     empty-table-header does not read MathML)."""
     token = tokens[idx]
     mathml = _mathml(token.content.strip(), {"display_mode": False})
+    if len(token.content) > _LONG_FORMULA:
+        return f'<span class="math inline" tabindex="0">{mathml}</span>'
     if not token.meta.get("names_cell"):
         return f'<span class="math inline">{mathml}</span>'
     text = " ".join(unescape(t) for t in re.findall(r">([^<]+)<", mathml))
@@ -292,7 +300,14 @@ def _math_inline(renderer, tokens, idx, options, env) -> str:
 def _math_in_line(renderer, tokens, idx, options, env) -> str:
     """``$$...$$`` inside a paragraph: displayed, but in a <span> (the
     plugin's <div> cannot stand in a <p> and left a stray </p>)."""
-    return f'<span class="math display">{_mathml(tokens[idx].content.strip(), {"display_mode": True})}</span>'
+    mathml = _mathml(tokens[idx].content.strip(), {"display_mode": True})
+    return f'<span class="math display" tabindex="0">{mathml}</span>'
+
+
+def _math_block(renderer, tokens, idx, options, env) -> str:
+    """``$$...$$`` on its own lines: a block that scrolls on a phone."""
+    mathml = _mathml(tokens[idx].content.strip(), {"display_mode": True})
+    return f'<div class="math block" tabindex="0">\n{mathml}\n</div>\n'
 
 
 def _table_open(renderer, tokens, idx, options, env) -> str:

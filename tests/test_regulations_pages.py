@@ -64,7 +64,7 @@ def test_formula_rendering():
     html, _ = render_text("10.22 If he scores 50%, then $R_u = R_c$.\n\n$$\\Delta R = K (W - W_e)$$\n")
     text = str(html)
     assert '<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">' in text
-    assert '<div class="math block">' in text and 'display="block"' in text
+    assert '<div class="math block" tabindex="0">' in text and 'display="block"' in text
     assert "<mi>&#x00394;</mi>" in text and not RAW_LATEX.search(_text(text))
 
 
@@ -180,3 +180,12 @@ def test_scrolling_blocks_take_the_focus_and_have_distinct_names():
     assert '<pre tabindex="0">' in text
     assert re.findall(r'aria-label="(Table \d+)"', text) == ["Table 1", "Table 2"]
     assert '<th><span class="math inline" role="math" aria-label="P D"><math' in text
+
+
+def test_a_long_formula_scrolls_on_its_own_and_takes_the_focus():
+    """A formula wider than a phone scrolls inside its box (tests/test_layout.py:
+    nothing scrolls sideways at 320 px), reachable from the keyboard."""
+    long = "$\\Delta R = 0.5*15*(9-8.9158) = 7.5*0.0842 = 0.6315$ and $R_u$\n"
+    text = str(render_text(long)[0])
+    assert text.count('<span class="math inline" tabindex="0">') == 1
+    assert text.count('<span class="math inline">') == 1
