@@ -418,3 +418,18 @@ def test_draughts_event_pages_stay_short_on_a_phone(chromium, origin, demo_site)
             tall[folder.name] = height
     page.close()
     assert not tall, tall
+
+
+def test_demo_lists_have_girls_and_seniors(demo_site):
+    """The pre-rendered views people look for (issue 15 item 4): girls and
+    seniors 50+/65+, by the age reached in the list's year."""
+    base = demo_site / "lists" / "chess" / "standard"
+    year = int(re.search(r'data-year="(\d+)"', (base / "index.html").read_text()).group(1))
+    girls = (base / "girls" / "index.html").read_text(encoding="utf-8")
+    rows = re.findall(r'data-sex="([^"]*)" data-born="(\d*)"', girls)
+    assert rows and all(s.lower() in ("f", "w") and year - int(b) <= 20 for s, b in rows)
+    seniors = (base / "seniors" / "index.html").read_text(encoding="utf-8")
+    for age, following in ((50, 'id="seniors-65"'), (65, "</main>")):
+        part = seniors[seniors.index(f'id="seniors-{age}"'):seniors.index(following)]
+        borns = [int(b) for b in re.findall(r'data-born="(\d+)"', part)]
+        assert borns and all(year - b >= age for b in borns), age
