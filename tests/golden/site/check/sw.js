@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "e525491b958d8826",
+ "version": "97248a8a6985452b",
  "files": [
   "./",
   "norm/",
