@@ -86,7 +86,8 @@ def build(content_dir: Path, out: Path, show_progress: bool | None = None,
                 theme = content_dir / "theme"
                 return _swap_in(out, lambda tmp: render_site(
                     data, tmp, regulations, progress=step,
-                    theme=theme if theme.is_dir() else None, content=content_dir),
+                    theme=theme if theme.is_dir() else None, content=content_dir,
+                    site_theme=content.settings.theme),
                     digests, changes)
             except BundleError as error:  # npm or the registry unavailable, a bad tarball
                 raise BuildError(error.lines) from None

@@ -319,3 +319,49 @@ def test_event_standings_download_is_the_table_of_the_page(demo_site):
         assert [(r["number"], r["rank"]) for r in rows] == shown, page
         if "/events/" in str(page) and rows and "-open-" in page.parent.name:
             assert {"buchholz", "sonneborn_berger"} <= set(rows[0]), page
+
+
+def test_short_norm_checks_fold_away(demo_site):
+    """A draughts event checks every player for every title: the checks that
+    fall short are in a closed <details>, the open table has only norms."""
+    pages = sorted((demo_site / "events").glob("*draughts*/index.html"))
+    assert pages
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        if 'id="norms"' not in html:
+            continue
+        section = html[html.index('id="norms"'):]
+        section = section[:section.index("</section>")]
+        folded = section.split('<details class="norms-short"', 1)
+        assert "<td>no</td>" not in folded[0], page
+        if len(folded) > 1 and folded[1].count("<tr>") > 13:
+            assert folded[1].startswith(">"), f"{page}: a long list of checks left open"
+
+
+def test_draughts_event_pages_stay_short_on_a_phone(chromium, origin, demo_site):
+    """Issue 15: a draughts event page was 59,902 px tall at 390 px (its
+    norms table; 257,617 px by November 2026's demo)."""
+    page = chromium.new_page(viewport={"width": 390, "height": 900})
+    tall = {}
+    for folder in sorted((demo_site / "events").glob("*draughts*")):
+        page.goto(f"{origin}/events/{folder.name}/", wait_until="load")
+        height = page.evaluate("document.documentElement.scrollHeight")
+        if height > 12_000:
+            tall[folder.name] = height
+    page.close()
+    assert not tall, tall
+
+
+def test_demo_lists_have_girls_and_seniors(demo_site):
+    """The pre-rendered views people look for (issue 15 item 4): girls and
+    seniors 50+/65+, by the age reached in the list's year."""
+    base = demo_site / "lists" / "chess" / "standard"
+    year = int(re.search(r'data-year="(\d+)"', (base / "index.html").read_text()).group(1))
+    girls = (base / "girls" / "index.html").read_text(encoding="utf-8")
+    rows = re.findall(r'data-sex="([^"]*)" data-born="(\d*)"', girls)
+    assert rows and all(s.lower() in ("f", "w") and year - int(b) <= 20 for s, b in rows)
+    seniors = (base / "seniors" / "index.html").read_text(encoding="utf-8")
+    for age, following in ((50, 'id="seniors-65"'), (65, "</main>")):
+        part = seniors[seniors.index(f'id="seniors-{age}"'):seniors.index(following)]
+        borns = [int(b) for b in re.findall(r'data-born="(\d+)"', part)]
+        assert borns and all(year - b >= age for b in borns), age

@@ -428,7 +428,7 @@ SITE_MAP = [
     "regulations/fmjd-annex-9/index.html",
     "pages/about/index.html",
 ]
-VARIANT_SLUGS = ("federation", "title", "women", "juniors")
+VARIANT_SLUGS = ("federation", "title", "women", "juniors", "girls", "seniors")
 
 
 def test_every_url_of_the_site_map_exists(site):
@@ -592,6 +592,29 @@ def test_list_views_select_and_group(site):
     assert '<a href="/lists/chess/standard/2025-03/women/">Women</a>' in rank
     assert 'aria-current="page">By rank</a>' in rank
     assert ">new<" in rank               # Newcomer's change
+
+
+def _born(html: str, anchor: str = "list") -> list[tuple[str, str, str]]:
+    """(sex, birth year, row) of each row of the table `anchor`."""
+    table = html[html.index(f'id="{anchor}"'):]
+    ends = [k for k in (table.find("</table>"), table.find("</p>")) if k >= 0]
+    table = table[:min(ends)]
+    return re.findall(r'<tr [^>]*data-sex="([^"]*)" data-born="([^"]*)">(.*?)</tr>', table, re.S)
+
+
+def test_girls_and_seniors_views(site):
+    """Girls: the juniors who are women; seniors: 50 and over, 65 and over,
+    by the age reached in the list's year (sitegen.site.views.SENIOR_AGES)."""
+    base = site / "lists/chess/standard/2025-03"
+    juniors = _born((base / "juniors/index.html").read_text(encoding="utf-8"))
+    girls = _born((base / "girls/index.html").read_text(encoding="utf-8"))
+    assert girls == [row for row in juniors if row[0].lower() in ("f", "w")]
+    everyone = _born((base / "index.html").read_text(encoding="utf-8"))
+    seniors = (base / "seniors/index.html").read_text(encoding="utf-8")
+    for age in (50, 65):
+        rows = _born(seniors, f"seniors-{age}")
+        expected = [r for r in everyone if r[1] and 2025 - int(r[1]) >= age]
+        assert [r[:2] for r in rows] == [r[:2] for r in expected], age
 
 
 def test_flags_inactive_list_letters_and_new(site):
@@ -803,8 +826,9 @@ def test_no_template_computes_a_rating():
 
 def test_the_pipelines_site_data_renders_cleanly(tmp_path, regulations):
     """The same checks on what `pipeline.compute` makes of a small content."""
-    from sitegen.compute.pipeline import compute
     from sitegen.content.folder import load_content
+
+    from sitegen.compute.pipeline import compute
     from tests.site_fixture import write_content
 
     data = compute(load_content(write_content(tmp_path / "content")))

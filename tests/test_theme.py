@@ -53,3 +53,57 @@ def test_without_theme_nothing_is_added(tmp_path):
     html = (tmp_path / "site" / "index.html").read_text()
     assert "theme.css" not in html and 'class="logo"' not in html
     assert not (tmp_path / "site" / "static" / "theme.css").exists()
+
+
+# -- site.toml [theme]: a logo under content/ and the accent colour --------------
+
+THEME_KEYS = '[theme]\nlogo = "brand/{logo}"\naccent = "{accent}"\n\n[[lists]]'
+
+
+def _build_with_theme(root, logo: str, accent: str, image: str = LOGO):
+    from sitegen.build import build
+    content = write_content(root / "content")
+    (content / "brand").mkdir()
+    (content / "brand" / logo).write_text(image)
+    site_toml = content / "site.toml"
+    site_toml.write_text(site_toml.read_text().replace(
+        "[[lists]]", THEME_KEYS.format(logo=logo, accent=accent), 1))
+    build(content, root / "site", show_progress=False)
+    return root / "site"
+
+
+def test_theme_keys_give_the_logo_and_the_accent(tmp_path):
+    site = _build_with_theme(tmp_path / "a", "crest.svg", "#8A1538")
+    assert (site / "static" / "accent.css").read_text() == \
+        ":root { --accent: #8a1538; --link: #8a1538; }\n"
+    assert (site / "static" / "brand" / "crest.svg").read_text() == LOGO
+    for page in [site / "index.html", site / "lists" / "index.html"]:
+        html = page.read_text()
+        assert html.index("static/style.css") < html.index("static/accent.css")
+        assert '<img class="logo" src="/static/brand/crest.svg"' in html
+
+
+def test_changing_the_logo_and_the_accent_changes_the_output(tmp_path):
+    first = _build_with_theme(tmp_path / "a", "crest.svg", "#8a1538")
+    other = LOGO.replace("#8a1538", "#1b5e20")
+    second = _build_with_theme(tmp_path / "b", "shield.svg", "#1b5e20", other)
+    assert "#1b5e20" in (second / "static" / "accent.css").read_text()
+    assert (second / "static" / "brand" / "shield.svg").read_text() == other
+    assert not (second / "static" / "brand" / "crest.svg").exists()
+    home = (second / "index.html").read_text()
+    assert 'src="/static/brand/shield.svg"' in home and "crest.svg" not in home
+    assert home != (first / "index.html").read_text()
+
+
+def test_the_theme_folder_stylesheet_comes_after_the_accent(tmp_path):
+    """[theme] sets the colour, content/theme/static/theme.css may refine it."""
+    from sitegen.build import build
+    content = write_content(tmp_path / "content")
+    (content / "theme" / "static").mkdir(parents=True)
+    (content / "theme" / "static" / "theme.css").write_text(ACCENT)
+    site_toml = content / "site.toml"
+    site_toml.write_text(site_toml.read_text().replace(
+        "[[lists]]", '[theme]\naccent = "#1b5e20"\n\n[[lists]]', 1))
+    build(content, tmp_path / "site", show_progress=False)
+    html = (tmp_path / "site" / "index.html").read_text()
+    assert html.index("static/accent.css") < html.index("static/theme.css")

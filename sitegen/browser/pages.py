@@ -104,7 +104,8 @@ def _built(out: Path, path: str) -> Path:
 
 
 _IMMUTABLE = re.compile(r"static/(pyodide|bundle|players)/[^/]+/")
-_STATIC_CHECK = ("check.css", "common.js", "check.js", "norm.js", "rating.js")
+_STATIC_CHECK = ("check.css", "common.js", "check.js", "norm.js", "rating.js", "cite.js",
+                 "citations.json")
 
 
 def _meta(data: SiteData):

@@ -38,8 +38,10 @@ from sitegen.content.settings import (
     SEASON_ARRAYS,
     SEASON_TABLES,
     SITE_KEYS,
+    THEME_KEYS,
     TOP_KEYS,
     Checker,
+    SiteTheme,
     key_line,
     safe_slug,
     toml_line,
@@ -79,6 +81,7 @@ class SiteSettings:
     lists: tuple[ListSpec, ...] = ()
     start: date | None = None        # the record starts: the first list date
     end: date | None = None          # the last list date (default: the last event's list)
+    theme: SiteTheme = field(default_factory=SiteTheme)     # [theme]
 
 
 @dataclass
@@ -218,7 +221,23 @@ class _Reader:
         return SiteSettings(values.get("name") or "", values.get("federation") or "",
                             values.get("base_url") or "", values.get("languages") or ("en",),
                             self.lists(path, text, data.get("lists", []), check),
-                            values.get("start"), values.get("end"))
+                            values.get("start"), values.get("end"),
+                            self.theme(path, text, data.get("theme", {}), check))
+
+    def theme(self, path, text, table, check) -> SiteTheme:
+        """[theme]: `logo`, a file under content/; `accent`, a colour."""
+        if not isinstance(table, dict):
+            self.problem(path, "theme: expected a [theme] table", key_line(text, "theme"))
+            return SiteTheme()
+        check.table(table, "theme", tuple(THEME_KEYS), "[theme] ")
+        values = {key: check.value("theme", key, table[key], kind)
+                  for key, kind in THEME_KEYS.items() if key in table}
+        logo = values.get("logo") or ""
+        if logo and not (self.root / logo).is_file():
+            self.problem(path, f"[theme] logo {logo!r}: no such file under "
+                         f"{self.root.name}/", key_line(text, "logo", "theme"))
+            logo = ""
+        return SiteTheme(logo, values.get("accent") or "")
 
     def lists(self, path, text, specs, check) -> tuple[ListSpec, ...]:
         if not isinstance(specs, list):

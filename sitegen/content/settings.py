@@ -17,14 +17,19 @@ from urllib.parse import urlsplit
 
 from rules_core.model import RATES_OF_PLAY, SYSTEMS
 
-__all__ = ["Checker", "SITE_KEYS", "META_KEYS", "COMPUTED_KEYS", "LANGUAGES",
-           "safe_slug", "key_line", "toml_line"]
+__all__ = ["Checker", "SITE_KEYS", "META_KEYS", "COMPUTED_KEYS", "LANGUAGES", "THEME_KEYS",
+           "SiteTheme", "LOGO_SUFFIXES", "contrast_on_white", "safe_slug", "key_line",
+           "toml_line"]
 
 LANGUAGES = ("en",)                       # the templates are written in English
-TOP_KEYS = ("site", "lists")
+TOP_KEYS = ("site", "lists", "theme")
 LIST_KEYS = ("game", "list")
 SITE_KEYS = {"name": "text", "federation": "text", "base_url": "url",
              "languages": "languages", "start": "date", "end": "date"}
+# [theme] (docs/content-format.md, "Theme"): a logo file under content/ and the
+# accent colour of links, headings' marks and the current page in menus
+THEME_KEYS = {"logo": "asset", "accent": "colour"}
+LOGO_SUFFIXES = (".svg", ".png", ".webp", ".jpg", ".jpeg")
 META_KEYS = {"name": "text", "city": "text", "federation": "text", "start": "date",
              "end": "date", "system": "system", "time_control": "text",
              "rate_of_play": "rate", "rounds": "count", "round_dates": "dates",
@@ -33,6 +38,14 @@ META_KEYS = {"name": "text", "city": "text", "federation": "text", "start": "dat
 COMPUTED_KEYS = ("players", "problems", "game", "source_format", "header_lines", "results",
                  "standings", "rating", "edition")
 _SLUG = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,99}")
+
+
+@dataclass(frozen=True)
+class SiteTheme:
+    """site.toml's [theme]: what it does not give, the package's look keeps."""
+
+    logo: str = ""          # a path under content/, e.g. "theme/logo.svg"
+    accent: str = ""        # "#8a1538"
 
 
 def safe_slug(text: str) -> bool:
@@ -211,7 +224,44 @@ def _year(value):
     raise _Bad("expected a year, e.g. 2024")
 
 
-_KINDS.update(number=_number, numbers=_numbers, factors=_factors, ids=_ids, id=_id, year=_year)
+_HEX = re.compile(r"#(?:[0-9a-fA-F]{3}){1,2}")
+MIN_CONTRAST = 4.5      # WCAG 2.1 1.4.3, normal text: links on white, white on the accent
+
+
+def contrast_on_white(colour: str) -> float:
+    """WCAG 2.1 contrast ratio of a "#rgb" or "#rrggbb" colour against white."""
+    digits = colour[1:] if len(colour) == 7 else "".join(c * 2 for c in colour[1:])
+    channels = [int(digits[k:k + 2], 16) / 255 for k in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    return 1.05 / (luminance + 0.05)
+
+
+def _colour(value):
+    if not isinstance(value, str) or not _HEX.fullmatch(value):
+        raise _Bad('expected a CSS hex colour in quotes, e.g. "#8a1538"')
+    ratio = contrast_on_white(value)
+    if ratio < MIN_CONTRAST:
+        raise _Bad(f"contrast {ratio:.1f}:1 against white, expected at least {MIN_CONTRAST}:1 "
+                   "(WCAG 1.4.3: links are written in it on white, and white on it)")
+    return value.lower()
+
+
+def _asset(value):
+    if not isinstance(value, str) or not value:
+        raise _Bad('expected a path under content/ in quotes, e.g. "theme/logo.svg"')
+    parts = value.split("/")
+    if value.startswith("/") or "\\" in value or any(p in ("", ".", "..") for p in parts) \
+            or not all(safe_slug(p) for p in parts):
+        raise _Bad("expected a relative path under content/ of letters, digits, '.', '_', "
+                   "'-' and '/', without '..'")
+    if not value.lower().endswith(LOGO_SUFFIXES):
+        raise _Bad(f"expected an image: {', '.join(LOGO_SUFFIXES)}")
+    return value
+
+
+_KINDS.update(number=_number, numbers=_numbers, factors=_factors, ids=_ids, id=_id, year=_year,
+              colour=_colour, asset=_asset)
 
 # worldcup/SEASON.toml (sitegen/compute/worldcup.py): table -> key -> kind
 SEASON_TABLES = {"season": {"name": "text"},

@@ -224,8 +224,9 @@ def _x3_minima() -> NormTable:
             ["" if v is None else str(v) for v in values]
             for k, values in sorted(fmjd_titles.X_3_MINIMA.items())]
     notes = [f"({k}) {fmjd_titles.X_3_REMARKS[k]}" for k in ("*", "**")]
-    notes.append("Blank cells: a red norm needs at least 10 players (the print's "
-                 "remnant of nine rounds; see rules_core.fmjd.titles).")
+    notes.append("Blank cells: a red norm needs at least 10 players (as printed: a "
+                 "remnant of the nine rounds a red norm needed before 1 February 2020, "
+                 "fmjd Annex 10 §4.4.1.1).")
     return NormTable("x-3-minima", "Table X-3, rows (5)-(9): minimum numbers of players "
                      "for red and black norms", "(fmjd Annex 10 §4.4)", header, rows, notes)
 
@@ -413,13 +414,12 @@ class DocView:
 
 
 def regulation_docs(regulations) -> list[DocView]:
-    """`sitegen.site.regulations`' documents, in the order loaded; their headings
-    one level down, the page's title being its only <h1>."""
+    """`sitegen.site.regulations`' documents, in the order loaded (their headings
+    start at <h2>, the page's title being its only <h1>)."""
     docs = []
     for doc in regulations or ():
         slug = _attr(doc, "slug", "id", "name")
-        html = _HEADING_TAG.sub(lambda m: f"<{m[1]}h{int(m[2]) + 1}",
-                                str(_attr(doc, "html", "body") or ""))
+        html = str(_attr(doc, "html", "body") or "")
         docs.append(DocView(slug, _attr(doc, "title") or slug, Markup(html),
                             str(_attr(doc, "source", "path", "filename") or "")))
     return docs

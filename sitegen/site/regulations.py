@@ -3,8 +3,11 @@
 `load_regulations(folder)` turns the texts of ``content/regulations/`` into
 pages (`RegulationDoc`): Markdown rendered by markdown-it-py with raw HTML
 off (everything in the texts is escaped), ``$...$``/``$$...$$`` formulas
-kept as text, tab-separated and one-cell-per-line tables as HTML tables,
-space-aligned tables as preformatted text, and an ``id`` on every article.
+as MathML written at build time (latex2mathml; no script in the page),
+tab-separated and one-cell-per-line tables as HTML tables (columns the
+conversion joined split again, a table's rows joined across page breaks),
+space-aligned tables as preformatted text, headings in order under the
+page's title, and an ``id`` on every article.
 
 Slugs and anchors (the URL is ``/regulations/<slug>/#<anchor>``):
 
@@ -42,17 +45,21 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
+from html import unescape
 from pathlib import Path
 
+from latex2mathml.converter import convert as latex_to_mathml
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 from mdit_py_plugins.dollarmath import dollarmath_plugin
+
+from sitegen.site.regulation_tables import table_block
 
 __all__ = ["Anchor", "Citation", "RegulationDoc", "RegulationError", "RegulationIndex",
            "Source", "SOURCES", "EXTERNAL_DOCS", "DEFAULT_FOLDER", "load_regulations",
            "render_text",
            "default_index", "find_citations", "cite_url", "link_citations",
-           "unknown_citations"]
+           "unknown_citations", "citation_anchors"]
 
 DEFAULT_FOLDER = Path(__file__).resolve().parents[2] / "content" / "regulations"
 
@@ -239,6 +246,8 @@ def render_text(text: str) -> tuple[Markup, tuple[Anchor, ...]]:
     md = _markdown()
     tokens = md.parse("\n".join(lines))
     _set_ids(tokens, anchor_lines)
+    _order_headings(tokens)
+    _blank_heads(tokens)
     return Markup(md.renderer.render(tokens, md.options, {})), anchors
 
 
@@ -247,21 +256,112 @@ def _markdown() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False, "breaks": True})
     md.enable("table")
     md.disable(["image", "link", "autolink"])    # the texts link nowhere
-    md.use(dollarmath_plugin, double_inline=True)
+    md.use(dollarmath_plugin, double_inline=True, renderer=_mathml)
+    md.add_render_rule("math_inline", _math_inline)
+    md.add_render_rule("math_inline_double", _math_in_line)
+    md.add_render_rule("math_block", _math_block)
     md.add_render_rule("table_open", _table_open)
     md.add_render_rule("table_close", _table_close)
+    md.add_render_rule("fence", _preformatted)
     return md
+
+
+# The conversion of the FMJD text wrote the euro sign as LaTeX's "\\in"
+# ("the sum of $50 \\in$", fmjd Annex 13; "$3 \\text{stars} - 6000 \\in$",
+# fmjd Annex 18): after an amount it is the currency, not "element of".
+_EURO = re.compile(r"(?<=\d)(\s*)\\in\b")
+
+
+def _mathml(latex: str, options: dict) -> str:
+    """A formula of the texts as MathML, converted at build time (no script
+    in the page): ``$...$`` in the line, ``$$...$$`` displayed."""
+    display = "block" if options.get("display_mode") else "inline"
+    return latex_to_mathml(_EURO.sub(r"\1\\text{€}", latex), display=display)
+
+
+# A formula longer than this (in LaTeX) may be wider than a phone: it scrolls
+# on its own and takes the focus (axe scrollable-region-focusable).
+_LONG_FORMULA = 40
+
+
+def _math_inline(renderer, tokens, idx, options, env) -> str:
+    """``$...$``; in a head cell with its text as the cell's name (axe
+    empty-table-header does not read MathML)."""
+    token = tokens[idx]
+    mathml = _mathml(token.content.strip(), {"display_mode": False})
+    if len(token.content) > _LONG_FORMULA:
+        return f'<span class="math inline" tabindex="0">{mathml}</span>'
+    if not token.meta.get("names_cell"):
+        return f'<span class="math inline">{mathml}</span>'
+    text = " ".join(unescape(t) for t in re.findall(r">([^<]+)<", mathml))
+    return (f'<span class="math inline" role="math" aria-label="{escape(text)}">'
+            f"{mathml}</span>")
+
+
+def _math_in_line(renderer, tokens, idx, options, env) -> str:
+    """``$$...$$`` inside a paragraph: displayed, but in a <span> (the
+    plugin's <div> cannot stand in a <p> and left a stray </p>)."""
+    mathml = _mathml(tokens[idx].content.strip(), {"display_mode": True})
+    return f'<span class="math display" tabindex="0">{mathml}</span>'
+
+
+def _math_block(renderer, tokens, idx, options, env) -> str:
+    """``$$...$$`` on its own lines: a block that scrolls on a phone."""
+    mathml = _mathml(tokens[idx].content.strip(), {"display_mode": True})
+    return f'<div class="math block" tabindex="0">\n{mathml}\n</div>\n'
 
 
 def _table_open(renderer, tokens, idx, options, env) -> str:
     """A printed table in a region that scrolls on its own on a narrow screen,
-    reachable from the keyboard (WCAG 2.1.1; axe scrollable-region-focusable)."""
-    return ('<div class="table-wrap" role="region" tabindex="0" aria-label="Table">\n'
+    reachable from the keyboard (WCAG 2.1.1; axe scrollable-region-focusable),
+    named by its number in the text (axe landmark-unique)."""
+    env["tables"] = env.get("tables", 0) + 1
+    return (f'<div class="table-wrap" role="region" tabindex="0" '
+            f'aria-label="Table {env["tables"]}">\n'
             + renderer.renderToken(tokens, idx, options, env))
+
+
+def _preformatted(renderer, tokens, idx, options, env) -> str:
+    """A space-aligned table: it scrolls, so it takes the focus."""
+    return renderer.fence(tokens, idx, options, env).replace(
+        "<pre>", '<pre tabindex="0">', 1)
 
 
 def _table_close(renderer, tokens, idx, options, env) -> str:
     return renderer.renderToken(tokens, idx, options, env) + "</div>\n"
+
+
+_HEADING_NUMBER = re.compile(r"(?:\*\*)?(\d+(?:\.\d+)*)\.?(?=[\s*]|$)")
+
+
+def _order_headings(tokens) -> None:
+    """Heading levels in order under the page's <h1> (WCAG 1.3.1; axe
+    heading-order): a numbered heading at its number's depth ("1." h3,
+    "1.2." h4), the others one below their ``#``; never more than one
+    level deeper than the heading before.  The converted texts mark levels
+    at random ("# Annex 10", then "#### Preamble", "## 1.2.")."""
+    previous = 1
+    for k, token in enumerate(tokens):
+        if token.type != "heading_open":
+            continue
+        number = _HEADING_NUMBER.match(tokens[k + 1].content)
+        wanted = number[1].count(".") + 3 if number else int(token.tag[1]) + 1
+        level = max(2, min(wanted, previous + 1, 6))
+        token.tag = tokens[k + 2].tag = f"h{level}"
+        previous = level
+
+
+def _blank_heads(tokens) -> None:
+    """A head cell without text is an ordinary cell (axe empty-table-header):
+    the converted tables leave the corner and spanned cells blank."""
+    for k, token in enumerate(tokens):
+        if token.type != "th_open":
+            continue
+        if not tokens[k + 1].content.strip():
+            token.tag = tokens[k + 2].tag = "td"
+        for child in tokens[k + 1].children or []:
+            if child.type == "math_inline":
+                child.meta["names_cell"] = True
 
 
 # a list item comes before its paragraph in the stream, so it takes the id
@@ -299,7 +399,22 @@ def _normalise(text: str) -> list[str]:
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     for pattern, replacement in _TAGS:
         text = pattern.sub(replacement, text)
-    return text.split("\n")
+    return [_bare_latex(line) for line in text.split("\n")]
+
+
+# LaTeX written outside "$": "R_{ar}" (fide-2002 11.31), "\geq" (fide-2009 8.33)
+_BARE_LATEX = re.compile(r"\b[A-Za-z]+_\{[^{}$]*\}|\\[A-Za-z]+\b")
+
+
+def _bare_latex(line: str) -> str:
+    """A formula the conversion left without its "$" marked as one (outside
+    the line's "$...$"; a "$$" line is a formula already)."""
+    if "$$" in line or not _BARE_LATEX.search(line):
+        return line
+    parts = line.split("$")
+    for k in range(0, len(parts), 2):
+        parts[k] = _BARE_LATEX.sub(lambda m: f"${m[0]}$", parts[k])
+    return "$".join(parts)
 
 
 def _prepare(text: str) -> tuple[list[str], dict[int, str], tuple[Anchor, ...]]:
@@ -311,7 +426,7 @@ def _prepare(text: str) -> tuple[list[str], dict[int, str], tuple[Anchor, ...]]:
     tracker = _Tracker()
     i = 0
     while i < len(lines):
-        block, i = _special_block(lines, i)
+        block, i = table_block(lines, i)
         if block is not None:
             out.extend(["", *block, ""])
             continue
@@ -330,98 +445,6 @@ def _prepare(text: str) -> tuple[list[str], dict[int, str], tuple[Anchor, ...]]:
         anchor_lines[len(out)] = anchor
         out.append(_unlist(line if _is_listed(line) else line.lstrip(), mark))
     return out, anchor_lines, tuple(tracker.anchors)
-
-
-def _special_block(lines: list[str], i: int) -> tuple[list[str] | None, int]:
-    """A table or a preformatted block starting at line i, as Markdown."""
-    for finder in (_cell_table, _tab_table, _aligned_table, _pipe_table_in_list):
-        block, end = finder(lines, i)
-        if block is not None:
-            return block, end
-    return None, i
-
-
-# -- tables ---------------------------------------------------------------
-
-_CELL_LINE = re.compile(r"^\t[^\t]*$")
-_NBSP = "\u00a0"
-
-
-def _cell_table(lines: list[str], i: int) -> tuple[list[str] | None, int]:
-    """One cell a line ("\\tcell"), rows separated by a blank line (the
-    rapid and blitz regulations of 2024)."""
-    rows: list[list[str]] = []
-    j = i
-    while j < len(lines):
-        if _CELL_LINE.match(lines[j]):
-            row = []
-            while j < len(lines) and _CELL_LINE.match(lines[j]):
-                row.append(lines[j])
-                j += 1
-            rows.append(row)
-        elif not lines[j].strip() and rows and j + 1 < len(lines) and _CELL_LINE.match(lines[j + 1]):
-            j += 1
-        else:
-            break
-    if len(rows) < 2:
-        return None, i
-    return _pipe_table([[c.strip(" \t" + _NBSP) for c in row] for row in rows]), j
-
-
-def _tab_table(lines: list[str], i: int) -> tuple[list[str] | None, int]:
-    """Consecutive lines with tabs: a row each, a cell between tabs."""
-    j = i
-    while j < len(lines) and "\t" in lines[j] and lines[j].strip():
-        j += 1
-    if j == i:
-        return None, i
-    rows = [[c.strip(" " + _NBSP) for c in line.split("\t")] for line in lines[i:j]]
-    return _pipe_table(rows), j
-
-
-def _pipe_table(rows: list[list[str]]) -> list[str]:
-    """A Markdown pipe table (the first row as its head); empty rows and
-    trailing empty columns dropped, '|' escaped."""
-    rows = [row for row in rows if any(row)]
-    width = max((max((k + 1 for k, c in enumerate(row) if c), default=0) for row in rows),
-                default=1)
-    table = []
-    for n, row in enumerate(rows):
-        cells = (row + [""] * width)[:width]
-        table.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
-        if n == 0:
-            table.append("|" + " --- |" * width)
-    return table
-
-
-def _aligned_table(lines: list[str], i: int) -> tuple[list[str] | None, int]:
-    """Lines indented 4+ spaces, mostly numbers (the 2003 web page's
-    tables): preformatted, as aligned as the page had them."""
-    j = i
-    while j < len(lines) and lines[j].startswith("    ") and lines[j].strip() \
-            and not re.match(r"\s*(?:[-*+]|\d+\.)\s", lines[j]):
-        j += 1
-    if j - i < 2 or sum(map(_numeric_line, lines[i:j])) * 2 < j - i:
-        return None, i
-    return ["```", *(line[4:].rstrip() for line in lines[i:j]), "```"], j
-
-
-def _numeric_line(line: str) -> bool:
-    tokens = line.split()
-    numbers = [t for t in tokens if re.fullmatch(r"[-+]?[\d.,]+(?:-[\d.,]+)?", t)]
-    return len(tokens) >= 4 and len(numbers) * 2 >= len(tokens)
-
-
-def _pipe_table_in_list(lines: list[str], i: int) -> tuple[list[str] | None, int]:
-    """A pipe table whose first row sits in a list item ("- | a | b |"):
-    the table, without the bullet (the 2009 example 8.58)."""
-    if not (re.match(r"^- \|", lines[i]) and i + 1 < len(lines)
-            and re.match(r"^\|[-:| ]+\|\s*$", lines[i + 1])):
-        return None, i
-    j = i + 1
-    while j < len(lines) and lines[j].startswith("|"):
-        j += 1
-    return [lines[i][2:], *lines[i + 1:j]], j
 
 
 # -- articles, items and named sections ------------------------------------
@@ -744,6 +767,12 @@ def _deepest(ids: frozenset[str], base: str, items: tuple[str, ...]) -> str:
         if candidate in ids:
             return candidate
     return base
+
+
+def citation_anchors(docs: Iterable[RegulationDoc]) -> dict[str, list[str]]:
+    """Each published page's article and item anchors, for the checker's
+    results (static/check/cite.js links their citations in the browser)."""
+    return {doc.slug: sorted(a.id for a in doc.anchors if a.kind != "section") for doc in docs}
 
 
 # -- the embedded content's regulations ---------------------------------------

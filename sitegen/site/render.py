@@ -30,9 +30,10 @@ from sitegen.browser import pages as checkpages
 from sitegen.compute.norm_register import norm_register
 from sitegen.compute.player_facts import Facts
 from sitegen.compute.sitedata import SiteData
+from sitegen.content.settings import SiteTheme
 from sitegen.site import downloads, views
 from sitegen.site.figures import fixed, isodate, month, points, signed, tiebreak, year_month
-from sitegen.site.regulations import RegulationIndex, link_citations
+from sitegen.site.regulations import RegulationIndex, citation_anchors, link_citations
 from sitegen.site.timeline import editions_timeline
 
 __all__ = ["make_environment", "render_site", "templates_root"]
@@ -103,18 +104,21 @@ def make_environment(prefix: str = "/", regulations: list | None = None,
 
 def render_site(data: SiteData, out: Path, regulations: list,
                 progress: Callable[[str], None] | None = None,
-                theme: Path | None = None, content: Path | None = None) -> list[Path]:
+                theme: Path | None = None, content: Path | None = None,
+                site_theme: SiteTheme | None = None) -> list[Path]:
     """Write every page, download and asset of the site into `out`.
 
     `regulations` is `sitegen.site.regulations.load_regulations(...)`'s list;
     `progress`, if given, is called with a short text before each section;
     `theme` is the content's theme/ folder (templates/ and static/ that
     replace or add to the package's), if it has one; `content` the content
-    folder, whose event files are published beside their pages.
+    folder, whose event files are published beside their pages;
+    `site_theme` site.toml's [theme] (a logo under `content`, an accent).
     Returns the files written, sorted.
     """
     writer = _Writer(data, Path(out), regulations, progress, theme)
     writer.content = content
+    _apply_site_theme(writer, site_theme or SiteTheme())
     for section in (_home, _lists, _downloads, _players, _events, _norms,
                     _worldcup, _regulations, _pages, _check, _search, _static, _errors):
         writer.step(section.__name__.strip("_"))
@@ -132,6 +136,7 @@ class _Writer:
                  theme: Path | None = None):
         self.data, self.out, self.progress, self.theme = data, out, progress, theme
         self.content: Path | None = None
+        self.extra_static: dict[str, bytes] = {}     # [theme]'s logo and accent.css
         self.prefix = _prefix(data.base_url)
         self.env = make_environment(self.prefix, list(regulations), theme)
         self.links = views.Links(data, regulations)
@@ -196,6 +201,25 @@ def _apply_theme(meta: views.SiteMeta, theme: Path | None) -> None:
         return
     meta.theme_css = (static / "theme.css").is_file()
     meta.logo = next((f"static/{name}" for name in LOGOS if (static / name).is_file()), None)
+
+
+def _apply_site_theme(w: _Writer, site_theme: SiteTheme) -> None:
+    """site.toml's [theme]: its logo (before the theme folder's) and its
+    accent as CSS custom properties in static/accent.css (the pages' CSP
+    allows no inline style), linked after style.css and before theme.css."""
+    if site_theme.logo and w.content is not None:
+        name = "static/brand/" + Path(site_theme.logo).name
+        w.meta.logo = name
+        w.extra_static[name] = (w.content / site_theme.logo).read_bytes()
+    if site_theme.accent:
+        w.meta.accent_css = True
+        w.extra_static["static/accent.css"] = ACCENT_CSS.format(
+            accent=site_theme.accent).encode()
+
+
+# [theme] accent (docs/content-format.md, "Theme"): the custom properties of
+# templates/static/style.css that carry the brand colour
+ACCENT_CSS = ":root {{ --accent: {accent}; --link: {accent}; }}\n"
 
 
 def _prefix(base_url: str) -> str:
@@ -364,6 +388,7 @@ def _static(w: _Writer) -> None:
     files = dict(_static_files(templates_root() / "static", "static"))
     if w.theme is not None and (w.theme / "static").is_dir():
         files.update(_static_files(w.theme / "static", "static"))
+    files.update(w.extra_static)
     for relative in sorted(files):
         if relative in _LARGE_ONLY and not w.links.large:
             continue
@@ -394,6 +419,8 @@ def _robots(base_url: str) -> str:
 def _check(w: _Writer) -> None:
     """/check/, /check/norm/, /check/rating/ and the browser bundle (Pyodide
     runtime, the rules_core wheel): sitegen.browser.pages."""
+    anchors = citation_anchors(w.regulations)
+    w.write("static/check/citations.json", json.dumps(anchors, separators=(",", ":")))
     w.written += checkpages.render_check_pages(w.env, w.data, w.out, meta=w.meta)
     w.pages += [path for path, _, _ in checkpages.PAGES]
 

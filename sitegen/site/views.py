@@ -43,6 +43,10 @@ __all__ = ["Links", "SiteMeta", "site_meta", "Variant", "VARIANTS", "list_title"
 # 19 years" (fmjd Annex 2 §3 f); FIDE's junior championships are for players
 # under 20 on 1 January, that is at most 20 on 31 December.
 JUNIOR_MAX_AGE = {"chess": 20, "draughts": 19}
+# Seniors: FIDE's World Senior Championships have a 50+ and a 65+ section,
+# for players who reach that age in the year; the same ages are used for
+# draughts (the "seniors" view is a reading aid, not a title or a rating).
+SENIOR_AGES = (50, 65)
 
 # Titles in the order the "by title" view lists them; others follow by name.
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM",
@@ -182,6 +186,7 @@ class SiteMeta:
     scripts: tuple[str, ...] = ("static/search.js",)
     theme_css: bool = False     # the theme has static/theme.css (linked after style.css)
     logo: str | None = None     # the theme's static/logo.(svg|png|webp), shown in the header
+    accent_css: bool = False    # site.toml [theme] accent: static/accent.css (after style.css)
 
 
 def site_meta(data: SiteData, prefix: str, regulations: bool, large: bool = False) -> SiteMeta:
@@ -222,7 +227,10 @@ class Variant:
 
 VARIANTS = (Variant("", "By rank"), Variant("federation", "By federation"),
             Variant("title", "By title"), Variant("women", "Women"),
-            Variant("juniors", "Juniors"))
+            Variant("juniors", "Juniors"), Variant("girls", "Girls"),
+            Variant("seniors", "Seniors"))
+# the views that keep each player's overall rank beside the row
+_SUBSETS = ("women", "juniors", "girls", "seniors")
 
 
 @dataclass
@@ -277,7 +285,7 @@ def list_view(pl: PublishedList, variant: Variant, folder: str, links: Links,
     return ListView(
         pl.game, pl.list, pl.date, pl.edition, title, variant,
         [(v, folder + (v.slug + "/" if v.slug else ""), v == variant) for v in VARIANTS],
-        groups, variant.slug in ("women", "juniors"), pl.game == "chess",
+        groups, variant.slug in _SUBSETS, pl.game == "chess",
         pl.game == "draughts", following is None, f"{base}{pl.key}/", base,
         base + "dates/",
         (previous.date, f"{base}{previous.key}/") if previous else None,
@@ -394,13 +402,15 @@ def _groups(pl: PublishedList, variant: Variant, links: Links, what: str) -> lis
         chosen = [e for e in entries if _is_woman(e.sex)]
         return [ListGroup(f"{what}, {when}: women", "list", "",
                           _rows(pl, chosen[:first], links, True), len(chosen))]
-    if variant.slug == "juniors":
+    if variant.slug in ("juniors", "girls"):
         limit = JUNIOR_MAX_AGE.get(pl.game, 20)
-        chosen = [e for e in entries
-                  if e.birth_year is not None and pl.date.year - e.birth_year <= limit]
-        caption = f"{what}, {when}: juniors (born {pl.date.year - limit} or later)"
+        chosen = [e for e in entries if _age(pl, e) is not None and _age(pl, e) <= limit
+                  and (variant.slug == "juniors" or _is_woman(e.sex))]
+        caption = f"{what}, {when}: {variant.slug} (born {pl.date.year - limit} or later)"
         return [ListGroup(caption, "list", "", _rows(pl, chosen[:first], links, True),
                           len(chosen))]
+    if variant.slug == "seniors":
+        return [_seniors(pl, links, what, age) for age in SENIOR_AGES]
     if variant.slug == "federation":
         return _grouped(pl, links, what, lambda e: e.federation or "",
                         lambda k: (k == "", k), "fed", "no federation")
@@ -409,6 +419,19 @@ def _groups(pl: PublishedList, variant: Variant, links: Links, what: str) -> lis
                         "no title")
     return [ListGroup(f"{what}, {when}", "list", "", _rows(pl, entries[:first], links, False),
                       len(entries))]
+
+
+def _age(pl: PublishedList, entry: ListEntry) -> int | None:
+    """The age a player reaches in the list's year (None: birth year unknown)."""
+    return None if entry.birth_year is None else pl.date.year - entry.birth_year
+
+
+def _seniors(pl: PublishedList, links: Links, what: str, age: int) -> ListGroup:
+    chosen = [e for e in pl.entries if (_age(pl, e) or 0) >= age]
+    first = LARGE_GROUP_ROWS if links.large else None
+    caption = f"{what}, {month(pl.date)}: {age} and over (born {pl.date.year - age} or earlier)"
+    return ListGroup(caption, f"seniors-{age}", f"{age}+", _rows(pl, chosen[:first], links, True),
+                     len(chosen))
 
 
 def _grouped(pl, links, what, key, order, prefix, none_label) -> list[ListGroup]:

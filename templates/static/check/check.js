@@ -4,6 +4,7 @@
    and data-value (the figure as JSON). Every figure is computed by
    rules_core in the worker; this script only lays the answer out. */
 
+import { cited } from "./cite.js";
 import { Checker, el, clear, offerDownload, showMessages, markDone } from "./common.js";
 
 /* Files above this size are refused before they are read (docs/browser.md):
@@ -142,7 +143,7 @@ function notes(contract, table) {
   if (eventNotes.length) {
     box.appendChild(el("h3", {}, "Notes on the event"));
     const list = el("ul");
-    eventNotes.forEach(function (note) { list.appendChild(el("li", {}, note)); });
+    eventNotes.forEach(function (note) { list.appendChild(cited(el("li"), note)); });
     box.appendChild(list);
   }
   const names = {};
@@ -154,8 +155,8 @@ function notes(contract, table) {
     const details = el("details", { "data-number": row.number });
     details.appendChild(el("summary", {}, row.number + ". " + (names[row.number] || "")));
     const list = el("ul");
-    row.norms.forEach(function (norm) { list.appendChild(el("li", { "class": "norm" }, norm)); });
-    row.notes.forEach(function (note) { list.appendChild(el("li", {}, note)); });
+    row.norms.forEach(function (norm) { list.appendChild(cited(el("li", { "class": "norm" }), norm)); });
+    row.notes.forEach(function (note) { list.appendChild(cited(el("li"), note)); });
     details.appendChild(list);
     box.appendChild(details);
   });

@@ -3,6 +3,7 @@
    criterion is computed by rules_core in the worker (inbrowser.norm, and
    rules_core.fide.norm_form for chess). */
 
+import { cited } from "./cite.js";
 import { Checker, el, clear, loadPlayers, showMessages, markDone } from "./common.js";
 
 const form = document.getElementById("norm-form");
@@ -129,7 +130,7 @@ function payload() {
 function reasons(list, empty) {
   if (!list.length) { return el("span", {}, empty); }
   const out = el("ul", { "class": "reasons" });
-  list.forEach(function (text) { out.appendChild(el("li", {}, text)); });
+  list.forEach(function (text) { out.appendChild(cited(el("li"), text)); });
   return out;
 }
 
@@ -171,7 +172,7 @@ function requirements(n) {
     out.appendChild(el("li", { "data-requirement": r.name, "data-met": JSON.stringify(r.met) },
       mark(r.met) + ": " + r.text));
   });
-  n.notes.forEach(function (text) { out.appendChild(el("li", {}, text)); });
+  n.notes.forEach(function (text) { out.appendChild(cited(el("li"), text)); });
   return out;
 }
 

@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "f5dbfb7987e17b96",
+ "version": "2ee855a002e7ba14",
  "files": [
   "./",
   "norm/",
@@ -11,6 +11,8 @@ const BUILD = {
   "../static/check/check.js",
   "../static/check/norm.js",
   "../static/check/rating.js",
+  "../static/check/cite.js",
+  "../static/check/citations.json",
   "../static/check/bundle.json",
   "../static/check/players.json",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",

@@ -3,6 +3,7 @@
    from the form, rated by check_tournament) and returns each step with its
    article. */
 
+import { cited } from "./cite.js";
 import { Checker, el, clear, showMessages, markDone } from "./common.js";
 
 const form = document.getElementById("rating-form");
@@ -64,7 +65,7 @@ function steps(answer) {
     const line = el("tr", { "data-field": step.field });
     line.appendChild(el("th", { scope: "row" }, step.label));
     line.appendChild(el("td", { "class": "num value", "data-value": JSON.stringify(step.value) }, step.text));
-    line.appendChild(el("td", { "class": "article" }, step.article));
+    line.appendChild(cited(el("td", { "class": "article" }), step.article));
     body.appendChild(line);
   });
 }
@@ -98,7 +99,7 @@ function show(answer) {
   steps(answer);
   figures(answer);
   const notes = clear(document.getElementById("rating-notes"));
-  answer.notes.forEach(function (note) { notes.appendChild(el("li", {}, note)); });
+  answer.notes.forEach(function (note) { notes.appendChild(cited(el("li"), note)); });
   if (!answer.notes.length) { notes.appendChild(el("li", {}, "None.")); }
   markDone(result, checks);
 }

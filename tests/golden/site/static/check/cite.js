@@ -1,0 +1,78 @@
+/* Citations in the checker's results linked to their article, as the site's
+   own pages link them (sitegen.regulations.RegulationIndex.cite_url):
+   "fide-2002 10.51" -> regulations/fide-2002/#a10.51, "fide-2002 10.54(a)"
+   -> #a10.54-a where the text has the item, "10.21b" -> #a10.21-b,
+   "fmjd Annex 9 §3.2.2" -> regulations/fmjd-annex-9/#a3.2.2, "fmjd Annex 18"
+   -> the page. The anchors of the published texts are in citations.json
+   (written at build time); a citation of a text or article that is not
+   published stays plain text. Text goes in with text nodes only. */
+
+const ANCHORS_URL = new URL("citations.json", import.meta.url);
+const SITE = new URL("../../", import.meta.url);
+export const CITATION = /(fide-(?:rb-)?\d{4}[a-z]*) (\d+(?:\.\d+)+[a-z]?)((?:\([a-z]\))*)|fmjd Annex (\d+)(?: ?§ ?(\d+(?:\.\d+)*(?:\.?[a-z])?)(?![\w]))?/g;
+
+let anchors = {};
+
+/* The published texts' anchors: {"fide-2002": ["a10.51", ...], ...}. */
+export function useAnchors(found) { anchors = found || {}; }
+
+if (typeof fetch === "function") {
+  fetch(ANCHORS_URL).then(function (r) { return r.ok ? r.json() : {}; })
+    .then(useAnchors, function () { /* offline: citations stay plain text */ });
+}
+
+/* The most specific of base-item1-item2..., base-item1, base in `ids`. */
+function deepest(ids, base, items) {
+  for (let n = items.length; n > 0; n -= 1) {
+    const candidate = [base].concat(items.slice(0, n)).join("-");
+    if (ids.has(candidate)) { return candidate; }
+  }
+  return base;
+}
+
+function fideAnchor(ids, number, items) {
+  if (ids.has("a" + number)) { return deepest(ids, "a" + number, items); }
+  const split = /^(.*\d)([a-z])$/.exec(number);
+  if (split && ids.has("a" + split[1])) { return deepest(ids, "a" + split[1], [split[2]].concat(items)); }
+  return null;
+}
+
+function fmjdAnchor(ids, number) {
+  const key = number.replace(/^O/, "0").replace(/\.([a-z])$/, "$1");
+  return ids.has("a" + key) ? "a" + key : null;
+}
+
+/* The address of one match, or null when its text or article is not published. */
+export function citationUrl(match) {
+  const slug = match[1] || "fmjd-annex-" + match[4];
+  if (!Object.prototype.hasOwnProperty.call(anchors, slug)) { return null; }
+  const ids = new Set(anchors[slug]);
+  const page = new URL("regulations/" + slug + "/", SITE);
+  if (match[1]) {
+    const items = (match[3].match(/[a-z]/g) || []);
+    const anchor = fideAnchor(ids, match[2], items);
+    return anchor === null ? null : page.href + "#" + anchor;
+  }
+  if (!match[5]) { return page.href; }
+  const anchor = fmjdAnchor(ids, match[5]);
+  return anchor === null ? null : page.href + "#" + anchor;
+}
+
+/* `node` with `text` appended, each published citation in it a link. */
+export function cited(node, text) {
+  const value = String(text === undefined || text === null ? "" : text);
+  let position = 0;
+  for (const match of value.matchAll(CITATION)) {
+    const url = citationUrl(match);
+    if (url === null) { continue; }
+    node.appendChild(document.createTextNode(value.slice(position, match.index)));
+    const link = document.createElement("a");
+    link.className = "citation";
+    link.href = url;
+    link.textContent = match[0];
+    node.appendChild(link);
+    position = match.index + match[0].length;
+  }
+  node.appendChild(document.createTextNode(value.slice(position)));
+  return node;
+}

@@ -1,0 +1,109 @@
+"""axe-core over every page type of the demo site at 320, 390 and 1280 px:
+zero violations (WCAG 2.1 A and AA rules and axe's best practices).
+
+axe-core is fetched once with `npm pack` into the cache folder the Pyodide
+runtime uses (sitegen.browser.bundle.cache_dir(): $SITEGEN_CACHE, else
+~/.cache/sitegen), pinned by version and checked against the registry's
+sha512 before use.  Playwright runs it in Debian's Chromium (the fixtures of
+tests/test_layout.py).  Screenshots of every page at each width are written
+to the test's temporary folder.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+import shutil
+import subprocess
+import tarfile
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from sitegen.browser.bundle import cache_dir
+from tests.test_layout import CI, WIDTHS, browser_pages, chromium, origin  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+AXE_VERSION = "4.11.0"
+# `npm view axe-core@4.11.0 dist.integrity`
+AXE_INTEGRITY = ("sha512-ilYanEU8vxxBexpJd8cWM4ElSQq4QctCLKih0TSfjIfCQTeyH/6zVrmIJfLPrKTKJRbiG"
+                 "+cfnZbQIjAlJmF1jQ==")
+RUN = """() => axe.run(document, {resultTypes: ['violations']}).then(r => r.violations.map(v => ({
+  id: v.id, impact: v.impact, help: v.help,
+  nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ')), count: v.nodes.length})))"""
+
+
+def _integrity(path: Path) -> str:
+    return "sha512-" + base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
+
+
+def _fetch(cache: Path) -> Path:
+    """axe.min.js of the pinned axe-core, from the cache or `npm pack`."""
+    script = cache / f"axe-core-{AXE_VERSION}.min.js"
+    if script.exists():
+        return script
+    npm = shutil.which("npm")
+    if npm is None:
+        raise RuntimeError("npm is not installed (it fetches axe-core)")
+    cache.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=cache) as tmp:
+        done = subprocess.run([npm, "pack", f"axe-core@{AXE_VERSION}", "--silent",
+                               "--pack-destination", tmp], cwd=tmp, capture_output=True,
+                              text=True, timeout=300, check=False)
+        tarballs = sorted(Path(tmp).glob("axe-core-*.tgz"))
+        if done.returncode or not tarballs:
+            raise RuntimeError(f"npm pack axe-core@{AXE_VERSION} failed: {done.stderr[-500:]}")
+        if _integrity(tarballs[0]) != AXE_INTEGRITY:
+            raise RuntimeError(f"axe-core@{AXE_VERSION}: integrity {_integrity(tarballs[0])} "
+                               f"is not the pinned {AXE_INTEGRITY}")
+        with tarfile.open(tarballs[0]) as tar:
+            member = tar.extractfile("package/axe.min.js")
+            assert member is not None
+            Path(tmp, "axe.min.js").write_bytes(member.read())
+        os.replace(Path(tmp, "axe.min.js"), script)
+    return script
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    try:
+        return _fetch(cache_dir()).read_text(encoding="utf-8")
+    except (RuntimeError, OSError, subprocess.TimeoutExpired) as error:
+        if CI:
+            pytest.fail(f"axe-core is not available: {error}")
+        pytest.skip(f"axe-core is not available: {error}")
+
+
+def _violations(page, axe_source: str) -> list[str]:
+    page.evaluate(axe_source)
+    return [f"{v['id']} ({v['impact']}, {v['count']}x): {v['help']} -- {', '.join(v['nodes'])}"
+            for v in page.evaluate(RUN)]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_no_axe_violations(chromium, origin, browser_pages, axe_source, width, tmp_path):  # noqa: F811
+    context = chromium.new_context(viewport={"width": width, "height": 900}, bypass_csp=True)
+    page = context.new_page()
+    page.route("**/static/pyodide/**", lambda route: route.abort())
+    found = {}
+    for name, path in browser_pages.items():
+        page.goto(origin + path, wait_until="load")
+        page.screenshot(path=str(tmp_path / f"{name}-{width}.png"))
+        violations = _violations(page, axe_source)
+        if violations:
+            found[f"{name} {path}"] = violations
+    context.close()
+    assert not found, "\n".join(f"{where}:\n  " + "\n  ".join(v) for where, v in found.items())
+
+
+def test_axe_finds_a_violation(chromium, axe_source):  # noqa: F811
+    """The runs above can fail: an image without alt text is reported."""
+    page = chromium.new_page()
+    page.set_content('<!DOCTYPE html><html lang="en"><head><title>x</title></head><body>'
+                     '<main><h1>x</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">'
+                     "</main></body></html>")
+    assert any(v.startswith("image-alt") for v in _violations(page, axe_source))
+    page.close()
