@@ -38,6 +38,7 @@ from babel.messages.pofile import read_po, write_po
 from babel.numbers import format_decimal
 
 __all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "LANGUAGE_NAMES", "LOCALE_DIR", "N_", "gettext",
+           "ngettext",
            "language", "using", "translations", "format_month", "format_count",
            "read_catalog", "extract", "update"]
 
@@ -77,6 +78,11 @@ def using(lang: str) -> Iterator[None]:
 def gettext(message: str) -> str:
     """`message` in the language being rendered."""
     return translations(language()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """`singular` or `plural` as `n` asks, in the language being rendered."""
+    return translations(language()).ngettext(singular, plural, n)
 
 
 def read_catalog(lang: str) -> Catalog:
@@ -126,8 +132,7 @@ def extract() -> Catalog:
         method_map, options_map = parse_mapping_cfg(cfg, str(_MAPPING))
     catalog = Catalog(project="sitegen", domain=DOMAIN)
     for filename, lineno, message, comments, context in extract_from_dir(
-            str(_ROOT), method_map, options_map, keywords={"_": None, "gettext": None,
-                                                           "N_": None}):
+            str(_ROOT), method_map, options_map):     # Babel's keywords: _, gettext, N_, ...
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments,
                     context=context)
     return catalog

@@ -21,6 +21,7 @@ from rules_core.fmjd import titles as fmjd_titles
 from rules_core.fmjd.worldcup import CRITERIA
 
 from .formats import points
+from .i18n import N_, gettext
 from .sitedata import EventReport, WorldCupView
 
 __all__ = ["EventView", "event_view", "NormTable", "norm_tables", "WorldCupPage",
@@ -28,43 +29,43 @@ __all__ = ["EventView", "event_view", "NormTable", "norm_tables", "WorldCupPage"
            "markdown_page", "TIEBREAK_LABELS"]
 
 TIEBREAK_LABELS = {
-    "solkoff": "Solkoff", "solkoff_median": "Median Solkoff",
-    "short_truncated_solkoff": "Short truncated Solkoff",
-    "full_truncated_solkoff": "Full truncated Solkoff", "solkoff_plus": "Solkoff plus",
-    "solkoff_baliakin": "Baliakin Solkoff", "sonneborn_berger": "Sonneborn-Berger",
-    "average_opponent_rating": "Average opponent rating", "performance": "Performance",
-    "wins": "Wins", "result_between_tied": "Result between the tied",
-    "results_in_order": "Results in order",
+    "solkoff": N_("Solkoff"), "solkoff_median": N_("Median Solkoff"),
+    "short_truncated_solkoff": N_("Short truncated Solkoff"),
+    "full_truncated_solkoff": N_("Full truncated Solkoff"), "solkoff_plus": N_("Solkoff plus"),
+    "solkoff_baliakin": N_("Baliakin Solkoff"), "sonneborn_berger": N_("Sonneborn-Berger"),
+    "average_opponent_rating": N_("Average opponent rating"), "performance": N_("Performance"),
+    "wins": N_("Wins"), "result_between_tied": N_("Result between the tied"),
+    "results_in_order": N_("Results in order"),
     # chess: the keys of rules_core/fide/tiebreaks.py (FIDE C.07 (2023))
-    "buchholz": "Buchholz", "buchholz_cut1": "Buchholz Cut-1",
-    "buchholz_cut2": "Buchholz Cut-2", "buchholz_median1": "Buchholz Median-1",
-    "buchholz_median2": "Buchholz Median-2",
-    "sonneborn_berger_cut1": "Sonneborn-Berger Cut-1", "direct_encounter": "Direct encounter",
-    "games_won": "Games won", "black_games": "Games with Black", "black_wins": "Wins with Black",
-    "games_elected": "Games elected", "aro": "ARO", "aro_cut1": "ARO Cut-1",
-    "aro_cut2": "ARO Cut-2", "tpr": "TPR", "apro": "APRO", "ptp": "PTP", "appo": "APPO",
-    "progressive": "Progressive", "fore_buchholz": "Fore Buchholz",
-    "progressive_cut1": "Progressive Cut-1", "koya": "Koya",
-    "average_opponents_buchholz": "Average opponents' Buchholz",
+    "buchholz": N_("Buchholz"), "buchholz_cut1": N_("Buchholz Cut-1"),
+    "buchholz_cut2": N_("Buchholz Cut-2"), "buchholz_median1": N_("Buchholz Median-1"),
+    "buchholz_median2": N_("Buchholz Median-2"),
+    "sonneborn_berger_cut1": N_("Sonneborn-Berger Cut-1"), "direct_encounter": N_("Direct encounter"),
+    "games_won": N_("Games won"), "black_games": N_("Games with Black"), "black_wins": N_("Wins with Black"),
+    "games_elected": N_("Games elected"), "aro": N_("ARO"), "aro_cut1": N_("ARO Cut-1"),
+    "aro_cut2": N_("ARO Cut-2"), "tpr": N_("TPR"), "apro": N_("APRO"), "ptp": N_("PTP"), "appo": N_("APPO"),
+    "progressive": N_("Progressive"), "fore_buchholz": N_("Fore Buchholz"),
+    "progressive_cut1": N_("Progressive Cut-1"), "koya": N_("Koya"),
+    "average_opponents_buchholz": N_("Average opponents' Buchholz"),
 }
-SYSTEM_NAMES = {"swiss": "Swiss", "round-robin": "round robin",
-                "double-round-robin": "double round robin", "match": "match",
-                "team": "team", "scheveningen": "Scheveningen"}
+SYSTEM_NAMES = {"swiss": N_("Swiss"), "round-robin": N_("round robin"),
+                "double-round-robin": N_("double round robin"), "match": N_("match"),
+                "team": N_("team"), "scheveningen": N_("Scheveningen")}
 _PLAYED = ("1", "0", "=")
 # The contract's figures a player row shows (docs/check-contract.md).
 FIGURE_KEYS = ("number", "id", "name", "rating", "k", "rated_games", "score",
                "opponents_average", "expected", "change", "new_rating", "initial_rating",
                "performance", "rank", "competition_average", "difference")
 # Shown only when some player has them: (key, header, meaning).
-OPTIONAL_FIGURES = (("competition_average", "Rc", "the competition's average"),
-                    ("difference", "D", "the rating difference"),
-                    ("initial_rating", "Ru", "the event's rating of an unrated player"))
+OPTIONAL_FIGURES = (("competition_average", "Rc", N_("the competition's average")),
+                    ("difference", "D", N_("the rating difference")),
+                    ("initial_rating", "Ru", N_("the event's rating of an unrated player")))
 NORM_KEYS = ("title", "kind", "category", "required", "achieved", "valid")
 # chess norms (FIDE B.01 (2024)) also carry these figures
 CHESS_NORM_KEYS = ("games", "counted_games", "opponents_average", "performance",
                    "dropped_rounds")
 PROBLEM_KEYS = ("severity", "code", "line", "message")
-_COLOURS = {"w": "white", "b": "black"}
+_COLOURS = {"w": N_("white"), "b": N_("black")}
 
 
 # -- events ------------------------------------------------------------------------
@@ -173,17 +174,21 @@ def _norm(n: dict) -> dict:
 
 def _cross_cell(r: dict | None, number: int, names: dict, game: str) -> CrossCell:
     if r is None:
-        return CrossCell("", f"round {number}: no entry")
+        return CrossCell("", gettext("round %(round)s: no entry") % {"round": number})
     code, score = r.get("code") or "", r.get("score")
     result = _result_text(code, score)
     opponent = r.get("opponent")
     if opponent is None:
-        return CrossCell(result, f"round {number}: {code} (no opponent), {points(score)}")
+        return CrossCell(result, gettext("round %(round)s: %(code)s (no opponent), %(score)s")
+                         % {"round": number, "code": code, "score": points(score)})
     colour = r.get("color") or ""
     text = f"{opponent}{colour if colour in _COLOURS else ''} {result}"
-    against = f"against {opponent} {names.get(opponent, '')}".rstrip()
-    with_colour = f" with {_COLOURS[colour]}" if colour in _COLOURS else ""
-    return CrossCell(text, f"round {number}: {against}{with_colour}, {result}", opponent)
+    who = f"{opponent} {names.get(opponent, '')}".rstrip()
+    label = (gettext("round %(round)s: against %(who)s with %(colour)s, %(result)s")
+             if colour in _COLOURS else gettext("round %(round)s: against %(who)s, %(result)s"))
+    return CrossCell(text, label % {"round": number, "who": who, "result": result,
+                                    "colour": gettext(_COLOURS[colour]) if colour in _COLOURS else ""},
+                     opponent)
 
 
 def _result_text(code: str, score) -> str:

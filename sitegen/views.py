@@ -45,7 +45,7 @@ TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM",
 GAME_NAMES = {"chess": N_("Chess"), "draughts": N_("Draughts")}
 # The games and lists as the pages name them in running text ({{ _(e.game) }}).
 WORDS = (N_("chess"), N_("draughts"), N_("standard"), N_("rapid"), N_("blitz"),
-         N_("rapid-blitz"), N_("new"))
+         N_("rapid-blitz"), N_("new"), N_("error"), N_("warning"), N_("note"))
 LIST_TITLES = {("chess", "standard"): N_("Chess standard rating list"),
                ("chess", "rapid"): N_("Chess rapid rating list"),
                ("chess", "blitz"): N_("Chess blitz rating list"),
