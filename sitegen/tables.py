@@ -436,6 +436,7 @@ class DocView:
     title: str
     html: Markup
     source: str
+    lang: str = "en"        # the text's language: its file's "-<lang>.txt", else English
 
 
 def regulation_docs(regulations) -> list[DocView]:
@@ -446,9 +447,15 @@ def regulation_docs(regulations) -> list[DocView]:
         slug = _attr(doc, "slug", "id", "name")
         html = _HEADING_TAG.sub(lambda m: f"<{m[1]}h{int(m[2]) + 1}",
                                 str(_attr(doc, "html", "body") or ""))
-        docs.append(DocView(slug, _attr(doc, "title") or slug, Markup(html),
-                            str(_attr(doc, "source", "path", "filename") or "")))
+        source = str(_attr(doc, "source", "path", "filename") or "")
+        language = _TEXT_LANGUAGE.search(source)
+        docs.append(DocView(slug, _attr(doc, "title") or slug, Markup(html), source,
+                            language[1] if language else "en"))
     return docs
+
+
+# fide-rating-regulations-2009-it.txt: the Italian edition (docs/i18n.md)
+_TEXT_LANGUAGE = re.compile(r"-([a-z]{2})\.(?:txt|md)$")
 
 
 _HEADING_TAG = re.compile(r"<(/?)h([1-5])\b")
