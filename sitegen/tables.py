@@ -419,8 +419,9 @@ def _cup_row(r: dict, events: list[CupEvent], links) -> CupRow:
         x = by_event.get(e.id)
         results.append(None if x is None else CupResult(
             x.get("wcp"), bool(x.get("counted")), x.get("place"),
-            f"place {x.get('place')}, {points(x.get('points'))} points, bonus "
-            f"{points(x.get('bonus'))}, factor {points(x.get('factor'))}"))
+            gettext("place %(place)s, %(points)s points, bonus %(bonus)s, factor %(factor)s")
+            % {"place": x.get("place"), "points": points(x.get("points")),
+               "bonus": points(x.get("bonus")), "factor": points(x.get("factor"))}))
     decided = r.get("decided_by")
     return CupRow(r.get("rank"), r.get("name") or r.get("id"),
                   links.player_path("draughts", r.get("id")), r.get("federation") or "",

@@ -20,6 +20,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from sitegen import i18n
+from sitegen.settings import LANGUAGES, Checker
 from tests.shared_data import ROOT
 from tests.test_site import broken_links
 
@@ -35,6 +36,10 @@ ITALIAN_HOME = ['lang="it"', "Vai al contenuto", "Cerca un giocatore", "Ultime l
                 "Lista rating standard di scacchi", "Tornei recenti", "Posizione",
                 '<a href="/it/lists/">Liste rating</a>', 'hreflang="en"']
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+# [site] languages as site.toml gives it -> the tuple kept, or None after an error.
+LANGUAGE_SETTINGS = [(["en"], ("en",)), (["en", "it"], ("en", "it")), (["it", "en"], ("it", "en")),
+                     (["it"], ("it",)), (["en", "en"], None), (["xx"], None), ([], None),
+                     ("en", None), ([1], None)]
 
 
 def _ids(catalog) -> set:
@@ -99,6 +104,18 @@ def test_month_names_per_locale(lang, day, expected):
 def test_counts_per_locale(lang, value, expected):
     with i18n.using(lang):
         assert i18n.format_count(value) == expected
+
+
+@pytest.mark.parametrize("value, kept", LANGUAGE_SETTINGS)
+def test_the_languages_setting(value, kept):
+    problems = []
+    checker = Checker('[site]\nlanguages = []\n', lambda message, line: problems.append(
+        (message, line)))
+    assert checker.value("site", "languages", value, "languages") == kept
+    assert [line for _, line in problems] == ([] if kept else [2])
+    assert all(("at most once" in m or "expected a list" in m) and "'it'" in m or
+               "expected a list" in m for m, _ in problems)
+    assert set(LANGUAGES) == set(i18n.LANGUAGES)
 
 
 # -- the sites --------------------------------------------------------------------------
