@@ -13,6 +13,7 @@ from datetime import date
 
 from rules_core.editions import EDITIONS, timeline
 
+from .i18n import N_
 from .regulations import RegulationDoc
 
 __all__ = ["TimelineRow", "TIMELINE_GROUPS", "editions_timeline"]
@@ -33,9 +34,9 @@ class TimelineRow:
     gap: str | None        # why the rules of the span are not established
 
 
-TIMELINE_GROUPS = (("chess", "standard", "Chess, standard"),
-                   ("chess", "rapid", "Chess, rapid and blitz"),
-                   ("draughts", "standard", "Draughts"))
+TIMELINE_GROUPS = (("chess", "standard", N_("Chess, standard")),
+                   ("chess", "rapid", N_("Chess, rapid and blitz")),
+                   ("draughts", "standard", N_("Draughts")))
 
 
 def editions_timeline(end: date, docs: Iterable[RegulationDoc]
