@@ -826,9 +826,8 @@ def test_no_template_computes_a_rating():
 
 def test_the_pipelines_site_data_renders_cleanly(tmp_path, regulations):
     """The same checks on what `pipeline.compute` makes of a small content."""
-    from sitegen.content.folder import load_content
-
     from sitegen.compute.pipeline import compute
+    from sitegen.content.folder import load_content
     from tests.site_fixture import write_content
 
     data = compute(load_content(write_content(tmp_path / "content")))

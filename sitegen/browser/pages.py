@@ -24,15 +24,16 @@ from rules_core.editions import EDITIONS
 from rules_core.fmjd.standings import SYSTEMS as TIEBREAK_SYSTEMS
 from sitegen.browser.bundle import write_bundle
 from sitegen.compute.sitedata import SiteData
+from sitegen.i18n import N_, gettext
 
 __all__ = ["PAGES", "render_check_pages", "player_index", "sharded_index", "shard_index", "write_shards",
            "write_player_index",
            "id_shard", "id_shard_count", "name_key"]
 
 # (site path, template, title)
-PAGES = (("check/", "check/check.html", "Check a tournament"),
-         ("check/norm/", "check/norm.html", "Check a norm"),
-         ("check/rating/", "check/rating.html", "Rating calculator"))
+PAGES = (("check/", "check/check.html", N_("Check a tournament")),
+         ("check/norm/", "check/norm.html", N_("Check a norm")),
+         ("check/rating/", "check/rating.html", N_("Rating calculator")))
 COUNTING = (("standard", "standard (2/1/0)"), ("plus-remise", "plus-remise"),
             ("beijing", "Beijing"))
 
@@ -53,7 +54,8 @@ def render_check_pages(env: jinja2.Environment, data: SiteData, out: Path, *,
                                      key=lambda e: (e.effective, e.id)).id}
     written = []
     for path, template, title in PAGES:
-        html = env.get_template(template).render(site=meta, path=path, title=title, **context)
+        html = env.get_template(template).render(site=meta, path=path, title=gettext(title),
+                                                 **context)
         written.append(_write(out / path / "index.html", html.encode("utf-8")))
     written.extend(write_player_index(data, out))
     if bundle:

@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from sitegen.compute.sitedata import EventReport, SiteData
+from sitegen.i18n import N_, gettext
 from sitegen.site.figures import points
 
 __all__ = ["RegisterNorm", "RegisterGroup", "NormRegister", "norm_register"]
 
-GAME_NAMES = {"chess": "Chess", "draughts": "Draughts"}
+GAME_NAMES = {"chess": N_("Chess"), "draughts": N_("Draughts")}
 
 
 @dataclass
@@ -89,13 +90,19 @@ def _figures(game: str, n: dict) -> str:
     """Chess: Rp, Ra, points and games (B.01 (2024) 1.4.7-1.4.8, 1.4.1 d);
     draughts: category and points (fmjd Annex 10 §4.3)."""
     if game == "chess":
-        text = (f"Rp {n.get('performance')}, Ra {n.get('opponents_average')}; "
-                f"{points(n['achieved'])} of {n.get('games')} (required "
-                f"{points(n['required'])}); counts as {n.get('counted_games')} games")
+        text = gettext("Rp %(rp)s, Ra %(ra)s; %(achieved)s of %(games)s (required "
+                       "%(required)s); counts as %(counted)s games") % {
+            "rp": n.get("performance"), "ra": n.get("opponents_average"),
+            "achieved": points(n["achieved"]), "games": n.get("games"),
+            "required": points(n["required"]), "counted": n.get("counted_games")}
         dropped = n.get("dropped_rounds") or []
-        return text + (f"; rounds {', '.join(map(str, dropped))} left out" if dropped else "")
-    return (f"category {n.get('category')}; {points(n['achieved'])} points of "
-            f"{points(n['required'])} required, {n.get('games')} games")
+        return text + (gettext("; rounds %(rounds)s left out") % {
+            "rounds": ", ".join(map(str, dropped))} if dropped else "")
+    return gettext("category %(category)s; %(achieved)s points of %(required)s required, "
+                   "%(games)s games") % {"category": n.get("category"),
+                                         "achieved": points(n["achieved"]),
+                                         "required": points(n["required"]),
+                                         "games": n.get("games")}
 
 
 def _by_event(norms: list[RegisterNorm]) -> list[RegisterGroup]:
@@ -103,8 +110,8 @@ def _by_event(norms: list[RegisterNorm]) -> list[RegisterGroup]:
     for n in norms:
         key = (n.date or date.min, n.event)
         group = groups.setdefault(key, RegisterGroup(
-            n.event, n.event_path, f"{GAME_NAMES.get(n.game, n.game)}, "
-            f"{n.date.isoformat() if n.date else 'no date'}"))
+            n.event, n.event_path, f"{gettext(GAME_NAMES.get(n.game, n.game))}, "
+            f"{n.date.isoformat() if n.date else gettext('no date')}"))
         group.norms.append(n)
     return [groups[k] for k in sorted(groups, key=lambda k: (k[0], k[1]), reverse=True)]
 
@@ -114,7 +121,7 @@ def _by_player(norms: list[RegisterNorm]) -> list[RegisterGroup]:
     for n in norms:
         key = (n.player.casefold(), n.game, n.player_path or n.player)
         group = groups.setdefault(key, RegisterGroup(
-            n.player, n.player_path, f"{GAME_NAMES.get(n.game, n.game)}"
+            n.player, n.player_path, f"{gettext(GAME_NAMES.get(n.game, n.game))}"
             f"{', ' + n.federation if n.federation else ''}"))
         group.norms.append(n)
     for group in groups.values():

@@ -177,7 +177,7 @@ def compute(content: Content, progress=None) -> SiteData:
                       lists.get(("draughts", "standard"), []), end)
             for season in content.seasons]
     return SiteData(settings.name, settings.federation, settings.base_url, lists, records,
-                    events, cups, content.pages, end)
+                    events, cups, content.pages, end, settings.languages)
 
 
 def _awarded_titles_on_lists(lists, records) -> None:

@@ -136,3 +136,4 @@ class SiteData:
     worldcup: list[WorldCupView]
     pages: dict[str, str]
     built: date                                         # the last list date
+    languages: tuple[str, ...] = ("en",)                # site.toml; the first at the root

@@ -21,7 +21,7 @@ __all__ = ["Checker", "SITE_KEYS", "META_KEYS", "COMPUTED_KEYS", "LANGUAGES", "T
            "SiteTheme", "LOGO_SUFFIXES", "contrast_on_white", "safe_slug", "key_line",
            "toml_line"]
 
-LANGUAGES = ("en",)                       # the templates are written in English
+LANGUAGES = ("en", "it")           # a catalogue for each: sitegen/i18n.py, docs/i18n.md
 TOP_KEYS = ("site", "lists", "theme")
 LIST_KEYS = ("game", "list")
 SITE_KEYS = {"name": "text", "federation": "text", "base_url": "url",
@@ -157,9 +157,9 @@ def _languages(value):
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise _Bad("expected a list of language codes, e.g. [\"en\"]")
     unknown = [v for v in value if v not in LANGUAGES]
-    if unknown or not value:
-        raise _Bad(f"expected [{', '.join(repr(x) for x in LANGUAGES)}]: the pages are "
-                   "written in English only")
+    if unknown or not value or len(set(value)) != len(value):
+        raise _Bad(f"expected each of {', '.join(repr(x) for x in LANGUAGES)} at most once, "
+                   "the first published at the root (docs/i18n.md)")
     return tuple(value)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from sitegen.compute.sitedata import HistoryRow
+from sitegen.i18n import gettext, ngettext
 
 __all__ = ["Chart", "Series", "Point", "history_chart", "WIDTH", "HEIGHT"]
 
@@ -90,7 +91,7 @@ def history_chart(name: str, history: dict[str, list[HistoryRow]]) -> Chart | No
     series = [_series(lst, index, rows, x, y) for index, (lst, rows) in enumerate(data.items())]
     y_ticks = [(_f(y(v)), str(v)) for v in range(low, high + 1, step)]
     x_ticks = [(_f(x(d)), d.strftime("%Y-%m")) for d in _thinned(days)]
-    return Chart(WIDTH, HEIGHT, f"Rating history of {name}", _describe(data),
+    return Chart(WIDTH, HEIGHT, gettext("Rating history of %(name)s") % {"name": name}, _describe(data),
                  LEFT, WIDTH - RIGHT, TOP, HEIGHT - BOTTOM, series, y_ticks, x_ticks)
 
 
@@ -141,9 +142,11 @@ def _describe(data: dict[str, list[tuple[date, int]]]) -> str:
     parts = []
     for lst, rows in data.items():
         (first_day, first), (last_day, last) = rows[0], rows[-1]
-        count = f"{len(rows)} list" + ("s" if len(rows) != 1 else "")
-        parts.append(f"{lst.capitalize()}: {first} in {first_day:%Y-%m}, "
-                     f"{last} in {last_day:%Y-%m} ({count}).")
+        count = ngettext("%(n)s list", "%(n)s lists", len(rows)) % {"n": len(rows)}
+        parts.append(gettext("%(list)s: %(first)s in %(first_day)s, %(last)s in %(last_day)s "
+                             "(%(count)s).") % {
+            "list": lst.capitalize(), "first": first, "first_day": f"{first_day:%Y-%m}",
+            "last": last, "last_day": f"{last_day:%Y-%m}", "count": count})
     return " ".join(parts)
 
 

@@ -20,30 +20,31 @@ from rules_core.fmjd import tables as fmjd_tables
 from rules_core.fmjd import titles as fmjd_titles
 from rules_core.fmjd.worldcup import CRITERIA
 from sitegen.compute.sitedata import EventReport, WorldCupView
+from sitegen.i18n import N_, gettext
 from sitegen.site.figures import TIEBREAK_LABELS, points
 
 __all__ = ["EventView", "event_view", "NormTable", "norm_tables", "WorldCupPage",
            "worldcup_views", "DocView", "regulation_docs", "MarkdownPage",
            "markdown_page", "TIEBREAK_LABELS"]
 
-SYSTEM_NAMES = {"swiss": "Swiss", "round-robin": "round robin",
-                "double-round-robin": "double round robin", "match": "match",
-                "team": "team", "scheveningen": "Scheveningen"}
+SYSTEM_NAMES = {"swiss": N_("Swiss"), "round-robin": N_("round robin"),
+                "double-round-robin": N_("double round robin"), "match": N_("match"),
+                "team": N_("team"), "scheveningen": N_("Scheveningen")}
 _PLAYED = ("1", "0", "=")
 # The contract's figures a player row shows (docs/check-contract.md).
 FIGURE_KEYS = ("number", "id", "name", "rating", "k", "rated_games", "score",
                "opponents_average", "expected", "change", "new_rating", "initial_rating",
                "performance", "rank", "competition_average", "difference")
 # Shown only when some player has them: (key, header, meaning).
-OPTIONAL_FIGURES = (("competition_average", "Rc", "the competition's average"),
-                    ("difference", "D", "the rating difference"),
-                    ("initial_rating", "Ru", "the event's rating of an unrated player"))
+OPTIONAL_FIGURES = (("competition_average", "Rc", N_("the competition's average")),
+                    ("difference", "D", N_("the rating difference")),
+                    ("initial_rating", "Ru", N_("the event's rating of an unrated player")))
 NORM_KEYS = ("title", "kind", "category", "required", "achieved", "valid")
 # chess norms (FIDE B.01 (2024)) also carry these figures
 CHESS_NORM_KEYS = ("games", "counted_games", "opponents_average", "performance",
                    "dropped_rounds")
 PROBLEM_KEYS = ("severity", "code", "line", "message")
-_COLOURS = {"w": "white", "b": "black"}
+_COLOURS = {"w": N_("white"), "b": N_("black")}
 
 
 # -- events ------------------------------------------------------------------------
@@ -152,17 +153,21 @@ def _norm(n: dict) -> dict:
 
 def _cross_cell(r: dict | None, number: int, names: dict, game: str) -> CrossCell:
     if r is None:
-        return CrossCell("", f"round {number}: no entry")
+        return CrossCell("", gettext("round %(round)s: no entry") % {"round": number})
     code, score = r.get("code") or "", r.get("score")
     result = _result_text(code, score)
     opponent = r.get("opponent")
     if opponent is None:
-        return CrossCell(result, f"round {number}: {code} (no opponent), {points(score)}")
+        return CrossCell(result, gettext("round %(round)s: %(code)s (no opponent), %(score)s")
+                         % {"round": number, "code": code, "score": points(score)})
     colour = r.get("color") or ""
     text = f"{opponent}{colour if colour in _COLOURS else ''} {result}"
-    against = f"against {opponent} {names.get(opponent, '')}".rstrip()
-    with_colour = f" with {_COLOURS[colour]}" if colour in _COLOURS else ""
-    return CrossCell(text, f"round {number}: {against}{with_colour}, {result}", opponent)
+    who = f"{opponent} {names.get(opponent, '')}".rstrip()
+    label = (gettext("round %(round)s: against %(who)s with %(colour)s, %(result)s")
+             if colour in _COLOURS else gettext("round %(round)s: against %(who)s, %(result)s"))
+    return CrossCell(text, label % {"round": number, "who": who, "result": result,
+                                    "colour": gettext(_COLOURS[colour]) if colour in _COLOURS else ""},
+                     opponent)
 
 
 def _result_text(code: str, score) -> str:
@@ -394,8 +399,9 @@ def _cup_row(r: dict, events: list[CupEvent], links) -> CupRow:
         x = by_event.get(e.id)
         results.append(None if x is None else CupResult(
             x.get("wcp"), bool(x.get("counted")), x.get("place"),
-            f"place {x.get('place')}, {points(x.get('points'))} points, bonus "
-            f"{points(x.get('bonus'))}, factor {points(x.get('factor'))}"))
+            gettext("place %(place)s, %(points)s points, bonus %(bonus)s, factor %(factor)s")
+            % {"place": x.get("place"), "points": points(x.get("points")),
+               "bonus": points(x.get("bonus")), "factor": points(x.get("factor"))}))
     decided = r.get("decided_by")
     return CupRow(r["rank"], r.get("name") or r["id"],
                   links.player_path("draughts", r.get("id")), r.get("federation") or "",
@@ -411,6 +417,7 @@ class DocView:
     title: str
     html: Markup
     source: str
+    lang: str = "en"        # the text's language: its file's "-<lang>.txt", else English
 
 
 def regulation_docs(regulations) -> list[DocView]:
@@ -420,12 +427,17 @@ def regulation_docs(regulations) -> list[DocView]:
     for doc in regulations or ():
         slug = _attr(doc, "slug", "id", "name")
         html = str(_attr(doc, "html", "body") or "")
-        docs.append(DocView(slug, _attr(doc, "title") or slug, Markup(html),
-                            str(_attr(doc, "source", "path", "filename") or "")))
+        source = str(_attr(doc, "source", "path", "filename") or "")
+        language = _TEXT_LANGUAGE.search(source)
+        docs.append(DocView(slug, _attr(doc, "title") or slug, Markup(html), source,
+                            language[1] if language else "en"))
     return docs
 
 
-_HEADING_TAG = re.compile(r"<(/?)h([1-5])\b")
+# fide-rating-regulations-2009-it.txt: the Italian edition (docs/i18n.md)
+_TEXT_LANGUAGE = re.compile(r"-([a-z]{2})\.(?:txt|md)$")
+
+
 
 
 def _attr(obj, *names):

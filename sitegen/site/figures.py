@@ -16,28 +16,35 @@ MONTHS = ("January", "February", "March", "April", "May", "June", "July",
           "August", "September", "October", "November", "December")
 
 
+def N_(message: str) -> str:
+    """Marks a label for the message catalogue (as sitegen.i18n.N_, which the
+    browser, having no Babel, cannot import); pages translate it where shown."""
+    return message
+
+
 # A tie-break's name in column headers, by the check contract's key
 # (docs/check-contract.md#tiebreak-keys): the event pages and the browser's
 # /check/ table both read it here.
 TIEBREAK_LABELS = {
-    "solkoff": "Solkoff", "solkoff_median": "Median Solkoff",
-    "short_truncated_solkoff": "Short truncated Solkoff",
-    "full_truncated_solkoff": "Full truncated Solkoff", "solkoff_plus": "Solkoff plus",
-    "solkoff_baliakin": "Baliakin Solkoff", "sonneborn_berger": "Sonneborn-Berger",
-    "average_opponent_rating": "Average opponent rating", "performance": "Performance",
-    "wins": "Wins", "result_between_tied": "Result between the tied",
-    "results_in_order": "Results in order",
+    "solkoff": N_("Solkoff"), "solkoff_median": N_("Median Solkoff"),
+    "short_truncated_solkoff": N_("Short truncated Solkoff"),
+    "full_truncated_solkoff": N_("Full truncated Solkoff"), "solkoff_plus": N_("Solkoff plus"),
+    "solkoff_baliakin": N_("Baliakin Solkoff"), "sonneborn_berger": N_("Sonneborn-Berger"),
+    "average_opponent_rating": N_("Average opponent rating"), "performance": N_("Performance"),
+    "wins": N_("Wins"), "result_between_tied": N_("Result between the tied"),
+    "results_in_order": N_("Results in order"),
     # chess: the keys of rules_core/fide/tiebreaks.py (FIDE C.07 (2023))
-    "buchholz": "Buchholz", "buchholz_cut1": "Buchholz Cut-1",
-    "buchholz_cut2": "Buchholz Cut-2", "buchholz_median1": "Buchholz Median-1",
-    "buchholz_median2": "Buchholz Median-2",
-    "sonneborn_berger_cut1": "Sonneborn-Berger Cut-1", "direct_encounter": "Direct encounter",
-    "games_won": "Games won", "black_games": "Games with Black", "black_wins": "Wins with Black",
-    "games_elected": "Games elected", "aro": "ARO", "aro_cut1": "ARO Cut-1",
-    "aro_cut2": "ARO Cut-2", "tpr": "TPR", "apro": "APRO", "ptp": "PTP", "appo": "APPO",
-    "progressive": "Progressive", "fore_buchholz": "Fore Buchholz",
-    "progressive_cut1": "Progressive Cut-1", "koya": "Koya",
-    "average_opponents_buchholz": "Average opponents' Buchholz",
+    "buchholz": N_("Buchholz"), "buchholz_cut1": N_("Buchholz Cut-1"),
+    "buchholz_cut2": N_("Buchholz Cut-2"), "buchholz_median1": N_("Buchholz Median-1"),
+    "buchholz_median2": N_("Buchholz Median-2"),
+    "sonneborn_berger_cut1": N_("Sonneborn-Berger Cut-1"),
+    "direct_encounter": N_("Direct encounter"), "games_won": N_("Games won"),
+    "black_games": N_("Games with Black"), "black_wins": N_("Wins with Black"),
+    "games_elected": N_("Games elected"), "aro": N_("ARO"), "aro_cut1": N_("ARO Cut-1"),
+    "aro_cut2": N_("ARO Cut-2"), "tpr": N_("TPR"), "apro": N_("APRO"), "ptp": N_("PTP"),
+    "appo": N_("APPO"), "progressive": N_("Progressive"), "fore_buchholz": N_("Fore Buchholz"),
+    "progressive_cut1": N_("Progressive Cut-1"), "koya": N_("Koya"),
+    "average_opponents_buchholz": N_("Average opponents' Buchholz"),
 }
 
 

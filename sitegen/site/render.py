@@ -21,18 +21,22 @@ import json
 from collections.abc import Callable, Iterator
 from importlib import resources
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import jinja2
 from markupsafe import Markup
 
+from sitegen import i18n
 from sitegen.browser import pages as checkpages
 from sitegen.compute.norm_register import norm_register
 from sitegen.compute.player_facts import Facts
 from sitegen.compute.sitedata import SiteData
 from sitegen.content.settings import SiteTheme
+from sitegen.i18n import format_count, gettext
+from sitegen.i18n import format_month as month
 from sitegen.site import downloads, views
-from sitegen.site.figures import fixed, isodate, month, points, signed, tiebreak, year_month
+from sitegen.site.figures import fixed, isodate, points, signed, tiebreak, year_month
 from sitegen.site.regulations import RegulationIndex, citation_anchors, link_citations
 from sitegen.site.timeline import editions_timeline
 
@@ -74,7 +78,8 @@ def _cite_filter(prefix: str, regulations: list | None) -> Callable[[str], Marku
 
 
 def make_environment(prefix: str = "/", regulations: list | None = None,
-                     theme: Path | None = None) -> jinja2.Environment:
+                     theme: Path | None = None, lang: str = i18n.SOURCE_LANGUAGE,
+                     shared: str | None = None) -> jinja2.Environment:
     """The Jinja2 environment: autoescaped, strict, with the site's filters.
 
     `prefix` is the path the site is published under (from the base URL);
@@ -83,6 +88,10 @@ def make_environment(prefix: str = "/", regulations: list | None = None,
     links to; by default the embedded content's.  A template of the same
     name in `theme`/templates (the content's theme/ folder) replaces the
     package's, as MkDocs' ``custom_dir`` does.
+    `lang` is the language of the pages (``_()`` and ``{% trans %}`` through
+    its catalogue, `sitegen.i18n`); a language published under /<lang>/
+    passes the site's own prefix as `shared`: the shared assets (static/, the
+    download files) are the root's (docs/i18n.md).
     """
     root = templates_root()
     loader: jinja2.BaseLoader = (jinja2.FileSystemLoader(str(root)) if isinstance(root, Path)
@@ -92,12 +101,25 @@ def make_environment(prefix: str = "/", regulations: list | None = None,
     env = jinja2.Environment(loader=loader, autoescape=True,
                              undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True,
-                             keep_trailing_newline=True)
-    env.filters.update(isodate=isodate, month=month, ym=year_month, fixed=fixed,
-                       signed=signed, points=points, tiebreak=tiebreak,
+                             keep_trailing_newline=True, extensions=["jinja2.ext.i18n"])
+    gettext_env: Any = env                  # the i18n extension's method (not in the stubs)
+    gettext_env.install_gettext_translations(i18n.translations(lang), newstyle=False)
+    env.filters.update(isodate=isodate, month=month, number=format_count, ym=year_month,
+                       fixed=fixed, signed=signed, points=points, tiebreak=tiebreak,
                        cite=_cite_filter(prefix, regulations))
-    env.globals["url"] = lambda path="": prefix + path.lstrip("/")
+    env.globals["url"] = _url(prefix, shared or prefix)
     return env
+
+
+def _url(prefix: str, root: str) -> Callable[..., str]:
+    """`url(path)`: under the language's `prefix`, but the assets shared by
+    every language (static/ and the download files) under the site's `root`."""
+    def url(path: str = "") -> str:
+        path = path.lstrip("/")
+        shared = path.startswith("static/") or (path.startswith("downloads/")
+                                                and not path.endswith("/"))
+        return (root if shared else prefix) + path
+    return url
 
 
 # -- the site ---------------------------------------------------------------------
@@ -114,35 +136,60 @@ def render_site(data: SiteData, out: Path, regulations: list,
     replace or add to the package's), if it has one; `content` the content
     folder, whose event files are published beside their pages;
     `site_theme` site.toml's [theme] (a logo under `content`, an accent).
+    With more than one of `data.languages`, the first is published at the
+    root and each other under /<lang>/, sharing the root's static files and
+    downloads (docs/i18n.md).
     Returns the files written, sorted.
     """
-    writer = _Writer(data, Path(out), regulations, progress, theme)
-    writer.content = content
-    _apply_site_theme(writer, site_theme or SiteTheme())
-    for section in (_home, _lists, _downloads, _players, _events, _norms,
-                    _worldcup, _regulations, _pages, _check, _search, _static, _errors):
+    writers = []
+    for lang in data.languages:
+        with i18n.using(lang):
+            writers.append(_Writer(data, Path(out), regulations, progress, theme, lang))
+            writers[-1].content = content
+            _apply_site_theme(writers[-1], site_theme or SiteTheme())
+            _render_language(writers[-1])
+    first = writers[0]
+    first.pages = [page for w in writers for page in w.pages]
+    first.step("sitemap")
+    _sitemap(first)
+    return sorted(path for w in writers for path in w.written)
+
+
+def _render_language(writer: _Writer) -> None:
+    """One language's site; the first language's also has the shared files."""
+    sections = [_home, _lists, _downloads, _players, _events, _norms,
+                _worldcup, _regulations, _pages, _check, _search, _static, _errors]
+    if not writer.first:
+        sections = [s for s in sections if s not in (_static,)]
+    for section in sections:
         writer.step(section.__name__.strip("_"))
         section(writer)
-    writer.step("sitemap")
-    _sitemap(writer)
     _feed(writer)
-    return sorted(writer.written)
 
 
 class _Writer:
     """Renders templates into files and remembers what it wrote."""
 
     def __init__(self, data: SiteData, out: Path, regulations: list, progress,
-                 theme: Path | None = None):
-        self.data, self.out, self.progress, self.theme = data, out, progress, theme
+                 theme: Path | None = None, lang: str | None = None):
+        lang = lang or data.languages[0]
+        self.first = lang == data.languages[0]
+        root = _prefix(data.base_url)
+        self.data, self.progress, self.theme = data, progress, theme
+        self.out = out if self.first else out / lang
         self.content: Path | None = None
         self.extra_static: dict[str, bytes] = {}     # [theme]'s logo and accent.css
-        self.prefix = _prefix(data.base_url)
-        self.env = make_environment(self.prefix, list(regulations), theme)
+        self.prefix = root if self.first else f"{root}{lang}/"
+        self.env = make_environment(self.prefix, list(regulations), theme, lang, root)
         self.links = views.Links(data, regulations)
         self.meta = views.site_meta(data, self.prefix,
                                     bool(views.regulation_docs(regulations)),
                                     self.links.large)
+        self.meta.lang = lang
+        if len(data.languages) > 1:
+            self.meta.alternates = [(code, i18n.LANGUAGE_NAMES[code],
+                                     root if index == 0 else f"{root}{code}/")
+                                    for index, code in enumerate(data.languages)]
         _apply_theme(self.meta, theme)
         self.regulations = regulations
         self.written: list[Path] = []
@@ -174,7 +221,7 @@ class _Writer:
             description=description or f"{title}: {self.data.name}", **context)
         self.write(path + "index.html" if path.endswith("/") or not path else path, html)
         if sitemap:
-            self.pages.append(path)
+            self.pages.append(self.prefix.removeprefix(_prefix(self.data.base_url)) + path)
 
     def absolute(self, path: str) -> str:
         """A page's address: absolute under the base URL, else root-relative."""
@@ -229,16 +276,17 @@ def _prefix(base_url: str) -> str:
 
 def _home(w: _Writer) -> None:
     w.page("", "home.html", w.data.name, home=views.home(w.data, w.links),
-           description=f"Rating lists, players, events, title norms and the regulations "
-                       f"of {w.data.name}.")
+           description=gettext("Rating lists, players, events, title norms and the "
+                               "regulations of %(site)s.") % {"site": w.data.name})
 
 
 def _lists(w: _Writer) -> None:
-    w.page("lists/", "lists_index.html", "Rating lists",
+    w.page("lists/", "lists_index.html", gettext("Rating lists"),
            lists=views.lists_index(w.data, w.links))
     for (game, name), published in sorted(w.data.lists.items()):
         base = f"lists/{game}/{name}/"
-        w.page(base + "dates/", "list_dates.html", views.list_title(game, name) + ": list dates",
+        w.page(base + "dates/", "list_dates.html",
+               gettext("%(list)s: list dates") % {"list": views.list_title(game, name)},
                dates=views.list_dates(game, name, published, w.links))
         if not published:
             w.page(base, "list.html", views.list_title(game, name), view=None,
@@ -253,14 +301,16 @@ def _lists(w: _Writer) -> None:
                     view = views.list_view(pl, variant, folder, w.links, previous, following)
                     w.page(folder + (variant.slug + "/" if variant.slug else ""),
                            "list.html", view.title, view=view, game=game, list_name=name,
-                           head_title=view.title + (" (latest)" if folder == base else ""),
+                           head_title=view.title + (gettext(" (latest)") if folder == base
+                                                    else ""),
                            description=views.list_description(view, pl))
 
 
 def _downloads(w: _Writer) -> None:
     """Each list's downloads, once for its date (none for a list identical
-    to the one before: downloads.sources) and again as the latest."""
-    for (game, name), published in sorted(w.data.lists.items()):
+    to the one before: downloads.sources) and again as the latest; written
+    by the first language only (the others link to them)."""
+    for (game, name), published in sorted(w.data.lists.items()) if w.first else ():
         for index, pl in enumerate(published):
             stems = [f"{game}-{name}-{pl.key}"] if w.links.download_source(pl) is pl else []
             if index == len(published) - 1:
@@ -273,7 +323,7 @@ def _downloads(w: _Writer) -> None:
                     w.write(f"downloads/{stem}.{ext}", body)
                 w.write(f"downloads/{stem}.zip",
                         downloads.text_zip(f"{stem}.txt", dict(files)["txt"]))
-    w.page("downloads/", "downloads.html", "Downloads",
+    w.page("downloads/", "downloads.html", gettext("Downloads"),
            groups=views.downloads_index(w.data, w.links),
            columns=downloads.TEXT_COLUMNS)
 
@@ -282,7 +332,7 @@ def _players(w: _Writer) -> None:
     if w.links.large:
         _player_shards(w)
         return
-    w.page("players/", "players_index.html", "Players",
+    w.page("players/", "players_index.html", gettext("Players"),
            players=views.players_index(w.data, w.links))
     facts = Facts(w.data)
     for key in sorted(w.data.players):
@@ -291,17 +341,20 @@ def _players(w: _Writer) -> None:
         w.page(path, "player.html", record.name, view=view,
                structured=views.person_data(record, w.absolute(path)),
                head_title=f"{record.name} ({view.game_name}, {record.id})",
-               description=f"{record.name}: {view.game_name} ratings, rating history, "
-                           "events, norms and titles.")
+               description=gettext("%(name)s: %(game)s ratings, rating history, events, "
+                                   "norms and titles.") % {"name": record.name,
+                                                           "game": view.game_name})
 
 
 def _player_shards(w: _Writer) -> None:
     """A large site's players, views.SHARD_SIZE to a page (views.LARGE_SITE),
     and players/shards.json, by which the 404 page finds /players/<id>/."""
     shards = w.links.shards
-    w.page("players/", "players_shards.html", "Players", shards=shards)
+    w.page("players/", "players_shards.html", gettext("Players"), shards=shards)
     for shard in shards:
-        w.page(shard.path, "players_shard.html", f"Players {shard.first} to {shard.last}",
+        w.page(shard.path, "players_shard.html",
+               gettext("Players %(first)s to %(last)s") % {"first": shard.first,
+                                                           "last": shard.last},
                players=views.shard_view(shard, w.data, w.links))
     index = {"path": w.prefix + "players/by-id/", "first": [s.first for s in shards],
              "last": [s.last for s in shards]}
@@ -309,7 +362,7 @@ def _player_shards(w: _Writer) -> None:
 
 
 def _events(w: _Writer) -> None:
-    w.page("events/", "events_index.html", "Events",
+    w.page("events/", "events_index.html", gettext("Events"),
            events=views.events_index(w.data, w.links))
     for report in sorted(w.data.events, key=lambda r: r.slug):
         view = views.event_view(report, w.links)
@@ -333,14 +386,14 @@ def _event_source(w: _Writer, report, path: str) -> str | None:
 
 
 def _norms(w: _Writer) -> None:
-    w.page("norms/", "norms.html", "Title norms and conversion tables",
+    w.page("norms/", "norms.html", gettext("Title norms and conversion tables"),
            tables=views.norm_tables(), register=norm_register(w.data, w.links))
 
 
 def _worldcup(w: _Writer) -> None:
     if not w.data.worldcup:
         return
-    w.page("worldcup/", "worldcup_index.html", "FMJD World Cup",
+    w.page("worldcup/", "worldcup_index.html", gettext("FMJD World Cup"),
            seasons=sorted(w.data.worldcup, key=lambda s: s.slug))
     for season in sorted(w.data.worldcup, key=lambda s: s.slug):
         for path, view in views.worldcup_views(season, w.links):
@@ -351,7 +404,7 @@ def _regulations(w: _Writer) -> None:
     docs = views.regulation_docs(w.regulations)
     if not docs:
         return
-    w.page("regulations/", "regulations_index.html", "Regulations", docs=docs,
+    w.page("regulations/", "regulations_index.html", gettext("Regulations"), docs=docs,
            timeline=editions_timeline(w.data.built, docs))
     for doc in docs:
         w.page(f"regulations/{doc.slug}/", "regulation.html", doc.title, doc=doc)
@@ -405,8 +458,9 @@ def _static_files(folder, relative: str) -> Iterator[tuple[str, bytes]]:
 
 
 def _errors(w: _Writer) -> None:
-    w.page("404.html", "404.html", "Page not found", sitemap=False)
-    w.write("robots.txt", _robots(w.data.base_url))
+    w.page("404.html", "404.html", gettext("Page not found"), sitemap=False)
+    if w.first:
+        w.write("robots.txt", _robots(w.data.base_url))
 
 
 def _robots(base_url: str) -> str:
@@ -419,10 +473,13 @@ def _robots(base_url: str) -> str:
 def _check(w: _Writer) -> None:
     """/check/, /check/norm/, /check/rating/ and the browser bundle (Pyodide
     runtime, the rules_core wheel): sitegen.browser.pages."""
-    anchors = citation_anchors(w.regulations)
-    w.write("static/check/citations.json", json.dumps(anchors, separators=(",", ":")))
-    w.written += checkpages.render_check_pages(w.env, w.data, w.out, meta=w.meta)
-    w.pages += [path for path, _, _ in checkpages.PAGES]
+    if w.first:
+        anchors = citation_anchors(w.regulations)
+        w.write("static/check/citations.json", json.dumps(anchors, separators=(",", ":")))
+    w.written += checkpages.render_check_pages(w.env, w.data, w.out, meta=w.meta,
+                                               bundle=w.first)
+    w.pages += [w.prefix.removeprefix(_prefix(w.data.base_url)) + path
+                for path, _, _ in checkpages.PAGES]
 
 
 def _feed(w: _Writer) -> None:
@@ -432,6 +489,8 @@ def _feed(w: _Writer) -> None:
 
 
 def _sitemap(w: _Writer) -> None:
+    """One sitemap.xml at the root for every language: the pages of a
+    language under /<lang>/ are recorded with it (`_Writer.page`)."""
     root = (w.data.base_url.rstrip("/") + "/") if w.data.base_url else w.prefix
     # urlsplit(base).path is the prefix, so the page path goes after the base
     urls = sorted(root + path for path in w.pages)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from rules_core.editions import EDITIONS, timeline
+from sitegen.i18n import N_
 from sitegen.site.regulations import RegulationDoc
 
 __all__ = ["TimelineRow", "TIMELINE_GROUPS", "editions_timeline"]
@@ -32,9 +33,9 @@ class TimelineRow:
     gap: str | None        # why the rules of the span are not established
 
 
-TIMELINE_GROUPS = (("chess", "standard", "Chess, standard"),
-                   ("chess", "rapid", "Chess, rapid and blitz"),
-                   ("draughts", "standard", "Draughts"))
+TIMELINE_GROUPS = (("chess", "standard", N_("Chess, standard")),
+                   ("chess", "rapid", N_("Chess, rapid and blitz")),
+                   ("draughts", "standard", N_("Draughts")))
 
 
 def editions_timeline(end: date, docs: Iterable[RegulationDoc]

@@ -18,6 +18,8 @@ from urllib.parse import urlsplit
 
 from sitegen.compute.player_facts import Facts, HeadToHead, ListStanding
 from sitegen.compute.sitedata import EventReport, ListEntry, PlayerRecord, PublishedList, SiteData
+from sitegen.i18n import N_, format_count, gettext
+from sitegen.i18n import format_month as month
 from sitegen.site import downloads
 from sitegen.site.chart import Chart, history_chart
 from sitegen.site.event_views import (
@@ -27,7 +29,7 @@ from sitegen.site.event_views import (
     regulation_docs,
     worldcup_views,
 )
-from sitegen.site.figures import isodate, month
+from sitegen.site.figures import isodate
 
 __all__ = ["Links", "SiteMeta", "site_meta", "Variant", "VARIANTS", "list_title",
            "list_view", "list_dates", "lists_index", "home", "downloads_index",
@@ -51,7 +53,15 @@ SENIOR_AGES = (50, 65)
 # Titles in the order the "by title" view lists them; others follow by name.
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM",
                "GMI", "MI", "MF", "CMF", "GMIF", "MIF", "MFF", "CMFF")
-GAME_NAMES = {"chess": "Chess", "draughts": "Draughts"}
+GAME_NAMES = {"chess": N_("Chess"), "draughts": N_("Draughts")}
+# The games and lists as the pages name them in running text ({{ _(e.game) }}).
+WORDS = (N_("chess"), N_("draughts"), N_("standard"), N_("rapid"), N_("blitz"),
+         N_("rapid-blitz"), N_("new"), N_("error"), N_("warning"), N_("note"))
+LIST_TITLES = {("chess", "standard"): N_("Chess standard rating list"),
+               ("chess", "rapid"): N_("Chess rapid rating list"),
+               ("chess", "blitz"): N_("Chess blitz rating list"),
+               ("draughts", "standard"): N_("Draughts standard rating list"),
+               ("draughts", "rapid-blitz"): N_("Draughts rapid-blitz rating list")}
 LIST_ORDER = ("standard", "rapid", "blitz", "rapid-blitz")
 HOME_TOP = 10
 HOME_EVENTS = 10
@@ -187,17 +197,20 @@ class SiteMeta:
     theme_css: bool = False     # the theme has static/theme.css (linked after style.css)
     logo: str | None = None     # the theme's static/logo.(svg|png|webp), shown in the header
     accent_css: bool = False    # site.toml [theme] accent: static/accent.css (after style.css)
+    lang: str = "en"            # the language of the pages (sitegen.i18n)
+    # every language's (code, own name, prefix) when there are more than one
+    alternates: list[tuple[str, str, str]] = field(default_factory=list)
 
 
 def site_meta(data: SiteData, prefix: str, regulations: bool, large: bool = False) -> SiteMeta:
-    nav = [("Home", ""), ("Rating lists", "lists/"), ("Players", "players/"),
-           ("Events", "events/"), ("Norms", "norms/")]
+    nav = [(N_("Home"), ""), (N_("Rating lists"), "lists/"), (N_("Players"), "players/"),
+           (N_("Events"), "events/"), (N_("Norms"), "norms/")]
     if data.worldcup:
-        nav.append(("World Cup", "worldcup/"))
+        nav.append((N_("World Cup"), "worldcup/"))
     if regulations:
-        nav.append(("Regulations", "regulations/"))
-    nav.append(("Check", "check/"))
-    nav.append(("Downloads", "downloads/"))
+        nav.append((N_("Regulations"), "regulations/"))
+    nav.append((N_("Check"), "check/"))
+    nav.append((N_("Downloads"), "downloads/"))
     pages = [(markdown_page(slug, text).title, f"pages/{slug}/")
              for slug, text in sorted(data.pages.items())]
     parts = urlsplit(data.base_url or "")
@@ -208,6 +221,9 @@ def site_meta(data: SiteData, prefix: str, regulations: bool, large: bool = Fals
 
 
 def list_title(game: str, name: str) -> str:
+    """'Chess standard rating list', in the language being rendered."""
+    if (game, name) in LIST_TITLES:
+        return gettext(LIST_TITLES[game, name])
     return f"{GAME_NAMES.get(game, game.capitalize())} {name} rating list"
 
 
@@ -225,10 +241,10 @@ class Variant:
     label: str
 
 
-VARIANTS = (Variant("", "By rank"), Variant("federation", "By federation"),
-            Variant("title", "By title"), Variant("women", "Women"),
-            Variant("juniors", "Juniors"), Variant("girls", "Girls"),
-            Variant("seniors", "Seniors"))
+VARIANTS = (Variant("", N_("By rank")), Variant("federation", N_("By federation")),
+            Variant("title", N_("By title")), Variant("women", N_("Women")),
+            Variant("juniors", N_("Juniors")), Variant("girls", N_("Girls")),
+            Variant("seniors", N_("Seniors")))
 # the views that keep each player's overall rank beside the row
 _SUBSETS = ("women", "juniors", "girls", "seniors")
 
@@ -280,7 +296,8 @@ def list_view(pl: PublishedList, variant: Variant, folder: str, links: Links,
     """One page of a list: `folder` is the dated or the latest folder."""
     base = f"lists/{pl.game}/{pl.list}/"
     what = list_title(pl.game, pl.list)
-    title = f"{what}, {month(pl.date)}" + (f": {variant.label.lower()}" if variant.slug else "")
+    title = f"{what}, {month(pl.date)}" + (f": {gettext(variant.label).lower()}"
+                                           if variant.slug else "")
     groups = _groups(pl, variant, links, what)
     return ListView(
         pl.game, pl.list, pl.date, pl.edition, title, variant,
@@ -290,7 +307,7 @@ def list_view(pl: PublishedList, variant: Variant, folder: str, links: Links,
         base + "dates/",
         (previous.date, f"{base}{previous.key}/") if previous else None,
         (following.date, f"{base}{following.key}/") if following else None,
-        links.downloads(pl, "Fixed-width text"),
+        links.downloads(pl, N_("Fixed-width text")),
         [(links.event_name(s), links.event_path(s)) for s in pl.events],
         [(_player_name(links, pl.game, pid), links.player_path(pl.game, pid))
          for pid in sorted(pl.delisted)])
@@ -383,15 +400,18 @@ def event_data(report: EventReport, url: str) -> dict:
 
 def list_description(view: ListView, pl: PublishedList) -> str:
     """The meta description of a list page: what, when, under which rules."""
-    return (f"{view.title}: {len(pl.entries):,} players, published "
-            f"{isodate(pl.date)} under {pl.edition}.")
+    return gettext("%(title)s: %(count)s players, published %(day)s under %(edition)s.") % {
+        "title": view.title, "count": format_count(len(pl.entries)), "day": isodate(pl.date),
+        "edition": pl.edition}
 
 
 def event_description(report: EventReport) -> str:
     """The meta description of an event page."""
-    when = " to ".join(isodate(d) for d in dict.fromkeys((report.start, report.end)) if d)
+    when = gettext(" to ").join(isodate(d) for d in dict.fromkeys((report.start, report.end))
+                                if d)
     dates = f" ({when})" if when else ""
-    return f"{report.name}{dates}: standings, crosstable and rating changes."
+    return gettext("%(event)s%(dates)s: standings, crosstable and rating changes.") % {
+        "event": report.name, "dates": dates}
 
 
 def _groups(pl: PublishedList, variant: Variant, links: Links, what: str) -> list[ListGroup]:
@@ -400,23 +420,26 @@ def _groups(pl: PublishedList, variant: Variant, links: Links, what: str) -> lis
     first = LARGE_LIST_ROWS if links.large else None       # a large site's first rows
     if variant.slug == "women":
         chosen = [e for e in entries if _is_woman(e.sex)]
-        return [ListGroup(f"{what}, {when}: women", "list", "",
+        caption = f"{what}, {when}: " + gettext("women")
+        return [ListGroup(caption, "list", "",
                           _rows(pl, chosen[:first], links, True), len(chosen))]
     if variant.slug in ("juniors", "girls"):
         limit = JUNIOR_MAX_AGE.get(pl.game, 20)
         chosen = [e for e in entries if _age(pl, e) is not None and _age(pl, e) <= limit
                   and (variant.slug == "juniors" or _is_woman(e.sex))]
-        caption = f"{what}, {when}: {variant.slug} (born {pl.date.year - limit} or later)"
+        caption = f"{what}, {when}: " + (
+            gettext("juniors (born %(year)s or later)") if variant.slug == "juniors"
+            else gettext("girls (born %(year)s or later)")) % {"year": pl.date.year - limit}
         return [ListGroup(caption, "list", "", _rows(pl, chosen[:first], links, True),
                           len(chosen))]
     if variant.slug == "seniors":
         return [_seniors(pl, links, what, age) for age in SENIOR_AGES]
     if variant.slug == "federation":
         return _grouped(pl, links, what, lambda e: e.federation or "",
-                        lambda k: (k == "", k), "fed", "no federation")
+                        lambda k: (k == "", k), "fed", gettext("no federation"))
     if variant.slug == "title":
         return _grouped(pl, links, what, lambda e: e.title or "", _title_key, "title",
-                        "no title")
+                        gettext("no title"))
     return [ListGroup(f"{what}, {when}", "list", "", _rows(pl, entries[:first], links, False),
                       len(entries))]
 
@@ -474,11 +497,11 @@ def _change(e: ListEntry) -> str:
 def _flags(game: str, e: ListEntry) -> list[tuple[str, str]]:
     flags = []
     if e.flag == "i":
-        flags.append(("i", "inactive: no rated game for a year"))
+        flags.append(("i", N_("inactive: no rated game for a year")))
     if game == "draughts" and not e.active:
-        flags.append(("i", "not on the active list (fmjd Annex 9 §6)"))
+        flags.append(("i", N_("not on the active list (fmjd Annex 9 §6)")))
     if e.new:
-        flags.append(("new", "first appearance on the list"))
+        flags.append(("new", N_("first appearance on the list")))
     return flags
 
 
@@ -668,7 +691,7 @@ def player_view(p: PlayerRecord, data: SiteData, links: Links,
               for name in sorted(history, key=_list_order) if history[name]]
     events = [_event_summary(links.events[s], links) for s in p.events if s in links.events]
     events.sort(key=lambda e: (e.end or e.start or date.min, e.name))
-    view = PlayerView(p, GAME_NAMES.get(p.game, p.game), ratings,
+    view = PlayerView(p, gettext(GAME_NAMES.get(p.game, p.game)), ratings,
                       history_chart(p.name, history), tables, _norm_lines(p, links), events)
     if facts is not None:
         view.standings = facts.standings(p, [name for name, _ in _ratings(p)])

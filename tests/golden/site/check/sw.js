@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "2ee855a002e7ba14",
+ "version": "2617bbdf6bb8c9ca",
  "files": [
   "./",
   "norm/",
@@ -19,12 +19,12 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/98645b3820917d54/inbrowser.py",
-  "../static/bundle/98645b3820917d54/pyodide-lock.json",
-  "../static/bundle/98645b3820917d54/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/98645b3820917d54/sitegen_figures.py",
-  "../static/bundle/98645b3820917d54/snapshot.bin",
-  "../static/bundle/98645b3820917d54/worker.js"
+  "../static/bundle/89e5a3c231e5ebe9/inbrowser.py",
+  "../static/bundle/89e5a3c231e5ebe9/pyodide-lock.json",
+  "../static/bundle/89e5a3c231e5ebe9/rules_core-0.1.0-py3-none-any.whl",
+  "../static/bundle/89e5a3c231e5ebe9/sitegen_figures.py",
+  "../static/bundle/89e5a3c231e5ebe9/snapshot.bin",
+  "../static/bundle/89e5a3c231e5ebe9/worker.js"
  ]
 };
 
