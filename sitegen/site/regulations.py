@@ -226,7 +226,8 @@ def _annex_title(lines: list[str]) -> str:
     """The words after "Annex N", else the next heading ("## Annex 9" is
     followed by "## FMJD rating system and its application rules")."""
     headings = [h for h in map(_heading_text, lines[:6]) if h]
-    first = _clean(_ANNEX_HEADING.match(headings[0])[2])
+    annex = _ANNEX_HEADING.match(headings[0])
+    first = _clean(annex[2]) if annex else ""
     if first or len(headings) < 2:
         return first
     return _clean(headings[1])
@@ -437,7 +438,7 @@ def _prepare(text: str) -> tuple[list[str], dict[int, str], tuple[Anchor, ...]]:
             continue
         mark = _mark(line)
         anchor = tracker.add(mark, line) if mark else None
-        if anchor is None:
+        if anchor is None or mark is None:
             out.append(line)
             continue
         if out and out[-1].strip():
@@ -653,7 +654,7 @@ def _parse_fmjd(text: str, m: re.Match, lookup: SectionLookup) -> Iterator[Citat
     count = lookup(slug, words) or 1
     name = " ".join(words[:count])
     end = named.start("words") + len(name)
-    items: tuple[str, ...] = ()
+    items = ()
     number = _NAMED_ITEM.match(text, end)
     if number is not None:
         items, end = tuple(x for x in (number["num"], number["letter"]) if x), number.end()
@@ -738,6 +739,7 @@ class RegulationIndex:
         if c.section is not None:
             base = self._section(c.slug, _slug(c.section))
             return None if base is None else _deepest(doc.ids, base, c.items)
+        assert c.article is not None                # (both None returned above)
         if "a" + c.article in doc.ids:
             return _deepest(doc.ids, "a" + c.article, c.items)
         split = re.fullmatch(r"(.*\d)([a-z])", c.article)     # '10.21b': 10.21, item b

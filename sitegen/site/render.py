@@ -338,6 +338,7 @@ def _players(w: _Writer) -> None:
     for key in sorted(w.data.players):
         view = views.player_view(w.data.players[key], w.data, w.links, facts)
         record, path = view.record, w.links.player_path(*key)
+        assert path is not None, f"{key}: every player of the site has a page"
         w.page(path, "player.html", record.name, view=view,
                structured=views.person_data(record, w.absolute(path)),
                head_title=f"{record.name} ({view.game_name}, {record.id})",

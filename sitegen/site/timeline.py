@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
+from typing import Protocol
 
 from rules_core.editions import EDITIONS, timeline
 from sitegen.i18n import N_
-from sitegen.site.regulations import RegulationDoc
 
 __all__ = ["TimelineRow", "TIMELINE_GROUPS", "editions_timeline"]
 
@@ -38,7 +38,14 @@ TIMELINE_GROUPS = (("chess", "standard", N_("Chess, standard")),
                    ("draughts", "standard", N_("Draughts")))
 
 
-def editions_timeline(end: date, docs: Iterable[RegulationDoc]
+class _Published(Protocol):
+    """A regulation text published on the site (RegulationDoc, or its view)."""
+
+    @property
+    def slug(self) -> str: ...
+
+
+def editions_timeline(end: date, docs: Iterable[_Published]
                       ) -> list[tuple[str, list[TimelineRow]]]:
     """Per game and rate, the editions chosen by date from 2002 to `end`
     (rules_core.editions.timeline): the same choice the pipeline makes."""

@@ -10,10 +10,13 @@ The event, norm-table and World Cup pages are in `sitegen.site.event_views`.
 
 from __future__ import annotations
 
+import datetime
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 from urllib.parse import urlsplit
 
 from sitegen.compute.player_facts import Facts, HeadToHead, ListStanding
@@ -94,7 +97,7 @@ class Links:
     letters, digits, '.', '_' and '-' in an id become '-'.
     """
 
-    def __init__(self, data: SiteData, regulations: list = ()):
+    def __init__(self, data: SiteData, regulations: Sequence[Any] = ()):
         chess = {pid for game, pid in data.players if game == "chess"}
         slugs = {}
         for game, pid in sorted(data.players):
@@ -117,7 +120,7 @@ class Links:
                                   for pl, source in zip(published, downloads.sources(published),
                                                         strict=True)}
         self.records = data.players
-        self._docs = {}
+        self._docs: dict[str, str] = {}
         for doc in regulation_docs(regulations):
             for name in (doc.slug, doc.source, doc.source.rsplit("/", 1)[-1]):
                 if name:
@@ -284,8 +287,8 @@ class ListView:
     dated_path: str
     latest_path: str
     dates_path: str
-    previous: tuple[date, str] | None
-    following: tuple[date, str] | None
+    previous: tuple[datetime.date, str] | None     # (the field `date` hides the type)
+    following: tuple[datetime.date, str] | None
     downloads: list[tuple[str, str]]
     events: list[tuple[str, str | None]]
     delisted: list[tuple[str, str | None]]
@@ -372,6 +375,7 @@ def _count(n: int, noun: str) -> str:
 def _event_entry(report: EventReport, root: str) -> FeedEntry:
     url = f"{root}events/{report.slug}/"
     day = report.end or report.start or report.list_date
+    assert day is not None, f"{report.slug}: every event of the content has a date"
     return FeedEntry(report.name, url, url, _stamp(day), event_description(report))
 
 
@@ -425,7 +429,7 @@ def _groups(pl: PublishedList, variant: Variant, links: Links, what: str) -> lis
                           _rows(pl, chosen[:first], links, True), len(chosen))]
     if variant.slug in ("juniors", "girls"):
         limit = JUNIOR_MAX_AGE.get(pl.game, 20)
-        chosen = [e for e in entries if _age(pl, e) is not None and _age(pl, e) <= limit
+        chosen = [e for e in entries if (age := _age(pl, e)) is not None and age <= limit
                   and (variant.slug == "juniors" or _is_woman(e.sex))]
         caption = f"{what}, {when}: " + (
             gettext("juniors (born %(year)s or later)") if variant.slug == "juniors"
@@ -617,7 +621,7 @@ def downloads_index(data: SiteData, links: Links) -> list[DownloadGroup]:
 @dataclass
 class PlayerSummary:
     name: str
-    path: str
+    path: str | None
     game: str
     id: str
     federation: str
@@ -727,7 +731,8 @@ def shard_view(shard: PlayerShard, data: SiteData, links: Links) -> list[ShardEn
     entries = []
     for key, slug in shard.players:
         p = data.players[key]
-        tables, shown = [], set()
+        tables: list[HistoryTable] = []
+        shown: set[str | None] = set()
         for name in sorted(p.history, key=_list_order):
             table = _history_table(p, name, links)
             table.rows = [r for r in table.rows if r.games or r.change != 0]
@@ -768,6 +773,7 @@ def search_index(data: SiteData, links: Links, prefix: str) -> dict:
     rows = []
     for p in players_index(data, links):
         rating = next((value for _, value in p.ratings if value is not None), None)
+        assert p.path is not None, f"{p.id}: every player of the site has a page"
         rows.append([p.id, p.name, p.federation, p.game, rating, prefix + p.path])
     return {"fields": fields, "players": rows}
 
