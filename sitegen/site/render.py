@@ -147,6 +147,7 @@ class _Writer:
         # and each folder made once.
         self._templates: dict[str, jinja2.Template] = {}
         self._folders: set[Path] = set()
+        self.rows = RowCells(self.env)
 
     def step(self, name: str) -> None:
         if self.progress:
@@ -186,6 +187,39 @@ class _Writer:
         self.written.append(target)
 
 
+class RowCells:
+    """The markup of list rows, rendered once per entry and reused.
+
+    A list's entry appears on ten pages (five views, the dated and the
+    latest copy), and the home page's top rows are the latest list's; the
+    cells after the position are the same on all of them, so they are
+    rendered once (`_macros.html` list_row_open and list_row_cells) and the
+    pages only join them (docs/scale.md#rendering).  `start(pl)` forgets the
+    previous list's rows: one list's rows are held at a time.
+    """
+
+    def __init__(self, env: jinja2.Environment):
+        module = env.get_template("_macros.html").module
+        self._open = module.list_row_open         # type: ignore[attr-defined]
+        self._cells = module.list_row_cells       # type: ignore[attr-defined]
+        self._done: dict[int, tuple[str, str]] = {}
+        self._entries: list[object] = []          # keeps the ids valid
+
+    def start(self) -> None:
+        self._done.clear()
+        self._entries.clear()
+
+    def fill(self, rows: list[views.ListRow], show_k: bool, show_letter: bool) -> None:
+        for row in rows:
+            cells = self._done.get(id(row.entry))
+            if cells is None:
+                cells = (Markup(str(self._open(row)).removesuffix("\n")),
+                         Markup(str(self._cells(row, show_k, show_letter)).removesuffix("\n")))
+                self._done[id(row.entry)] = cells
+                self._entries.append(row.entry)
+            row.cells = cells
+
+
 LOGOS = ("logo.svg", "logo.png", "logo.webp")
 
 
@@ -204,7 +238,11 @@ def _prefix(base_url: str) -> str:
 
 
 def _home(w: _Writer) -> None:
-    w.page("", "home.html", w.data.name, home=views.home(w.data, w.links),
+    home = views.home(w.data, w.links)
+    for summary in home.lists:
+        w.rows.start()
+        w.rows.fill(summary.top, summary.show_k, summary.show_letter)
+    w.page("", "home.html", w.data.name, home=home,
            description=f"Rating lists, players, events, title norms and the regulations "
                        f"of {w.data.name}.")
 
@@ -221,12 +259,15 @@ def _lists(w: _Writer) -> None:
                    game=game, list_name=name)
             continue
         for index, pl in enumerate(published):
+            w.rows.start()
             previous = published[index - 1] if index else None
             following = published[index + 1] if index + 1 < len(published) else None
             folders = [f"{base}{pl.key}/"] + ([base] if following is None else [])
             for folder in folders:
                 for variant in views.VARIANTS:
                     view = views.list_view(pl, variant, folder, w.links, previous, following)
+                    for group in view.groups:
+                        w.rows.fill(group.rows, view.show_k, view.show_letter)
                     w.page(folder + (variant.slug + "/" if variant.slug else ""),
                            "list.html", view.title, view=view, game=game, list_name=name,
                            head_title=view.title + (" (latest)" if folder == base else ""),

@@ -213,6 +213,10 @@ class ListRow:
     position: int | None
     change: str                 # "+12", "-3", "0" or "new"
     flags: list[tuple[str, str]]    # (shown, meaning)
+    # The row's markup before and after the position cell, filled by
+    # sitegen.site.render (RowCells) once per entry and shared by every page
+    # that shows the entry: the template only joins them.
+    cells: tuple[str, str] = ("", "")
 
 
 @dataclass
