@@ -18,7 +18,10 @@ absolute base URL.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
 from importlib import resources
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -35,7 +38,9 @@ from sitegen.site.figures import fixed, isodate, month, points, signed, tiebreak
 from sitegen.site.regulations import RegulationIndex, link_citations
 from sitegen.site.timeline import editions_timeline
 
-__all__ = ["make_environment", "render_site", "templates_root"]
+__all__ = ["make_environment", "render_site", "render_workers", "templates_root"]
+
+WORKERS_ENV = "SITEGEN_WORKERS"   # how many processes render pages; 1 = in this one
 
 # A source checkout keeps the templates at the repository's root; an
 # installed wheel carries them as package data `sitegen/templates`.
@@ -103,26 +108,102 @@ def make_environment(prefix: str = "/", regulations: list | None = None,
 
 def render_site(data: SiteData, out: Path, regulations: list,
                 progress: Callable[[str], None] | None = None,
-                theme: Path | None = None, content: Path | None = None) -> list[Path]:
+                theme: Path | None = None, content: Path | None = None,
+                workers: int | None = None) -> list[Path]:
     """Write every page, download and asset of the site into `out`.
 
     `regulations` is `sitegen.site.regulations.load_regulations(...)`'s list;
     `progress`, if given, is called with a short text before each section;
     `theme` is the content's theme/ folder (templates/ and static/ that
     replace or add to the package's), if it has one; `content` the content
-    folder, whose event files are published beside their pages.
+    folder, whose event files are published beside their pages; `workers`
+    the processes that render the lists, downloads, players and events
+    (`render_workers`: by default $SITEGEN_WORKERS, else one a CPU; 1
+    renders in this process).  The files are the same bytes whatever the
+    number (docs/scale.md#rendering).
     Returns the files written, sorted.
     """
     writer = _Writer(data, Path(out), regulations, progress, theme)
     writer.content = content
-    for section in (_home, _lists, _downloads, _players, _events, _norms,
-                    _worldcup, _regulations, _pages, _check, _search, _static, _errors):
-        writer.step(section.__name__.strip("_"))
-        section(writer)
+    count = render_workers(workers)
+    # what the per-page functions read is made before the workers fork
+    writer.facts = None if writer.links.large else Facts(data)
+    pool = _pool(writer, count) if count > 1 else None
+    writer.pool, writer.workers = pool, count
+    try:
+        for section in (_home, _lists, _downloads, _players, _events, _norms,
+                        _worldcup, _regulations, _pages, _check, _search, _static, _errors):
+            writer.step(section.__name__.strip("_"))
+            section(writer)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+        global _FORKED
+        _FORKED = None
     writer.step("sitemap")
     _sitemap(writer)
     _feed(writer)
     return sorted(writer.written)
+
+
+def render_workers(workers: int | None = None) -> int:
+    """The number of rendering processes: `workers` if given, else
+    $SITEGEN_WORKERS, else os.cpu_count(); 1 where processes cannot be
+    forked (the site data is shared by fork, never pickled)."""
+    if workers is None:
+        text = os.environ.get(WORKERS_ENV, "").strip()
+        if text and not text.isdigit():
+            raise ValueError(f"{WORKERS_ENV}: '{text}' is not a number of processes "
+                             "(expected a whole number, 1 or more)")
+        workers = int(text) if text else (os.cpu_count() or 1)
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    return max(1, workers)
+
+
+# -- rendering in processes ----------------------------------------------------------
+#
+# The writer (site data, environment, links) is put in a module global before
+# the pool forks, so every worker inherits it; a task names a section's
+# per-item function and a chunk of its items, and returns what it wrote and
+# the sitemap's pages.  Whatever a per-page function reads is made before
+# the pool forks (render_site: the facts), never in a section.  Every page has its own path, so the order in which
+# chunks finish changes nothing written; the lists come back in chunk order.
+
+_FORKED: _Writer | None = None
+
+
+def _pool(writer: _Writer, workers: int) -> Executor:
+    global _FORKED
+    _FORKED = writer
+    return ProcessPoolExecutor(max_workers=workers,
+                               mp_context=multiprocessing.get_context("fork"))
+
+
+def _run_chunk(function: Callable[[_Writer, object], None],
+               items: Sequence[object]) -> tuple[list[Path], list[str]]:
+    """In a worker: render `items` with the inherited writer."""
+    w = _FORKED
+    assert w is not None, "a rendering worker runs only in a forked process"
+    w.written, w.pages = [], []
+    for item in items:
+        function(w, item)
+    return w.written, w.pages
+
+
+def _fan_out(w: _Writer, function: Callable[[_Writer, object], None],
+             items: Sequence[object]) -> None:
+    """`function(w, item)` for every item: in this process, or in chunks
+    (four a worker, to even out their sizes) across the pool."""
+    if w.pool is None or len(items) < 2:
+        for item in items:
+            function(w, item)
+        return
+    size = max(1, -(-len(items) // (w.workers * 4)))
+    chunks = [items[i:i + size] for i in range(0, len(items), size)]
+    for written, pages in w.pool.map(_run_chunk, [function] * len(chunks), chunks):
+        w.written += written
+        w.pages += pages
 
 
 class _Writer:
@@ -148,6 +229,9 @@ class _Writer:
         self._templates: dict[str, jinja2.Template] = {}
         self._folders: set[Path] = set()
         self.rows = RowCells(self.env)
+        self.pool: Executor | None = None     # render_site's worker processes, if any
+        self.workers = 1
+        self.facts: Facts | None = None       # the players' facts, made once
 
     def step(self, name: str) -> None:
         if self.progress:
@@ -250,6 +334,7 @@ def _home(w: _Writer) -> None:
 def _lists(w: _Writer) -> None:
     w.page("lists/", "lists_index.html", "Rating lists",
            lists=views.lists_index(w.data, w.links))
+    published_lists = []
     for (game, name), published in sorted(w.data.lists.items()):
         base = f"lists/{game}/{name}/"
         w.page(base + "dates/", "list_dates.html", views.list_title(game, name) + ": list dates",
@@ -257,36 +342,51 @@ def _lists(w: _Writer) -> None:
         if not published:
             w.page(base, "list.html", views.list_title(game, name), view=None,
                    game=game, list_name=name)
-            continue
-        for index, pl in enumerate(published):
-            w.rows.start()
-            previous = published[index - 1] if index else None
-            following = published[index + 1] if index + 1 < len(published) else None
-            folders = [f"{base}{pl.key}/"] + ([base] if following is None else [])
-            for folder in folders:
-                for variant in views.VARIANTS:
-                    view = views.list_view(pl, variant, folder, w.links, previous, following)
-                    for group in view.groups:
-                        w.rows.fill(group.rows, view.show_k, view.show_letter)
-                    w.page(folder + (variant.slug + "/" if variant.slug else ""),
-                           "list.html", view.title, view=view, game=game, list_name=name,
-                           head_title=view.title + (" (latest)" if folder == base else ""),
-                           description=views.list_description(view, pl))
+        published_lists += [(game, name, index) for index in range(len(published))]
+    _fan_out(w, _list_pages, published_lists)
+
+
+def _list_pages(w: _Writer, item) -> None:
+    """The ten pages of one published list: five views, dated and latest."""
+    game, name, index = item
+    published = w.data.lists[(game, name)]
+    pl, base = published[index], f"lists/{game}/{name}/"
+    w.rows.start()
+    previous = published[index - 1] if index else None
+    following = published[index + 1] if index + 1 < len(published) else None
+    folders = [f"{base}{pl.key}/"] + ([base] if following is None else [])
+    for folder in folders:
+        for variant in views.VARIANTS:
+            view = views.list_view(pl, variant, folder, w.links, previous, following)
+            for group in view.groups:
+                w.rows.fill(group.rows, view.show_k, view.show_letter)
+            w.page(folder + (variant.slug + "/" if variant.slug else ""),
+                   "list.html", view.title, view=view, game=game, list_name=name,
+                   head_title=view.title + (" (latest)" if folder == base else ""),
+                   description=views.list_description(view, pl))
 
 
 def _downloads(w: _Writer) -> None:
-    for (game, name), published in sorted(w.data.lists.items()):
-        for index, pl in enumerate(published):
-            stems = [f"{game}-{name}-{pl.key}"]
-            if index == len(published) - 1:
-                stems.append(f"{game}-{name}-latest")
-            formats = downloads.all_formats(pl, compact=w.links.large)  # once: the latest twice
-            for stem in stems:
-                for ext, text in formats:
-                    w.write(f"downloads/{stem}.{ext}", text)
+    _fan_out(w, _list_downloads, [(game, name, index)
+                                  for (game, name), published in sorted(w.data.lists.items())
+                                  for index in range(len(published))])
     w.page("downloads/", "downloads.html", "Downloads",
            groups=views.downloads_index(w.data, w.links),
            columns=downloads.TEXT_COLUMNS)
+
+
+def _list_downloads(w: _Writer, item) -> None:
+    """One published list's downloads; the latest's also under -latest."""
+    game, name, index = item
+    published = w.data.lists[(game, name)]
+    pl = published[index]
+    stems = [f"{game}-{name}-{pl.key}"]
+    if index == len(published) - 1:
+        stems.append(f"{game}-{name}-latest")
+    formats = downloads.all_formats(pl, compact=w.links.large)  # once: the latest twice
+    for stem in stems:
+        for ext, text in formats:
+            w.write(f"downloads/{stem}.{ext}", text)
 
 
 def _players(w: _Writer) -> None:
@@ -295,15 +395,18 @@ def _players(w: _Writer) -> None:
         return
     w.page("players/", "players_index.html", "Players",
            players=views.players_index(w.data, w.links))
-    facts = Facts(w.data)
-    for key in sorted(w.data.players):
-        view = views.player_view(w.data.players[key], w.data, w.links, facts)
-        record, path = view.record, w.links.player_path(*key)
-        w.page(path, "player.html", record.name, view=view,
-               structured=views.person_data(record, w.absolute(path)),
-               head_title=f"{record.name} ({view.game_name}, {record.id})",
-               description=f"{record.name}: {view.game_name} ratings, rating history, "
-                           "events, norms and titles.")
+    _fan_out(w, _player_page, sorted(w.data.players))
+
+
+def _player_page(w: _Writer, key) -> None:
+    assert w.facts is not None, "render_site makes the facts of a site with player pages"
+    view = views.player_view(w.data.players[key], w.data, w.links, w.facts)
+    record, path = view.record, w.links.player_path(*key)
+    w.page(path, "player.html", record.name, view=view,
+           structured=views.person_data(record, w.absolute(path)),
+           head_title=f"{record.name} ({view.game_name}, {record.id})",
+           description=f"{record.name}: {view.game_name} ratings, rating history, "
+                       "events, norms and titles.")
 
 
 def _player_shards(w: _Writer) -> None:
@@ -311,26 +414,32 @@ def _player_shards(w: _Writer) -> None:
     and players/shards.json, by which the 404 page finds /players/<id>/."""
     shards = w.links.shards
     w.page("players/", "players_shards.html", "Players", shards=shards)
-    for shard in shards:
-        w.page(shard.path, "players_shard.html", f"Players {shard.first} to {shard.last}",
-               players=views.shard_view(shard, w.data, w.links))
+    _fan_out(w, _shard_page, shards)
     index = {"path": w.prefix + "players/by-id/", "first": [s.first for s in shards],
              "last": [s.last for s in shards]}
     w.write("players/shards.json", json.dumps(index, separators=(",", ":")) + "\n")
 
 
+def _shard_page(w: _Writer, shard) -> None:
+    w.page(shard.path, "players_shard.html", f"Players {shard.first} to {shard.last}",
+           players=views.shard_view(shard, w.data, w.links))
+
+
 def _events(w: _Writer) -> None:
     w.page("events/", "events_index.html", "Events",
            events=views.events_index(w.data, w.links))
-    for report in sorted(w.data.events, key=lambda r: r.slug):
-        view = views.event_view(report, w.links)
-        path = f"events/{report.slug}/"
-        if view.players:
-            w.write(path + "standings.csv", downloads.standings_csv(view.players, view.tiebreaks))
-        w.page(path, "event.html", report.name, view=view,
-               description=views.event_description(report),
-               structured=views.event_data(report, w.absolute(path)),
-               source_file=_event_source(w, report, path))
+    _fan_out(w, _event_page, sorted(w.data.events, key=lambda r: r.slug))
+
+
+def _event_page(w: _Writer, report) -> None:
+    view = views.event_view(report, w.links)
+    path = f"events/{report.slug}/"
+    if view.players:
+        w.write(path + "standings.csv", downloads.standings_csv(view.players, view.tiebreaks))
+    w.page(path, "event.html", report.name, view=view,
+           description=views.event_description(report),
+           structured=views.event_data(report, w.absolute(path)),
+           source_file=_event_source(w, report, path))
 
 
 def _event_source(w: _Writer, report, path: str) -> str | None:
