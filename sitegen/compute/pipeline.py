@@ -49,7 +49,7 @@ FMJD = FmjdEdition()
 ASSUMED_GAMES = 30        # what rules_core assumes of an unknown count (fide-2002 10.54)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Player:
     """One player's standing on one list while the record is computed."""
 

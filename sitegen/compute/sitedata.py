@@ -14,7 +14,7 @@ __all__ = ["ListEntry", "PublishedList", "HistoryRow", "PlayerRecord",
            "EventReport", "NormRecord", "TitleAward", "WorldCupView", "SiteData"]
 
 
-@dataclass
+@dataclass(slots=True)
 class ListEntry:
     """One player on one published list."""
 
@@ -36,7 +36,7 @@ class ListEntry:
     new: bool = False          # first appearance (a first rating)
 
 
-@dataclass
+@dataclass(slots=True)
 class PublishedList:
     game: str                  # "chess" | "draughts"
     list: str                  # "standard" | "rapid" | "blitz" | "rapid-blitz"
@@ -51,7 +51,7 @@ class PublishedList:
         return self.date.strftime("%Y-%m")
 
 
-@dataclass
+@dataclass(slots=True)
 class HistoryRow:
     """A player's rating on one list, with the events that made it."""
 
@@ -62,7 +62,7 @@ class HistoryRow:
     events: list[tuple[str, float | None]]   # (event slug, change in that event)
 
 
-@dataclass
+@dataclass(slots=True)
 class NormRecord:
     event: str                 # event slug
     date: date
@@ -74,7 +74,7 @@ class NormRecord:
     games: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class TitleAward:
     title: str
     date: date
@@ -82,7 +82,7 @@ class TitleAward:
     detail: str = ""
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerRecord:
     game: str
     id: str
@@ -99,7 +99,7 @@ class PlayerRecord:
     progress: list[str] = field(default_factory=list)   # towards the next title
 
 
-@dataclass
+@dataclass(slots=True)
 class EventReport:
     slug: str
     game: str
@@ -113,7 +113,7 @@ class EventReport:
     source: str                # the content file
 
 
-@dataclass
+@dataclass(slots=True)
 class WorldCupView:
     slug: str
     name: str
@@ -122,7 +122,7 @@ class WorldCupView:
     reserve: dict[str, list[dict]]                 # "open"/"women" -> reserve list
 
 
-@dataclass
+@dataclass(slots=True)
 class SiteData:
     name: str
     federation: str

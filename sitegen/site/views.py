@@ -206,7 +206,7 @@ VARIANTS = (Variant("", "By rank"), Variant("federation", "By federation"),
             Variant("juniors", "Juniors"))
 
 
-@dataclass
+@dataclass(slots=True)
 class ListRow:
     entry: ListEntry
     url: str | None
