@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from importlib import resources
 from pathlib import Path
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import jinja2
@@ -171,6 +172,7 @@ def render_workers(workers: int | None = None) -> int:
 # chunks finish changes nothing written; the lists come back in chunk order.
 
 _FORKED: _Writer | None = None
+_Item = TypeVar("_Item")
 
 
 def _pool(writer: _Writer, workers: int) -> Executor:
@@ -180,8 +182,8 @@ def _pool(writer: _Writer, workers: int) -> Executor:
                                mp_context=multiprocessing.get_context("fork"))
 
 
-def _run_chunk(function: Callable[[_Writer, object], None],
-               items: Sequence[object]) -> tuple[list[Path], list[str]]:
+def _run_chunk(function: Callable[[_Writer, Any], None],
+               items: Sequence[Any]) -> tuple[list[Path], list[str]]:
     """In a worker: render `items` with the inherited writer."""
     w = _FORKED
     assert w is not None, "a rendering worker runs only in a forked process"
@@ -191,8 +193,8 @@ def _run_chunk(function: Callable[[_Writer, object], None],
     return w.written, w.pages
 
 
-def _fan_out(w: _Writer, function: Callable[[_Writer, object], None],
-             items: Sequence[object]) -> None:
+def _fan_out(w: _Writer, function: Callable[[_Writer, _Item], None],
+             items: Sequence[_Item]) -> None:
     """`function(w, item)` for every item: in this process, or in chunks
     (four a worker, to even out their sizes) across the pool."""
     if w.pool is None or len(items) < 2:
