@@ -1,16 +1,19 @@
 """Benchmark: how long the embedded content takes to load, compute and render,
-the pages rendered a second against Hugo's on pages with the same rows
-(bench/hugo.py; skipped with the reason where Hugo is absent), a build again
-over its own output (incremental: nothing to rewrite), and how long `check`
-takes on the largest real TRF.  Prints figures; asserts nothing (tests never
-assert on time)."""
+the pages rendered a second (with 1 and with all render workers) against
+Hugo's on pages with the same rows (bench/hugo.py; skipped with the reason
+where Hugo is absent), a build again over its own output (incremental:
+nothing to rewrite), and how long `check` takes on the largest real TRF.
+Prints figures; asserts nothing (tests never assert on time).
+docs/scale.md explains what is measured."""
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,7 +29,8 @@ from sitegen.site.regulations import load_regulations  # noqa: E402
 from sitegen.site.render import render_site  # noqa: E402
 
 
-def timed(function, repeat: int = 3) -> float:
+def timed(function: Callable[[], object], repeat: int = 3) -> float:
+    """The median wall time of `repeat` calls, in seconds."""
     runs = []
     for _ in range(repeat):
         start = time.perf_counter()
@@ -36,17 +40,21 @@ def timed(function, repeat: int = 3) -> float:
 
 
 def _render_against_hugo(loaded, content: Path, out: Path) -> None:
-    """Pages a second: sitegen's render of the demo, Hugo's on as many
-    pages with the same table rows each (bench/hugo.py)."""
+    """Pages a second: sitegen's render of the demo (with one worker and with
+    one a CPU), Hugo's on as many pages with the same table rows each
+    (bench/hugo.py)."""
     data, regulations = compute(loaded), load_regulations(content / "regulations")
-    out.mkdir()
-    began = time.perf_counter()
-    render_site(data, out, regulations, content=content)
-    seconds = time.perf_counter() - began
-    rows = rows_per_page(out)
-    ours = len(rows) / seconds
-    print(f"render:           {seconds:6.2f} s, {len(rows)} pages, {sum(rows):,} table rows: "
-          f"{ours:,.0f} pages/s")
+    ours = 0.0
+    for workers in sorted({1, os.cpu_count() or 1}):
+        folder = out / f"workers-{workers}"
+        folder.mkdir(parents=True)
+        began = time.perf_counter()
+        render_site(data, folder, regulations, content=content, workers=workers)
+        seconds = time.perf_counter() - began
+        rows = rows_per_page(folder)
+        ours = len(rows) / seconds
+        print(f"render, {workers} worker(s): {seconds:6.2f} s, {len(rows)} pages, "
+              f"{sum(rows):,} table rows: {ours:,.0f} pages/s")
     hugo = hugo_seconds(rows)
     if isinstance(hugo, str):
         print(f"hugo:             skipped: {hugo}")

@@ -317,6 +317,9 @@ def bench(content: Path, out: Path, trace: bool) -> dict:
         figures["render"] = time.perf_counter() - mark
         figures["total"] = time.perf_counter() - began
     figures["peak"] = _peak_mib()
+    # the largest rendering worker (forked: it shares the pages it has not
+    # written to with this process, so the two do not add up)
+    figures["peak_workers"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     if trace:
         figures["heap"] = tracemalloc.get_traced_memory()[1] / 2 ** 20
         tracemalloc.stop()
@@ -363,7 +366,8 @@ def report(f: dict) -> str:
              f"(downloads {f['download_bytes'] / 2 ** 20:,.0f} MiB)",
              f"memory:   peak RSS {f['peak']:,.0f} MiB (after load {f['peak_load']:,.0f}, "
              f"after compute {f['peak_compute']:,.0f}); cyclic garbage left by "
-             f"the build: {f['cycles']} objects"]
+             f"the build: {f['cycles']} objects",
+             f"          largest rendering worker's peak RSS {f['peak_workers']:,.0f} MiB"]
     if "heap" in f:
         lines.append(f"          Python heap peak (tracemalloc) {f['heap']:,.0f} MiB")
     return "\n".join(lines)

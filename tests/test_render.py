@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -41,7 +42,7 @@ from sitegen.compute.sitedata import (
 from sitegen.site import downloads
 from sitegen.site.figures import fixed, points, signed, tiebreak
 from sitegen.site.regulations import load_regulations
-from sitegen.site.render import make_environment, render_site
+from sitegen.site.render import WORKERS_ENV, make_environment, render_site, render_workers
 from tests.shared_data import ROOT
 
 EVIL = "<script>alert(1)</script>"
@@ -777,6 +778,63 @@ def test_rendering_twice_gives_the_same_bytes(tmp_path, regulations):
                       for p in out.rglob("*") if p.is_file()})
     assert trees[0].keys() == trees[1].keys()
     assert [k for k in trees[0] if trees[0][k] != trees[1][k]] == []
+
+
+def _tree(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+
+
+def test_one_and_two_workers_write_the_same_bytes(tmp_path, regulations):
+    """docs/scale.md#rendering: pages rendered in forked processes are the
+    same files, byte for byte, as pages rendered in this one."""
+    trees, returned = [], []
+    for workers in (1, 2):
+        out = tmp_path / f"w{workers}"
+        out.mkdir()
+        returned.append([p.relative_to(out) for p in
+                         render_site(make_site(), out, regulations, workers=workers)])
+        trees.append(_tree(out))
+    assert returned[0] == returned[1] == sorted(returned[0])
+    assert trees[0].keys() == trees[1].keys()
+    assert [k for k in trees[0] if trees[0][k] != trees[1][k]] == []
+    assert any(k.startswith("players/") for k in trees[1])
+
+
+@pytest.mark.parametrize("given,env,expected", [
+    (3, "", 3), (1, "4", 1), (None, "2", 2), (None, " 1 ", 1), (0, "", 1)])
+def test_render_workers_from_the_argument_then_the_environment(monkeypatch, given, env,
+                                                               expected):
+    monkeypatch.setenv(WORKERS_ENV, env)
+    assert render_workers(given) == expected
+
+
+def test_render_workers_default_is_one_a_cpu(monkeypatch):
+    monkeypatch.delenv(WORKERS_ENV, raising=False)
+    assert render_workers() == (os.cpu_count() or 1)
+
+
+def test_a_bad_worker_count_is_named(monkeypatch):
+    monkeypatch.setenv(WORKERS_ENV, "two")
+    with pytest.raises(ValueError, match="SITEGEN_WORKERS: 'two' is not a number"):
+        render_workers()
+
+
+def test_a_row_is_the_same_on_every_page_that_shows_it(site):
+    """The cells rendered once per entry (render.RowCells) are what every
+    view and both copies show: the row of one player after the position
+    cell is one string across the dated, latest and grouped pages."""
+    row = re.compile(r'(<tr data-fed[^\n]*\n)(?:<td class="num opt">\d+</td>)?'
+                     r'(<td class="num">.*?</tr>)', re.S)
+    seen: dict[tuple[str, str], set[str]] = {}
+    for page in (site / "lists/chess/standard").rglob("index.html"):
+        text = page.read_text(encoding="utf-8")
+        published = re.search(r'<p class="list-meta">Published (\S+)', text)
+        for opening, cells in row.findall(text):
+            name = re.search(r'<th scope="row">(.*?)<span', cells)
+            assert published is not None and name is not None
+            seen.setdefault((published[1], name[1]), set()).add(opening + cells)
+    pages_a_row = Counter(len(rows) for rows in seen.values())
+    assert seen and pages_a_row == {1: len(seen)}
 
 
 def test_render_returns_every_file_and_reports_progress(tmp_path, regulations):

@@ -39,7 +39,7 @@ class ListEntry:
     new: bool = False          # first appearance (a first rating)
 
 
-@dataclass
+@dataclass(slots=True)
 class PublishedList:
     game: str                  # "chess" | "draughts"
     list: str                  # "standard" | "rapid" | "blitz" | "rapid-blitz"
@@ -102,7 +102,7 @@ class PlayerRecord:
     progress: list[str] = field(default_factory=list)   # towards the next title
 
 
-@dataclass
+@dataclass(slots=True)
 class EventReport:
     slug: str
     game: str
@@ -116,7 +116,7 @@ class EventReport:
     source: str                # the content file
 
 
-@dataclass
+@dataclass(slots=True)
 class WorldCupView:
     slug: str
     name: str
@@ -125,7 +125,7 @@ class WorldCupView:
     reserve: dict[str, list[dict]]                 # "open"/"women" -> reserve list
 
 
-@dataclass
+@dataclass(slots=True)
 class SiteData:
     name: str
     federation: str

@@ -18,10 +18,13 @@ absolute base URL.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import jinja2
@@ -40,7 +43,9 @@ from sitegen.site.figures import fixed, isodate, points, signed, tiebreak, year_
 from sitegen.site.regulations import RegulationIndex, citation_anchors, link_citations
 from sitegen.site.timeline import editions_timeline
 
-__all__ = ["make_environment", "render_site", "templates_root"]
+__all__ = ["make_environment", "render_site", "render_workers", "templates_root"]
+
+WORKERS_ENV = "SITEGEN_WORKERS"   # how many processes render pages; 1 = in this one
 
 # A source checkout keeps the templates at the repository's root; an
 # installed wheel carries them as package data `sitegen/templates`.
@@ -127,7 +132,8 @@ def _url(prefix: str, root: str) -> Callable[..., str]:
 def render_site(data: SiteData, out: Path, regulations: list,
                 progress: Callable[[str], None] | None = None,
                 theme: Path | None = None, content: Path | None = None,
-                site_theme: SiteTheme | None = None) -> list[Path]:
+                site_theme: SiteTheme | None = None,
+                workers: int | None = None) -> list[Path]:
     """Write every page, download and asset of the site into `out`.
 
     `regulations` is `sitegen.site.regulations.load_regulations(...)`'s list;
@@ -135,19 +141,27 @@ def render_site(data: SiteData, out: Path, regulations: list,
     `theme` is the content's theme/ folder (templates/ and static/ that
     replace or add to the package's), if it has one; `content` the content
     folder, whose event files are published beside their pages;
-    `site_theme` site.toml's [theme] (a logo under `content`, an accent).
+    `site_theme` site.toml's [theme] (a logo under `content`, an accent);
+    `workers` the processes that render the lists, downloads, players and
+    events (`render_workers`: by default $SITEGEN_WORKERS, else one a CPU;
+    1 renders in this process).  The files are the same bytes whatever the
+    number (docs/scale.md#rendering).
     With more than one of `data.languages`, the first is published at the
     root and each other under /<lang>/, sharing the root's static files and
     downloads (docs/i18n.md).
     Returns the files written, sorted.
     """
+    count = render_workers(workers)
     writers = []
     for lang in data.languages:
+        # the language is a context variable: a pool made inside `using`
+        # forks its workers with it
         with i18n.using(lang):
-            writers.append(_Writer(data, Path(out), regulations, progress, theme, lang))
-            writers[-1].content = content
-            _apply_site_theme(writers[-1], site_theme or SiteTheme())
-            _render_language(writers[-1])
+            writer = _Writer(data, Path(out), regulations, progress, theme, lang)
+            writer.content = content
+            _apply_site_theme(writer, site_theme or SiteTheme())
+            writers.append(writer)
+            _render_language(writer, count)
     first = writers[0]
     first.pages = [page for w in writers for page in w.pages]
     first.step("sitemap")
@@ -155,16 +169,87 @@ def render_site(data: SiteData, out: Path, regulations: list,
     return sorted(path for w in writers for path in w.written)
 
 
-def _render_language(writer: _Writer) -> None:
+def _render_language(writer: _Writer, workers: int) -> None:
     """One language's site; the first language's also has the shared files."""
     sections = [_home, _lists, _downloads, _players, _events, _norms,
                 _worldcup, _regulations, _pages, _check, _search, _static, _errors]
     if not writer.first:
         sections = [s for s in sections if s not in (_static,)]
-    for section in sections:
-        writer.step(section.__name__.strip("_"))
-        section(writer)
+    # what the per-page functions read is made before the workers fork
+    writer.facts = None if writer.links.large else Facts(writer.data)
+    pool = _pool(writer, workers) if workers > 1 else None
+    writer.pool, writer.workers = pool, workers
+    try:
+        for section in sections:
+            writer.step(section.__name__.strip("_"))
+            section(writer)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+        global _FORKED
+        _FORKED = None
     _feed(writer)
+
+
+def render_workers(workers: int | None = None) -> int:
+    """The number of rendering processes: `workers` if given, else
+    $SITEGEN_WORKERS, else os.cpu_count(); 1 where processes cannot be
+    forked (the site data is shared by fork, never pickled)."""
+    if workers is None:
+        text = os.environ.get(WORKERS_ENV, "").strip()
+        if text and not text.isdigit():
+            raise ValueError(f"{WORKERS_ENV}: '{text}' is not a number of processes "
+                             "(expected a whole number, 1 or more)")
+        workers = int(text) if text else (os.cpu_count() or 1)
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    return max(1, workers)
+
+
+# -- rendering in processes ----------------------------------------------------------
+#
+# The writer (site data, environment, links) is put in a module global before
+# the pool forks, so every worker inherits it; a task names a section's
+# per-item function and a chunk of its items, and returns what it wrote and
+# the sitemap's pages.  Whatever a per-page function reads is made before
+# the pool forks (render_site: the facts), never in a section.  Every page has its own path, so the order in which
+# chunks finish changes nothing written; the lists come back in chunk order.
+
+_FORKED: _Writer | None = None
+_Item = TypeVar("_Item")
+
+
+def _pool(writer: _Writer, workers: int) -> Executor:
+    global _FORKED
+    _FORKED = writer
+    return ProcessPoolExecutor(max_workers=workers,
+                               mp_context=multiprocessing.get_context("fork"))
+
+
+def _run_chunk(function: Callable[[_Writer, Any], None],
+               items: Sequence[Any]) -> tuple[list[Path], list[str]]:
+    """In a worker: render `items` with the inherited writer."""
+    w = _FORKED
+    assert w is not None, "a rendering worker runs only in a forked process"
+    w.written, w.pages = [], []
+    for item in items:
+        function(w, item)
+    return w.written, w.pages
+
+
+def _fan_out(w: _Writer, function: Callable[[_Writer, _Item], None],
+             items: Sequence[_Item]) -> None:
+    """`function(w, item)` for every item: in this process, or in chunks
+    (four a worker, to even out their sizes) across the pool."""
+    if w.pool is None or len(items) < 2:
+        for item in items:
+            function(w, item)
+        return
+    size = max(1, -(-len(items) // (w.workers * 4)))
+    chunks = [items[i:i + size] for i in range(0, len(items), size)]
+    for written, pages in w.pool.map(_run_chunk, [function] * len(chunks), chunks):
+        w.written += written
+        w.pages += pages
 
 
 class _Writer:
@@ -199,6 +284,10 @@ class _Writer:
         # and each folder made once.
         self._templates: dict[str, jinja2.Template] = {}
         self._folders: set[Path] = set()
+        self.rows = RowCells(self.env)
+        self.pool: Executor | None = None     # render_site's worker processes, if any
+        self.workers = 1
+        self.facts: Facts | None = None       # the players' facts, made once
 
     def step(self, name: str) -> None:
         if self.progress:
@@ -238,6 +327,39 @@ class _Writer:
         self.written.append(target)
 
 
+class RowCells:
+    """The markup of list rows, rendered once per entry and reused.
+
+    A list's entry appears on ten pages (five views, the dated and the
+    latest copy), and the home page's top rows are the latest list's; the
+    cells after the position are the same on all of them, so they are
+    rendered once (`_macros.html` list_row_open and list_row_cells) and the
+    pages only join them (docs/scale.md#rendering).  `start(pl)` forgets the
+    previous list's rows: one list's rows are held at a time.
+    """
+
+    def __init__(self, env: jinja2.Environment):
+        module = env.get_template("_macros.html").module
+        self._open = module.list_row_open         # type: ignore[attr-defined]
+        self._cells = module.list_row_cells       # type: ignore[attr-defined]
+        self._done: dict[int, tuple[str, str]] = {}
+        self._entries: list[object] = []          # keeps the ids valid
+
+    def start(self) -> None:
+        self._done.clear()
+        self._entries.clear()
+
+    def fill(self, rows: list[views.ListRow], show_k: bool, show_letter: bool) -> None:
+        for row in rows:
+            cells = self._done.get(id(row.entry))
+            if cells is None:
+                cells = (Markup(str(self._open(row)).removesuffix("\n")),
+                         Markup(str(self._cells(row, show_k, show_letter)).removesuffix("\n")))
+                self._done[id(row.entry)] = cells
+                self._entries.append(row.entry)
+            row.cells = cells
+
+
 LOGOS = ("logo.svg", "logo.png", "logo.webp")
 
 
@@ -275,7 +397,11 @@ def _prefix(base_url: str) -> str:
 
 
 def _home(w: _Writer) -> None:
-    w.page("", "home.html", w.data.name, home=views.home(w.data, w.links),
+    home = views.home(w.data, w.links)
+    for summary in home.lists:
+        w.rows.start()
+        w.rows.fill(summary.top, summary.show_k, summary.show_letter)
+    w.page("", "home.html", w.data.name, home=home,
            description=gettext("Rating lists, players, events, title norms and the "
                                "regulations of %(site)s.") % {"site": w.data.name})
 
@@ -283,6 +409,7 @@ def _home(w: _Writer) -> None:
 def _lists(w: _Writer) -> None:
     w.page("lists/", "lists_index.html", gettext("Rating lists"),
            lists=views.lists_index(w.data, w.links))
+    published_lists = []
     for (game, name), published in sorted(w.data.lists.items()):
         base = f"lists/{game}/{name}/"
         w.page(base + "dates/", "list_dates.html",
@@ -292,40 +419,58 @@ def _lists(w: _Writer) -> None:
             w.page(base, "list.html", views.list_title(game, name), view=None,
                    game=game, list_name=name)
             continue
-        for index, pl in enumerate(published):
-            previous = published[index - 1] if index else None
-            following = published[index + 1] if index + 1 < len(published) else None
-            folders = [f"{base}{pl.key}/"] + ([base] if following is None else [])
-            for folder in folders:
-                for variant in views.VARIANTS:
-                    view = views.list_view(pl, variant, folder, w.links, previous, following)
-                    w.page(folder + (variant.slug + "/" if variant.slug else ""),
-                           "list.html", view.title, view=view, game=game, list_name=name,
-                           head_title=view.title + (gettext(" (latest)") if folder == base
-                                                    else ""),
-                           description=views.list_description(view, pl))
+        published_lists += [(game, name, index) for index in range(len(published))]
+    _fan_out(w, _list_pages, published_lists)
+
+
+def _list_pages(w: _Writer, item: tuple[str, str, int]) -> None:
+    """The pages of one published list: its views, dated and latest."""
+    game, name, index = item
+    published = w.data.lists[(game, name)]
+    pl, base = published[index], f"lists/{game}/{name}/"
+    w.rows.start()
+    previous = published[index - 1] if index else None
+    following = published[index + 1] if index + 1 < len(published) else None
+    folders = [f"{base}{pl.key}/"] + ([base] if following is None else [])
+    for folder in folders:
+        for variant in views.VARIANTS:
+            view = views.list_view(pl, variant, folder, w.links, previous, following)
+            for group in view.groups:
+                w.rows.fill(group.rows, view.show_k, view.show_letter)
+            w.page(folder + (variant.slug + "/" if variant.slug else ""),
+                   "list.html", view.title, view=view, game=game, list_name=name,
+                   head_title=view.title + (gettext(" (latest)") if folder == base else ""),
+                   description=views.list_description(view, pl))
 
 
 def _downloads(w: _Writer) -> None:
     """Each list's downloads, once for its date (none for a list identical
     to the one before: downloads.sources) and again as the latest; written
     by the first language only (the others link to them)."""
-    for (game, name), published in sorted(w.data.lists.items()) if w.first else ():
-        for index, pl in enumerate(published):
-            stems = [f"{game}-{name}-{pl.key}"] if w.links.download_source(pl) is pl else []
-            if index == len(published) - 1:
-                stems.append(f"{game}-{name}-latest")
-            if not stems:
-                continue
-            files = downloads.all_files(pl, compact=w.links.large)  # once: the latest twice
-            for stem in stems:
-                for ext, body in files:
-                    w.write(f"downloads/{stem}.{ext}", body)
-                w.write(f"downloads/{stem}.zip",
-                        downloads.text_zip(f"{stem}.txt", dict(files)["txt"]))
+    items = [(game, name, index) for (game, name), published in sorted(w.data.lists.items())
+             for index in range(len(published))] if w.first else []
+    _fan_out(w, _list_downloads, items)
     w.page("downloads/", "downloads.html", gettext("Downloads"),
            groups=views.downloads_index(w.data, w.links),
            columns=downloads.TEXT_COLUMNS)
+
+
+def _list_downloads(w: _Writer, item: tuple[str, str, int]) -> None:
+    """One published list's downloads (none of its own when it is identical
+    to the one before: downloads.sources); the latest's also under -latest."""
+    game, name, index = item
+    published = w.data.lists[(game, name)]
+    pl = published[index]
+    stems = [f"{game}-{name}-{pl.key}"] if w.links.download_source(pl) is pl else []
+    if index == len(published) - 1:
+        stems.append(f"{game}-{name}-latest")
+    if not stems:
+        return
+    files = downloads.all_files(pl, compact=w.links.large)  # once: the latest twice
+    for stem in stems:
+        for ext, body in files:
+            w.write(f"downloads/{stem}.{ext}", body)
+        w.write(f"downloads/{stem}.zip", downloads.text_zip(f"{stem}.txt", dict(files)["txt"]))
 
 
 def _players(w: _Writer) -> None:
@@ -334,17 +479,20 @@ def _players(w: _Writer) -> None:
         return
     w.page("players/", "players_index.html", gettext("Players"),
            players=views.players_index(w.data, w.links))
-    facts = Facts(w.data)
-    for key in sorted(w.data.players):
-        view = views.player_view(w.data.players[key], w.data, w.links, facts)
-        record, path = view.record, w.links.player_path(*key)
-        assert path is not None, f"{key}: every player of the site has a page"
-        w.page(path, "player.html", record.name, view=view,
-               structured=views.person_data(record, w.absolute(path)),
-               head_title=f"{record.name} ({view.game_name}, {record.id})",
-               description=gettext("%(name)s: %(game)s ratings, rating history, events, "
-                                   "norms and titles.") % {"name": record.name,
-                                                           "game": view.game_name})
+    _fan_out(w, _player_page, sorted(w.data.players))
+
+
+def _player_page(w: _Writer, key: tuple[str, str]) -> None:
+    assert w.facts is not None, "render_site makes the facts of a site with player pages"
+    view = views.player_view(w.data.players[key], w.data, w.links, w.facts)
+    record, path = view.record, w.links.player_path(*key)
+    assert path is not None, f"{key}: every player of the site has a page"
+    w.page(path, "player.html", record.name, view=view,
+           structured=views.person_data(record, w.absolute(path)),
+           head_title=f"{record.name} ({view.game_name}, {record.id})",
+           description=gettext("%(name)s: %(game)s ratings, rating history, events, "
+                               "norms and titles.") % {"name": record.name,
+                                                       "game": view.game_name})
 
 
 def _player_shards(w: _Writer) -> None:
@@ -352,28 +500,34 @@ def _player_shards(w: _Writer) -> None:
     and players/shards.json, by which the 404 page finds /players/<id>/."""
     shards = w.links.shards
     w.page("players/", "players_shards.html", gettext("Players"), shards=shards)
-    for shard in shards:
-        w.page(shard.path, "players_shard.html",
-               gettext("Players %(first)s to %(last)s") % {"first": shard.first,
-                                                           "last": shard.last},
-               players=views.shard_view(shard, w.data, w.links))
+    _fan_out(w, _shard_page, shards)
     index = {"path": w.prefix + "players/by-id/", "first": [s.first for s in shards],
              "last": [s.last for s in shards]}
     w.write("players/shards.json", json.dumps(index, separators=(",", ":")) + "\n")
 
 
+def _shard_page(w: _Writer, shard: views.PlayerShard) -> None:
+    w.page(shard.path, "players_shard.html",
+           gettext("Players %(first)s to %(last)s") % {"first": shard.first,
+                                                       "last": shard.last},
+           players=views.shard_view(shard, w.data, w.links))
+
+
 def _events(w: _Writer) -> None:
     w.page("events/", "events_index.html", gettext("Events"),
            events=views.events_index(w.data, w.links))
-    for report in sorted(w.data.events, key=lambda r: r.slug):
-        view = views.event_view(report, w.links)
-        path = f"events/{report.slug}/"
-        if view.players:
-            w.write(path + "standings.csv", downloads.standings_csv(view.players, view.tiebreaks))
-        w.page(path, "event.html", report.name, view=view,
-               description=views.event_description(report),
-               structured=views.event_data(report, w.absolute(path)),
-               source_file=_event_source(w, report, path))
+    _fan_out(w, _event_page, sorted(w.data.events, key=lambda r: r.slug))
+
+
+def _event_page(w: _Writer, report) -> None:
+    view = views.event_view(report, w.links)
+    path = f"events/{report.slug}/"
+    if view.players:
+        w.write(path + "standings.csv", downloads.standings_csv(view.players, view.tiebreaks))
+    w.page(path, "event.html", report.name, view=view,
+           description=views.event_description(report),
+           structured=views.event_data(report, w.absolute(path)),
+           source_file=_event_source(w, report, path))
 
 
 def _event_source(w: _Writer, report, path: str) -> str | None:

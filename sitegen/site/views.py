@@ -252,13 +252,17 @@ VARIANTS = (Variant("", N_("By rank")), Variant("federation", N_("By federation"
 _SUBSETS = ("women", "juniors", "girls", "seniors")
 
 
-@dataclass
+@dataclass(slots=True)
 class ListRow:
     entry: ListEntry
     url: str | None
     position: int | None
     change: str                 # "+12", "-3", "0" or "new"
     flags: list[tuple[str, str]]    # (shown, meaning)
+    # The row's markup before and after the position cell, filled by
+    # sitegen.site.render (RowCells) once per entry and shared by every page
+    # that shows the entry: the template only joins them.
+    cells: tuple[str, str] = ("", "")
 
 
 @dataclass
