@@ -278,6 +278,28 @@ class FideStandard2009(FideEdition):
                 "iteration": "8.58"}
 
 
+def _k_rapid_blitz(edition: FideEdition, rating: int, games_before: int | None,
+                   reached_2400: bool | None, junior: bool) -> tuple[int, list[str]]:
+    """fide-rb-2024 7.3.3 (and the rapid/blitz rule of October 2022 it
+    continues): K 10 once 2400 was reached, 40 for a junior under 2300, 40
+    until 30 games, else 20; unknown games are taken as at least 30."""
+    if reached_2400 or rating >= edition.k_permanent_rating:
+        return 10, []
+    if junior and rating < 2300:
+        return 40, [f"junior under 2300: K 40 ({edition.cite('k')})"]
+    if games_before is None:
+        return 20, ["rated games before this event not given: assumed "
+                    f"at least 30 ({edition.cite('k')})"]
+    return (40 if games_before < 30 else 20), []
+
+
+def _junior_rapid_blitz(event_year: int | None, birth_year: int | None) -> bool:
+    """fide-rb-2024 7.3.3: a junior "until the end of the year of their 18th
+    birthday"."""
+    return (event_year is not None and birth_year is not None
+            and event_year <= birth_year + 18)
+
+
 class FideRapidBlitz2024(FideEdition):
     """fide-rb-2024: FIDE Rapid and Blitz Rating Regulations, applied from
     1 January 2024."""
@@ -346,19 +368,12 @@ class FideRapidBlitz2024(FideEdition):
         """fide-rb-2024 7.3.3: K 40 until 30 games, 20 under 2400, 10 once
         2400 was reached (permanently), 40 for juniors under 2300 until the
         end of the year of their 18th birthday."""
-        if reached_2400 or rating >= self.k_permanent_rating:
-            return 10, []
-        if self.junior(event_year, birth_year) and rating < 2300:
-            return 40, [f"junior under 2300: K 40 ({self.cite('k')})"]
-        if games_before is None:
-            return 20, ["rated games before this event not given: assumed "
-                        f"at least 30 ({self.cite('k')})"]
-        return (40 if games_before < 30 else 20), []
+        return _k_rapid_blitz(self, rating, games_before, reached_2400,
+                              self.junior(event_year, birth_year))
 
     def junior(self, event_year: int | None, birth_year: int | None) -> bool:
         """"until the end of the year of their 18th birthday" (7.3.3)."""
-        return (event_year is not None and birth_year is not None
-                and event_year <= birth_year + 18)
+        return _junior_rapid_blitz(event_year, birth_year)
 
     def cap_k(self, k: int, games: int) -> tuple[int, list[str]]:
         """7.3.3: if n x K exceeds 700, K is the largest whole number such
@@ -777,19 +792,12 @@ class FideRapidBlitz2022Oct(FideRapidBlitz2022):
                  reached_2400: bool | None, event_year: int | None,
                  birth_year: int | None) -> tuple[int, list[str]]:
         """K 40 / 20 / 10 and juniors, as fide-rb-2024 7.3.3 words them."""
-        if reached_2400 or rating >= self.k_permanent_rating:
-            return 10, []
-        if self.junior(event_year, birth_year) and rating < 2300:
-            return 40, [f"junior under 2300: K 40 ({self.cite('k')})"]
-        if games_before is None:
-            return 20, ["rated games before this event not given: assumed "
-                        f"at least 30 ({self.cite('k')})"]
-        return (40 if games_before < 30 else 20), []
+        return _k_rapid_blitz(self, rating, games_before, reached_2400,
+                              self.junior(event_year, birth_year))
 
     def junior(self, event_year: int | None, birth_year: int | None) -> bool:
         """"until the end of the year of their 18th birthday" (as fide-rb-2024 7.3.3)."""
-        return (event_year is not None and birth_year is not None
-                and event_year <= birth_year + 18)
+        return _junior_rapid_blitz(event_year, birth_year)
 
 
 class FideRapidBlitz2024Dec(FideRapidBlitz2024):

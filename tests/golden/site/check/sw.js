@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "2617bbdf6bb8c9ca",
+ "version": "c43251521e318031",
  "files": [
   "./",
   "norm/",
@@ -19,12 +19,12 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/89e5a3c231e5ebe9/inbrowser.py",
-  "../static/bundle/89e5a3c231e5ebe9/pyodide-lock.json",
-  "../static/bundle/89e5a3c231e5ebe9/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/89e5a3c231e5ebe9/sitegen_figures.py",
-  "../static/bundle/89e5a3c231e5ebe9/snapshot.bin",
-  "../static/bundle/89e5a3c231e5ebe9/worker.js"
+  "../static/bundle/5dc9642296fe4c18/inbrowser.py",
+  "../static/bundle/5dc9642296fe4c18/pyodide-lock.json",
+  "../static/bundle/5dc9642296fe4c18/rules_core-0.1.0-py3-none-any.whl",
+  "../static/bundle/5dc9642296fe4c18/sitegen_figures.py",
+  "../static/bundle/5dc9642296fe4c18/snapshot.bin",
+  "../static/bundle/5dc9642296fe4c18/worker.js"
  ]
 };
 
