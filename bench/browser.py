@@ -4,10 +4,11 @@ One run prints, for a cold load (a fresh browser context) and a warm one (a
 persistent context that loaded the page before, with its service worker):
 the time from navigation to "ready", the bytes the server sent, and the
 ratio to a bare Pyodide boot (`loadPyodide()` in a module worker, from the
-same files, measured in the same run); then the time from choosing the
-284-player Karl Mala TRF to its results once ready (measured in the page:
-the first and second check of a cold load, the first of a warm one),
-beside CPython's time for the same check.  The site is built from the
+same files, measured in the same run) with the bytes of each file sent;
+then the time from choosing the 284-player Karl Mala TRF to its results
+laid out once ready (measured in the page: the first and second check of
+a cold load, the first of a warm one), split into the worker's steps and
+the page's (check_once), beside CPython's time for the same check.  The site is built from the
 tests' small content and served by `sitegen serve`'s handler on 127.0.0.1
 (precompressed copies, caching headers).  `--players N` replaces the
 site's player index by one of N players (the Karl Mala players among them)
@@ -130,8 +131,8 @@ def check_once(page, again: bool = False) -> tuple[float, int, dict]:
     which checks it once more) to its results laid out (the page's own
     measure), the bytes of player data fetched for it, and where the time
     went (the page's data-timing, ms: `shards` fetching the list's shards
-    and reading the file, `python` the worker's call to Python, of it
-    `rate`, `table`, `csv`, `json`; `parse` the page's JSON.parse,
+    and, of it, `read` reading the file; `python` the worker's call to
+    Python, of it `rate`, `table`, `csv`, `json`; `parse` the page's JSON.parse,
     `render` building the table and its layout)."""
     before = int(page.get_attribute("#check-problems", "data-done") or 0)
     players = Counting.sent["players"]
@@ -156,7 +157,7 @@ def _line(label: str, runs: list[tuple[float, int]], bare_runs: list[tuple[float
             + ", ".join(f"{s:.2f}" for s, _ in runs))
 
 
-SPLIT = ("shards", "python", "rate", "table", "csv", "json", "parse", "render")
+SPLIT = ("shards", "read", "python", "rate", "table", "csv", "json", "parse", "render")
 
 
 def _checks(label: str, runs: list[tuple[float, int, dict]]) -> str:
