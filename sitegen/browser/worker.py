@@ -59,8 +59,6 @@ COLUMNS = (
     ("initial_rating", "Ru", "the event's rating of an unrated player"),
     ("performance", "Rp", "performance rating"), ("rank", "Rank", "place"),
 )
-_WHOLE = {"number", "rating", "k", "rated_games", "new_rating", "initial_rating",
-          "performance", "rank"}
 _GAME_POINTS = {"chess": {"1": 1.0, "=": 0.5, "0": 0.0},
                 "draughts": {"1": 2.0, "=": 1.0, "0": 0.0}}
 _REPLY = {"1": "0", "=": "=", "0": "1"}
@@ -358,19 +356,28 @@ def tiebreak_keys(result: dict) -> list[str]:
 
 def cell_text(key: str, value) -> str:
     """A figure as the page writes it (the event pages' formats)."""
-    if value is None:
-        return ""
+    return "" if value is None else _cell_format(key)(value)
+
+
+def _cell_format(key: str):
+    """How a column's figures are written: chosen once per column."""
     if key.startswith("tiebreaks."):
-        return tiebreak(value)
-    if key in _WHOLE:
-        return str(value)
+        return tiebreak
     if key in ("opponents_average", "expected"):
-        return fixed(value, 2)
+        return lambda value: fixed(value, 2)
     if key == "change":
-        return signed(value, 2)
+        return lambda value: signed(value, 2)
     if key == "score":
-        return points(value)
-    return str(value)
+        return points
+    return str                          # whole numbers, names, titles
+
+
+def _cell_getter(key: str):
+    """How a column's figure is taken from the contract's player (cell_value)."""
+    if key.startswith("tiebreaks."):
+        name = key.split(".", 1)[1]
+        return lambda player: player["tiebreaks"].get(name)
+    return lambda player: player.get(key)
 
 
 def result_table(result: dict, tiebreaks: list[str] | None = None) -> dict:
@@ -382,9 +389,10 @@ def result_table(result: dict, tiebreaks: list[str] | None = None) -> dict:
                for key, label, meaning in COLUMNS]
     columns += [{"field": f"tiebreaks.{key}", "label": TIEBREAK_LABELS.get(key, key),
                  "title": "tie-break"} for key in tiebreaks]
+    cells = [(_cell_getter(c["field"]), _cell_format(c["field"])) for c in columns]
     rows = []
     for p in result["players"]:
-        texts = [cell_text(c["field"], cell_value(p, c["field"])) for c in columns]
+        texts = ["" if (value := get(p)) is None else write(value) for get, write in cells]
         rows.append({"number": p["number"], "texts": texts, "notes": p.get("notes", []),
                      "norms": [_norm_line(n) for n in p.get("norms", []) if n["valid"]]})
     return {"columns": columns, "rows": rows}
