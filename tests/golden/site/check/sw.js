@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "edf63e91f6cb73ef",
+ "version": "069101f81fbbd901",
  "files": [
   "./",
   "norm/",
@@ -18,10 +18,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/c12b5f047d8f8efa/pyodide-lock.json",
-  "../static/bundle/c12b5f047d8f8efa/worker.js",
-  "../static/bundle/c12b5f047d8f8efa/python_stdlib.zip",
-  "../static/bundle/c12b5f047d8f8efa/snapshot.bin"
+  "../static/bundle/883c4c327fa8ae51/pyodide-lock.json",
+  "../static/bundle/883c4c327fa8ae51/worker.js",
+  "../static/bundle/883c4c327fa8ae51/python_stdlib.zip",
+  "../static/bundle/883c4c327fa8ae51/snapshot.bin"
  ]
 };
 
