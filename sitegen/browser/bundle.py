@@ -362,7 +362,9 @@ def _bundle_json(runtime: dict[str, bytes], part: Path, wheel: str, snapshot: by
     """What the worker loads, as URLs relative to bundle.json itself (so a
     site published under a path works unchanged); `download_bytes` are those
     fetched while the runtime starts (the progress bar's total);
-    `snapshot_base` what the worker XORs back into the snapshot."""
+    `snapshot_base` what the worker XORs back into the snapshot; `stdlib`
+    the standard library a restored snapshot is given (None: the
+    runtime's); `offline` what the service worker keeps."""
     at = f"../bundle/{part.name}/"
     runtime_at = f"../pyodide/{PYODIDE_VERSION}/"
     stdlib = f"{at}python_stdlib.zip" if snapshot is not None else None
