@@ -4,10 +4,11 @@ One run prints, for a cold load (a fresh browser context) and a warm one (a
 persistent context that loaded the page before, with its service worker):
 the time from navigation to "ready", the bytes the server sent, and the
 ratio to a bare Pyodide boot (`loadPyodide()` in a module worker, from the
-same files, measured in the same run); then the time from choosing the
-284-player Karl Mala TRF to its results once ready (measured in the page:
-the first and second check of a cold load, the first of a warm one),
-beside CPython's time for the same check.  The site is built from the
+same files, measured in the same run) with the bytes of each file sent;
+then the time from choosing the 284-player Karl Mala TRF to its results
+laid out once ready (measured in the page: the first and second check of
+a cold load, the first of a warm one), split into the worker's steps and
+the page's (check_once), beside CPython's time for the same check.  The site is built from the
 tests' small content and served by `sitegen serve`'s handler on 127.0.0.1
 (precompressed copies, caching headers).  `--players N` replaces the
 site's player index by one of N players (the Karl Mala players among them)
@@ -20,6 +21,8 @@ nothing.
 from __future__ import annotations
 
 import argparse
+import json
+import re
 import shutil
 import statistics
 import sys
@@ -85,12 +88,15 @@ def _index(players: int) -> dict:
 
 
 class Counting(SiteHandler):
-    """sitegen serve's handler, counting the bytes of the bodies sent."""
+    """sitegen serve's handler, counting the bytes of the bodies sent, in
+    all and by path (`files`, cleared by to_ready)."""
     sent = {"bytes": 0, "players": 0}
+    files: dict[str, int] = {}
 
     def copyfile(self, source, outputfile):
         data = source.read()
         self.sent["bytes"] += len(data)
+        self.files[self.path] = self.files.get(self.path, 0) + len(data)
         if self.path.startswith("/static/players/"):
             self.sent["players"] += len(data)
         outputfile.write(data)
@@ -109,6 +115,7 @@ def serve(site: Path) -> str:
 def to_ready(page, url: str, path: str = "/check/",
              ready: str = "#check-status[data-state=ready]") -> tuple[float, int]:
     before = Counting.sent["bytes"]
+    Counting.files.clear()
     start = time.perf_counter()
     page.goto(url + path)
     page.wait_for_selector(ready, timeout=300_000, state="attached")
@@ -119,10 +126,14 @@ def bare(page, url: str) -> tuple[float, int]:
     return to_ready(page, url, "/bench-bare/", "body[data-ready]")
 
 
-def check_once(page, again: bool = False) -> tuple[float, int]:
+def check_once(page, again: bool = False) -> tuple[float, int, dict]:
     """Milliseconds from choosing the file (`again`: from the Check button,
-    which checks it once more) to its results (the page's own measure), and
-    the bytes of player data fetched for it."""
+    which checks it once more) to its results laid out (the page's own
+    measure), the bytes of player data fetched for it, and where the time
+    went (the page's data-timing, ms: `shards` fetching the list's shards
+    and, of it, `read` reading the file; `python` the worker's call to
+    Python, of it `rate`, `table`, `csv`, `json`; `parse` the page's JSON.parse,
+    `render` building the table and its layout)."""
     before = int(page.get_attribute("#check-problems", "data-done") or 0)
     players = Counting.sent["players"]
     if again:
@@ -131,8 +142,9 @@ def check_once(page, again: bool = False) -> tuple[float, int]:
         page.set_input_files("#check-file", str(KARL_MALA))
     page.wait_for_function("n => document.getElementById('check-problems').dataset.done === n",
                            arg=str(before + 1), timeout=300_000)
+    timing = json.loads(page.get_attribute("#check-problems", "data-timing") or "{}")
     return float(page.get_attribute("#check-problems", "data-ms")), \
-        Counting.sent["players"] - players
+        Counting.sent["players"] - players, timing
 
 
 def _line(label: str, runs: list[tuple[float, int]], bare_runs: list[tuple[float, int]]) -> str:
@@ -145,9 +157,26 @@ def _line(label: str, runs: list[tuple[float, int]], bare_runs: list[tuple[float
             + ", ".join(f"{s:.2f}" for s, _ in runs))
 
 
-def _checks(label: str, runs: list[tuple[float, int]]) -> str:
-    return (f"{label} {statistics.median(ms for ms, _ in runs):.0f} ms "
-            f"(runs {', '.join(f'{ms:.0f}' for ms, _ in runs)})")
+SPLIT = ("shards", "read", "python", "rate", "table", "csv", "json", "parse", "render")
+
+
+def _checks(label: str, runs: list[tuple[float, int, dict]]) -> str:
+    """The median time and the median of each step; what the steps leave
+    out is the messages between page and worker."""
+    split = ", ".join(f"{step} {statistics.median(t.get(step, 0) for _, _, t in runs):.0f}"
+                      for step in SPLIT)
+    return (f"{label} {statistics.median(ms for ms, _, _ in runs):.0f} ms "
+            f"(runs {', '.join(f'{ms:.0f}' for ms, _, _ in runs)}; {split})")
+
+
+def _files(files: dict[str, int]) -> str:
+    """The bytes sent per file, largest first (a hashed folder's name cut)."""
+    named = {}
+    for path, sent in files.items():
+        name = re.sub(r"/static/(bundle|players)/[0-9a-f]+/", r"/static/\1/HASH/", path)
+        named[name] = named.get(name, 0) + sent
+    return ", ".join(f"{name} {sent / 1e6:.3f}"
+                     for name, sent in sorted(named.items(), key=lambda item: -item[1]))
 
 
 def main() -> None:
@@ -161,11 +190,13 @@ def main() -> None:
         url = serve(build_site(Path(tmp), args.players))
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         cold, cold_bare, checks, again, warm_checks = [], [], [], [], []
+        files: dict[str, dict[str, int]] = {}
         for _ in range(args.runs):
             for runs, measure in ((cold, to_ready), (cold_bare, bare)):
                 context = browser.new_context(service_workers="block")
                 page = context.new_page()
                 runs.append(measure(page, url))
+                files[measure.__name__] = dict(Counting.files)
                 if measure is to_ready and KARL_MALA.exists():
                     checks.append(check_once(page))
                     again.append(check_once(page, again=True))
@@ -189,6 +220,8 @@ def main() -> None:
     print(f"Chromium {browser.version}, {args.players or 'the demo'} players, "
           f"median of {args.runs} runs")
     print(_line("cold", cold, cold_bare))
+    print("cold, MB sent per file (last run): " + _files(files["to_ready"]))
+    print("bare boot, MB sent per file (last run): " + _files(files["bare"]))
     print(_line("warm", warm, warm_bare))
     if checks:
         start = time.perf_counter()
@@ -197,7 +230,7 @@ def main() -> None:
         print(f"check {KARL_MALA.name} (284 players) once ready, in the page "
               f"(CPython {cpython:.0f} ms): {_checks('cold, first', checks)}; "
               f"{_checks('cold, second', again)}; {_checks('warm, first', warm_checks)}; "
-              f"player data fetched {statistics.median(b for _, b in checks) / 1e6:.2f} MB")
+              f"player data fetched {statistics.median(b for _, b, _ in checks) / 1e6:.2f} MB")
     else:
         print(f"{KARL_MALA} is absent: no check timed")
 

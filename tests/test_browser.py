@@ -124,9 +124,12 @@ def _serve(folder: Path):
     return f"http://127.0.0.1:{httpd.server_address[1]}", httpd, requested
 
 
+SERVED: dict[str, list[str]] = {}     # "paths": what the module's server was asked for
+
+
 @pytest.fixture(scope="module")
 def server(site):
-    url, httpd, _ = _serve(site)
+    url, httpd, SERVED["paths"] = _serve(site)
     yield url
     httpd.shutdown()
     httpd.server_close()
@@ -496,6 +499,22 @@ def test_progress_counts_the_runtime_bytes(check_page, site):
     # with a snapshot, rules_core is in it: the wheel is not fetched
     assert counted == bundle["download_bytes"] + (0 if bundle["snapshot"] else wheel.stat().st_size)
     assert "Ready" in check_page.text_content("#check-status")
+
+
+def test_a_restored_snapshot_fetches_no_standard_library(check_page, site):
+    """With a snapshot, Python gets the empty standard library the snapshot
+    was taken with (docs/browser.md, "The standard library"): the runtime's
+    python_stdlib.zip (1.6 MB as Brotli) is never asked for, neither by the
+    worker nor by the service worker; the checks of every format in this
+    module run with it."""
+    bundle = json.loads((site / "static" / "check" / "bundle.json").read_text("utf-8"))
+    if not bundle["snapshot"]:
+        pytest.skip(f"the site has no snapshot: {bundle['snapshot_missing']}")
+    check_on_page(check_page, "rr.toml", draughts_native().encode("utf-8"))
+    served = SERVED["paths"]
+    assert "/static/" + bundle["stdlib"].removeprefix("../") in served
+    assert f"/static/pyodide/{bundle['pyodide_version']}/python_stdlib.zip" not in served
+    assert not any(path.endswith(".whl") for path in served)
 
 
 # -- /check/norm/ and /check/rating/ --------------------------------------------------------

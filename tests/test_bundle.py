@@ -147,9 +147,38 @@ def test_write_bundle(tmp_path):
     assert (base is None) == (described["snapshot"] is None)
     if base is not None:
         assert base["bytes"] > 0 and len(base["sha256"]) == 64
+    _the_standard_library_and_offline_files(at, described, relative)
     digest = hashlib.sha256((at / "bundle.json").read_bytes())
     write_bundle(tmp_path)
     assert hashlib.sha256((at / "bundle.json").read_bytes()).digest() == digest.digest()
+
+
+def _the_standard_library_and_offline_files(at: Path, described: dict, written: set) -> None:
+    """With a snapshot, the worker gives Python the bundle's empty standard
+    library, and the service worker keeps neither the runtime's nor the
+    wheel (docs/browser.md, "The standard library", "Offline"); without
+    one, the runtime's standard library, the wheel and the Python files."""
+    offline = described["offline"]
+    assert all((at / path).resolve().is_file() for path in offline)
+    runtime_zip = f"../pyodide/{PYODIDE_VERSION}/python_stdlib.zip"
+    if described["snapshot"] is None:
+        assert described["stdlib"] is None
+        assert {runtime_zip, described["wheel"], *described["python"]} <= set(offline)
+        return
+    assert (at / described["stdlib"]).read_bytes() == bundle.EMPTY_ZIP
+    assert described["stdlib"].startswith("../bundle/") and described["snapshot"] in offline
+    assert described["stdlib"] in offline and runtime_zip not in offline
+    assert described["wheel"] not in offline
+    assert "static/" + described["stdlib"].removeprefix("../") in written
+
+
+def test_the_empty_standard_library_is_an_empty_archive():
+    """22 bytes: the end of a zip's central directory, nothing in it."""
+    import io
+
+    assert len(bundle.EMPTY_ZIP) == 22
+    with zipfile.ZipFile(io.BytesIO(bundle.EMPTY_ZIP)) as archive:
+        assert archive.infolist() == []
 
 
 def _entries(data: bytes) -> list[tuple[str, tuple, int, bytes]]:

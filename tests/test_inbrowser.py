@@ -52,6 +52,47 @@ def test_imports_only_what_pyodide_has():
                                                                   "sitegen_figures"}
 
 
+def test_every_import_runs_when_the_module_is_imported():
+    """No import inside a function, in rules_core, worker.py or figures.py:
+    the memory snapshot, which imports them all, then holds every module
+    they can use, and the browser gives Python an empty standard library
+    (docs/browser.md, "The standard library")."""
+    files = sorted((ROOT / "rules_core").rglob("*.py"))
+    files += [ROOT / "sitegen" / "browser" / "worker.py", ROOT / "sitegen" / "site" / "figures.py"]
+    late = []
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+                late += [f"{path.name}:{n.lineno}" for n in ast.walk(node)
+                         if isinstance(n, ast.Import | ast.ImportFrom)]
+    assert late == []
+
+
+def test_the_warm_up_checks_a_made_up_round_robin():
+    """inbrowser.warm_up's file (run before the snapshot is taken) is a
+    real check: read as TRF without a problem, every player rated."""
+    text = inbrowser._round_robin_trf(20)
+    result = check_text(text, "warm-up.trf")
+    assert result["problems"] == [] and result["event"]["format"] == "trf"
+    assert len(result["players"]) == 20 and all(p["rated_games"] == 19 for p in result["players"])
+    assert result["players"][0]["score"] == 15.5        # 12 wins, 7 draws (sums divisible by 3)
+    inbrowser.warm_up()
+    assert inbrowser.timing() == "{}"
+
+
+def test_timing_gives_each_step_once():
+    """What the worker passes to the page for bench/browser.py: the
+    milliseconds of each step of the last check, then nothing."""
+    inbrowser.timing()
+    inbrowser.handle("check", json.dumps({"text": SAMPLE.read_text(encoding="utf-8"),
+                                          "filename": SAMPLE.name}))
+    spent = json.loads(inbrowser.timing())
+    assert set(spent) == {"read", "rate", "table", "csv", "json"}
+    assert all(ms >= 0 for ms in spent.values())
+    assert inbrowser.timing() == "{}"
+
+
 def test_check_without_filling_is_check_text():
     text = SAMPLE.read_text(encoding="utf-8")
     answer = json.loads(inbrowser.handle("check", json.dumps(

@@ -13,7 +13,9 @@ build`) and loaded from the same origin inside a Web Worker.
     static/bundle/HASH/      pyodide-lock.json (rules_core registered with its
                              sha256), rules_core-<version>-py3-none-any.whl,
                              inbrowser.py and sitegen_figures.py (the Python
-                             side), snapshot.bin (the memory snapshot)
+                             side), snapshot.bin (the memory snapshot) and
+                             python_stdlib.zip (the standard library that a
+                             restored snapshot reads: none, an empty archive)
     static/check/bundle.json what the worker loads (not cached for good)
 
 The same sources give the same bytes: the wheel is built with a fixed
@@ -278,20 +280,39 @@ def write_bundle(out: Path, cache: Path | None = None) -> list[Path]:
     python = {name: (_SITEGEN / source).read_bytes() for name, source in PYTHON_FILES.items()}
     lock = lock_file(runtime["pyodide-lock.json"], wheel)
     worker = _worker_script()
-    key = snapshot_key([PYODIDE_INTEGRITY.encode(), lock, *python.values(), worker])
+    key = snapshot_key([PYODIDE_INTEGRITY.encode(), lock, *python.values(), worker, EMPTY_ZIP])
     part = out / "static" / "bundle" / key
     written.append(_write(part / wheel.name, wheel.read_bytes()))
     written.append(_write(part / "pyodide-lock.json", lock))
     written += [_write(part / name, data) for name, data in python.items()]
     written.append(_write(part / "worker.js", worker))
+    stdlib = _write(part / "python_stdlib.zip", EMPTY_ZIP)
     snapshot, missing = make_snapshot(runtime_dir, part / "pyodide-lock.json", part, key, cache)
     if snapshot is not None:
-        written.append(_write(part / "snapshot.bin", snapshot))
+        written += [stdlib, _write(part / "snapshot.bin", snapshot)]
+    else:
+        stdlib.unlink()
     written += precompress_tree(runtime_dir, cache) + precompress_tree(part, cache)
     base = snapshot_base(key, cache) if snapshot is not None else None
     written.append(_write(out / "static" / "check" / "bundle.json",
                           _bundle_json(runtime, part, wheel.name, snapshot, missing, base)))
     return sorted(written)
+
+
+def _empty_zip() -> bytes:
+    import io
+
+    out = io.BytesIO()
+    zipfile.ZipFile(out, "w").close()
+    return out.getvalue()
+
+
+# The standard library a restored snapshot is given (docs/browser.md, "The
+# standard library"): every module that rules_core, inbrowser.py and
+# sitegen_figures.py import is imported in the snapshot, and a check of
+# every format imports nothing more, so the browser fetches 22 bytes
+# instead of the runtime's python_stdlib.zip (1.6 MB as Brotli).
+EMPTY_ZIP = _empty_zip()
 
 
 def stored_zip(data: bytes) -> bytes:
@@ -341,12 +362,17 @@ def _bundle_json(runtime: dict[str, bytes], part: Path, wheel: str, snapshot: by
     """What the worker loads, as URLs relative to bundle.json itself (so a
     site published under a path works unchanged); `download_bytes` are those
     fetched while the runtime starts (the progress bar's total);
-    `snapshot_base` what the worker XORs back into the snapshot."""
-    fetched = len(runtime["pyodide.asm.wasm"]) + len(runtime["python_stdlib.zip"])
-    lock = (part / "pyodide-lock.json").stat().st_size
+    `snapshot_base` what the worker XORs back into the snapshot; `stdlib`
+    the standard library a restored snapshot is given (None: the
+    runtime's); `offline` what the service worker keeps."""
     at = f"../bundle/{part.name}/"
+    runtime_at = f"../pyodide/{PYODIDE_VERSION}/"
+    stdlib = f"{at}python_stdlib.zip" if snapshot is not None else None
+    fetched = len(runtime["pyodide.asm.wasm"]) + (len(EMPTY_ZIP) if stdlib else
+                                                  len(runtime["python_stdlib.zip"]))
+    lock = (part / "pyodide-lock.json").stat().st_size
     bundle = {"pyodide_version": PYODIDE_VERSION,
-              "pyodide": f"../pyodide/{PYODIDE_VERSION}/",
+              "pyodide": runtime_at,
               "lock": f"{at}pyodide-lock.json",
               "package": PACKAGE,
               "worker": f"{at}worker.js",
@@ -355,9 +381,23 @@ def _bundle_json(runtime: dict[str, bytes], part: Path, wheel: str, snapshot: by
               "snapshot": f"{at}snapshot.bin" if snapshot is not None else None,
               "snapshot_missing": missing or None,
               "snapshot_base": base,
+              "stdlib": stdlib,
+              "offline": _offline(runtime_at, at, wheel, stdlib),
               "players": "players.json",
               "download_bytes": fetched + lock + (len(snapshot) if snapshot else 0)}
     return (json.dumps(bundle, indent=1, sort_keys=True) + "\n").encode("utf-8")
+
+
+def _offline(runtime: str, at: str, wheel: str, stdlib: str | None) -> list[str]:
+    """What the worker fetches to start, which the service worker keeps:
+    with a snapshot, neither the runtime's standard library nor the wheel
+    and Python files (docs/browser.md, "Offline")."""
+    files = [f"{runtime}{name}" for name in SHIPPED_RUNTIME if name != "python_stdlib.zip"]
+    files += [f"{at}pyodide-lock.json", f"{at}worker.js"]
+    if stdlib:
+        return files + [stdlib, f"{at}snapshot.bin"]
+    return files + [f"{runtime}python_stdlib.zip", f"{at}{wheel}",
+                    *(f"{at}{name}" for name in PYTHON_FILES)]
 
 
 def _write(path: Path, data: bytes) -> Path:

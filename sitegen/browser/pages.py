@@ -71,14 +71,12 @@ def write_service_worker(out: Path, meta) -> Path:
     out = Path(out).resolve()
     check = out / "static" / "check"
     bundle = json.loads((check / "bundle.json").read_bytes())
-    runtime = (check / bundle["pyodide"]).resolve()
-    part = (check / bundle["lock"]).resolve().parent
     files = [path for path, _, _ in PAGES] + [f"../{s}" for s in meta.scripts]
     files += ["../static/style.css"]
     files += [f"../static/check/{name}" for name in _STATIC_CHECK]
     files += ["../static/check/bundle.json", "../static/check/players.json"]
-    files += [f"../{p.relative_to(out).as_posix()}" for folder in (runtime, part)
-              for p in sorted(folder.iterdir()) if p.suffix not in (".br", ".gz")]
+    files += [f"../{(check / path).resolve().relative_to(out).as_posix()}"
+              for path in bundle["offline"]]
     files = [("./" if f == "check/" else f.removeprefix("check/")) for f in files]
     digest = hashlib.sha256()
     for path in files:               # a hashed folder's name stands for its files

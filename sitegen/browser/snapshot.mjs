@@ -3,9 +3,10 @@
 // Starts Pyodide from RUNTIME_DIR with a fixed hash seed, installs
 // rules_core through LOCK_FILE (the site's pyodide-lock.json), imports
 // inbrowser.py from PYTHON_DIR with all it imports and every module of
-// rules_core, zeroes the heap's free memory, and writes the interpreter's
-// memory to OUT: the browser restores it instead of starting
-// Python from scratch.
+// rules_core, checks a made-up file once (inbrowser.warm_up), puts PYTHON_DIR/python_stdlib.zip (the standard library the
+// browser will give the restored interpreter) in place of the runtime's,
+// zeroes the heap's free memory, and writes the interpreter's memory to
+// OUT: the browser restores it instead of starting Python from scratch.
 // The first bytes of the memory are what the wasm's data segments write
 // at instantiation (3.8 MB, most of them unchanged later): OUT carries
 // them XORed with that image, mostly zeros (1.25 MB less as Brotli), and
@@ -35,19 +36,35 @@ try {
   // Everything a check may import is imported now, so that nothing is
   // compiled from source after the restore and the browser needs neither
   // the wheel nor loadPackage (which imports importlib.metadata, tarfile
-  // and email: a second): every module of rules_core, inbrowser.py (kept:
-  // the page's Python is the one imported here) and the codecs a file may
-  // be decoded with.
-  pyodide.runPython(`
-import sys, site, zipfile, pkgutil, importlib
-zipfile.ZipFile("/snapshot/rules_core.whl").extractall(site.getsitepackages()[0])
+  // and email: a second): every module of rules_core (named by the wheel's
+  // files), inbrowser.py (kept: the page's Python is the one imported here)
+  // and the codecs a file may be decoded with.
+  const stdlib = pyodide.runPython(`
+import sys, site, zipfile, importlib
+with zipfile.ZipFile("/snapshot/rules_core.whl") as wheel:
+    wheel.extractall(site.getsitepackages()[0])
+    modules = sorted(n[:-3].replace("/", ".").removesuffix(".__init__")
+                     for n in wheel.namelist() if n.endswith(".py"))
 sys.path.insert(0, "/snapshot")
-import inbrowser, rules_core
-for found in pkgutil.walk_packages(rules_core.__path__, "rules_core."):
-    importlib.import_module(found.name)
+import inbrowser
+for name in modules:
+    importlib.import_module(name)
 import encodings.latin_1, encodings.cp1252, encodings.utf_8_sig
 sys.path.remove("/snapshot")
-import gc
+del wheel, modules, name
+inbrowser.warm_up()
+next(p for p in sys.path if p.endswith(".zip"))
+`);
+  // The browser gives the restored interpreter PYTHON_DIR's standard
+  // library (docs/browser.md): it is the one in place when the memory is
+  // taken, so that what zipimport remembers of it holds after the restore.
+  pyodide.FS.writeFile(stdlib, readFileSync(python + "/python_stdlib.zip"));
+  pyodide.runPython(`
+import sys, zipimport, gc
+for finder in list(sys.path_importer_cache.values()):
+    if isinstance(finder, zipimport.zipimporter):
+        finder.invalidate_caches()
+del finder
 gc.collect()
 `);
   zeroFreeMemory(pyodide._module);

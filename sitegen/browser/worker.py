@@ -23,6 +23,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import time
 import zlib
 from dataclasses import dataclass, field
 from datetime import date
@@ -58,8 +59,6 @@ COLUMNS = (
     ("initial_rating", "Ru", "the event's rating of an unrated player"),
     ("performance", "Rp", "performance rating"), ("rank", "Rank", "place"),
 )
-_WHOLE = {"number", "rating", "k", "rated_games", "new_rating", "initial_rating",
-          "performance", "rank"}
 _GAME_POINTS = {"chess": {"1": 1.0, "=": 0.5, "0": 0.0},
                 "draughts": {"1": 2.0, "=": 1.0, "0": 0.0}}
 _REPLY = {"1": "0", "=": "=", "0": "1"}
@@ -76,12 +75,34 @@ def handle(kind: str, payload_json: str = "null") -> str:
         return json.dumps({"error": f"unknown request: {kind!r}"})
     try:
         answer = handlers[kind](json.loads(payload_json) or {})
-        return json.dumps(answer, ensure_ascii=False, default=_json_default)
+        return _timed("json", json.dumps, answer, ensure_ascii=False, default=_json_default)
     except (RequestError, UnknownEdition, NormError) as error:
         return json.dumps({"error": str(error)}, ensure_ascii=False)
     except Exception as error:  # noqa: BLE001 - a bug: said plainly, never a traceback
         return json.dumps({"error": internal_error(kind, error), "internal": True},
                           ensure_ascii=False)
+
+
+# Milliseconds spent in each step of the requests since `timing()` was last
+# called: the worker passes them to the page, which shows them to
+# bench/browser.py (docs/browser.md, "Faster checks in Pyodide").
+_TIMING: dict[str, float] = {}
+
+
+def _timed(step: str, function, *args, **kwargs):
+    start = time.perf_counter()
+    try:
+        return function(*args, **kwargs)
+    finally:
+        _TIMING[step] = _TIMING.get(step, 0.0) + (time.perf_counter() - start) * 1000
+
+
+def timing() -> str:
+    """The milliseconds of each step (read, rate, table, csv, json) since
+    the last call, as JSON; the count starts again."""
+    spent = {step: round(ms, 1) for step, ms in _TIMING.items()}
+    _TIMING.clear()
+    return json.dumps(spent)
 
 
 def internal_error(kind: str, error: BaseException) -> str:
@@ -195,7 +216,7 @@ def player_shards(payload_json: str) -> str:
         raw = payload.get("options") or {}
         if not raw.get("fill", True) or not _INDEX.id_shards:
             return "[]"
-        t = _read(payload, raw.get("format") or None)
+        t = _timed("read", _read, payload, raw.get("format") or None)
         return json.dumps(_INDEX.shards_for(t.game, [p.id for p in t.players if p.id]))
     except Exception:  # noqa: BLE001 - `check` reads the file again and says what is wrong
         return "[]"
@@ -265,14 +286,47 @@ def check(payload: dict) -> dict:
     if not text.strip():
         raise RequestError("the file is empty: choose a file, drop one or paste its text")
     options = _options(payload.get("options") or {})
-    t = _read(payload, options.format)
+    t = _timed("read", _read, payload, options.format)
     _READ.clear()
     fill = (payload.get("options") or {}).get("fill", True)
     filled = fill_from_list(t, _INDEX) if fill and not _has_errors(t) else {}
-    result = check_tournament(t, options).data
+    result = _timed("rate", check_tournament, t, options).data
     for p in result["players"]:
         p["filled"] = filled.get(p["number"], {})
-    return {"result": result, "table": result_table(result), "csv": result_csv(result)}
+    tiebreaks = tiebreak_keys(result)
+    return {"result": result, "table": _timed("table", result_table, result, tiebreaks),
+            "csv": _timed("csv", result_csv, result, tiebreaks)}
+
+
+def warm_up(players: int = 20) -> None:
+    """Check a made-up round robin (a TRF of `players` rated players) once,
+    so that what Python compiles or caches on first use (regular
+    expressions, its specialised bytecode) is done and kept: the build runs
+    it before taking the memory snapshot (docs/browser.md, "Faster checks
+    in Pyodide")."""
+    handle("check", json.dumps({"text": _round_robin_trf(players), "filename": "warm-up.trf"}))
+    _TIMING.clear()
+
+
+def _round_robin_trf(n: int) -> str:
+    """TRF-16 of a round robin of `n` (even) players by the circle method:
+    the lower number wins, or draws when the numbers' sum divides by 3."""
+    order = list(range(1, n + 1))
+    games: dict[int, list[tuple[int, str, str]]] = {i: [] for i in order}
+    for _ in range(n - 1):
+        for a, b in ((order[i], order[n - 1 - i]) for i in range(n // 2)):
+            a, b = min(a, b), max(a, b)
+            draw = (a + b) % 3 == 0
+            games[a].append((b, "w", "=" if draw else "1"))
+            games[b].append((a, "b", "=" if draw else "0"))
+        order = [order[0], order[-1], *order[1:-1]]
+    lines = ["012 Warm-up", "042 2025/01/04", "052 2025/01/20", "122 90+30"]
+    for i in range(1, n + 1):
+        points = sum({"1": 1.0, "=": 0.5, "0": 0.0}[r] for _, _, r in games[i])
+        rounds = "".join(f"  {o:4d} {c} {r}" for o, c, r in games[i])
+        lines.append(f"001 {i:4d} m    {f'Player, {i}':<33} {2500 - 10 * i:4d} GER "
+                     f"{1000000 + i:>11} 1990/01/01 {points:4.1f} {i:4d}{rounds}")
+    return "\n".join(lines) + "\n"
 
 
 def _has_errors(t: Tournament) -> bool:
@@ -296,41 +350,49 @@ def _options(raw: dict) -> CheckOptions:
 
 
 def tiebreak_keys(result: dict) -> list[str]:
-    keys: list[str] = []
-    for p in result["players"]:
-        keys.extend(k for k in p.get("tiebreaks", {}) if k not in keys)
-    return keys
+    """The tie-breaks of the players, in the order they first appear."""
+    return list(dict.fromkeys(k for p in result["players"] for k in p.get("tiebreaks", {})))
 
 
 def cell_text(key: str, value) -> str:
     """A figure as the page writes it (the event pages' formats)."""
-    if value is None:
-        return ""
+    return "" if value is None else _cell_format(key)(value)
+
+
+def _cell_format(key: str):
+    """How a column's figures are written: chosen once per column."""
     if key.startswith("tiebreaks."):
-        return tiebreak(value)
-    if key in _WHOLE:
-        return str(value)
+        return tiebreak
     if key in ("opponents_average", "expected"):
-        return fixed(value, 2)
+        return lambda value: fixed(value, 2)
     if key == "change":
-        return signed(value, 2)
+        return lambda value: signed(value, 2)
     if key == "score":
-        return points(value)
-    return str(value)
+        return points
+    return str                          # whole numbers, names, titles
 
 
-def result_table(result: dict) -> dict:
+def _cell_getter(key: str):
+    """How a column's figure is taken from the contract's player (cell_value)."""
+    if key.startswith("tiebreaks."):
+        name = key.split(".", 1)[1]
+        return lambda player: player["tiebreaks"].get(name)
+    return lambda player: player.get(key)
+
+
+def result_table(result: dict, tiebreaks: list[str] | None = None) -> dict:
     """The columns and, per player, the text of each column's cell; the
     values are the result's own (the page reads them there, so the answer
     does not carry each figure twice: docs/browser.md)."""
-    tiebreaks = tiebreak_keys(result)
+    tiebreaks = tiebreak_keys(result) if tiebreaks is None else tiebreaks
     columns = [{"field": key, "label": label, "title": meaning}
                for key, label, meaning in COLUMNS]
     columns += [{"field": f"tiebreaks.{key}", "label": TIEBREAK_LABELS.get(key, key),
                  "title": "tie-break"} for key in tiebreaks]
+    cells = [(_cell_getter(c["field"]), _cell_format(c["field"])) for c in columns]
     rows = []
     for p in result["players"]:
-        texts = [cell_text(c["field"], cell_value(p, c["field"])) for c in columns]
+        texts = ["" if (value := get(p)) is None else write(value) for get, write in cells]
         rows.append({"number": p["number"], "texts": texts, "notes": p.get("notes", []),
                      "norms": [_norm_line(n) for n in p.get("norms", []) if n["valid"]]})
     return {"columns": columns, "rows": rows}
@@ -354,9 +416,9 @@ def _norm_line(n: dict) -> str:
             f"{points(n['achieved'])} of {n['required']} points{dropped}")
 
 
-def result_csv(result: dict) -> str:
+def result_csv(result: dict, tiebreaks: list[str] | None = None) -> str:
     """The table as CSV: the contract's keys as headings, raw values."""
-    tiebreaks = tiebreak_keys(result)
+    tiebreaks = tiebreak_keys(result) if tiebreaks is None else tiebreaks
     heading = [key for key, _, _ in COLUMNS] + [f"tiebreaks.{k}" for k in tiebreaks]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")

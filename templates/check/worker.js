@@ -5,10 +5,12 @@
    sha256) and imports inbrowser.py; then it answers the pages' requests by calling
    Python (sitegen's inbrowser.py, shipped beside the wheel).
 
-   Messages in:  {id, kind: "check" | "norm" | "rating" | "editions", payload}
+   Messages in:  {kind: "bundle", payload: bundle.json's content}, first;
+                 {id, kind: "check" | "norm" | "rating" | "editions", payload}
    Messages out: {type: "progress", phase: "download" | "starting" | "ready" |
                   "error", loaded, total, message}
-                 {type: "reply", id, ok, json (the answer as JSON text) | result | error}
+                 {type: "reply", id, ok, json (the answer as JSON text) | result | error,
+                  timing (ms per step: shards, python, and inbrowser.timing's)}
 
    Every URL is relative to this file, so a site published under a path
    works unchanged; nothing is requested from any other host. The site's
@@ -149,9 +151,21 @@ async function snapshotBytes(url) {
   return bytes;
 }
 
+/* bundle.json as the page read it (its first message), so that the start
+   does not wait for a second request; fetched here if the page sent none. */
+let given = null;
+const handed = new Promise(function (resolve) { given = resolve; });
+
+async function bundleJson() {
+  const bundle = await Promise.race([handed, new Promise(function (resolve) {
+    setTimeout(resolve, 1000, null);
+  })]);
+  return bundle || (await fresh(BUNDLE)).json();
+}
+
 async function boot() {
   const bundleUrl = BUNDLE;
-  const bundle = await (await fresh(bundleUrl)).json();
+  const bundle = await bundleJson();
   const at = function (path) { return new URL(path, bundleUrl).href; };
   total = bundle.download_bytes;
   progress("download");
@@ -161,14 +175,18 @@ async function boot() {
   const python = bundle.snapshot ? [] : bundle.python.map(function (path) {
     return fetchOk(at(path)).then(function (r) { return r.text(); });
   });
-  const runtime = await import(new URL("pyodide.mjs", indexURL).href);
-  self.fetch = countingFetch;
   const options = { indexURL: indexURL, lockFileURL: at(bundle.lock) };
   if (bundle.snapshot) {
+    // everything a check imports is in the snapshot: its standard library
+    // is the (empty) one it was taken with, not the runtime's 1.6 MB.
+    // The snapshot and the wasm are asked for before pyodide.mjs is loaded.
+    options.stdLibURL = at(bundle.stdlib);
     options._loadSnapshot = snapshotBytes(at(bundle.snapshot));
     compileEarly(new URL("pyodide.asm.wasm", indexURL).href, options._loadSnapshot,
                  bundle.snapshot_base);
   }
+  const runtime = await import(new URL("pyodide.mjs", indexURL).href);
+  self.fetch = countingFetch;
   const pyodide = await Promise.race([runtime.loadPyodide(options), broken]);
   progress("starting", { message: "starting Python" });
   if (!bundle.snapshot) {
@@ -252,6 +270,10 @@ function internalError(kind, error) {
 
 self.onmessage = async function (event) {
   const request = event.data || {};
+  if (request.kind === "bundle") {
+    given(request.payload);
+    return;
+  }
   let state;
   try {
     state = await ready;
@@ -260,12 +282,19 @@ self.onmessage = async function (event) {
     return;
   }
   try {
+    const started = performance.now();
     const payloadJson = JSON.stringify(request.payload || null);
     const missing = request.kind === "check" ? await loadShards(state.inbrowser, payloadJson) : 0;
+    const shards = performance.now();
     const answer = state.inbrowser.handle(request.kind, payloadJson);
+    // where the worker's time went (ms), for bench/browser.py: fetching the
+    // list's shards, then each step in Python (inbrowser.timing)
+    const timing = JSON.parse(state.inbrowser.timing());
+    timing.shards = shards - started;
+    timing.python = performance.now() - shards;
     // the text crosses to the page (a string is copied at once; an object
     // would be cloned piece by piece) and is parsed there, once
-    post({ type: "reply", id: request.id, ok: true,
+    post({ type: "reply", id: request.id, ok: true, timing: timing,
            json: missing ? JSON.stringify(unfilled(JSON.parse(answer), missing)) : answer });
   } catch (error) {
     // A Python exception has a `type`; anything else (the WebAssembly stack

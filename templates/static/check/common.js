@@ -1,6 +1,7 @@
 /* What the checker's three pages share: the worker, its progress shown in
-   a <progress>, and small DOM helpers. Text goes in with textContent only,
-   never innerHTML, so a name like "<script>" shows as text. No inline
+   a <progress>, and small DOM helpers. Text goes in with textContent, or,
+   for the result table, as HTML escaped by escapeHtml (every text and
+   attribute value), so a name like "<script>" shows as text. No inline
    script, no eval: a Content-Security-Policy of 'self' holds. */
 
 const BUNDLE_URL = new URL("bundle.json", import.meta.url);
@@ -9,11 +10,11 @@ const BUNDLE_URL = new URL("bundle.json", import.meta.url);
    for good), so a browser that has seen it can start it offline: the
    service worker serves the page's fetch of bundle.json, but not a
    worker's script (docs/browser.md, "Offline"). */
-function workerUrl() {
+function bundleJson() {
   return fetch(BUNDLE_URL, { cache: "no-cache" }).then(function (response) {
     if (!response.ok) { throw new Error("bundle.json: HTTP " + response.status); }
     return response.json();
-  }).then(function (bundle) { return new URL(bundle.worker, BUNDLE_URL); });
+  });
 }
 export const CANCELLED = "cancelled: the check was stopped";
 
@@ -42,6 +43,25 @@ function crc32(text) {
 export function nameKey(name, width) {
   const folded = name.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]/g, "");
   return (folded.slice(0, width) + "_".repeat(width)).slice(0, width);
+}
+
+/* Text or an attribute's value as HTML: for the large tables, built as one
+   string (one parse instead of a call per cell). */
+const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(value) {
+  return String(value).replace(/[&<>"']/g, function (c) { return ESCAPES[c]; });
+}
+
+/* An element's HTML, as el() would make it: html("td", {"data-field": "name"}, "text"). */
+export function html(tag, attributes, text) {
+  let out = "<" + tag;
+  Object.entries(attributes || {}).forEach(function ([name, value]) {
+    if (value !== null && value !== undefined && value !== false) {
+      out += " " + name + (value === true ? "" : '="' + escapeHtml(value) + '"');
+    }
+  });
+  return out + ">" + (text === undefined || text === null ? "" : escapeHtml(text)) + "</" + tag + ">";
 }
 
 /* Make an element: el("td", {"data-field": "name"}, "text"). */
@@ -88,8 +108,10 @@ export class Checker {
     if (this.worker) { return; }
     this.show("loading", "Loading the checker…");
     this.bar.value = 0;
-    const worker = this.worker = workerUrl().then((url) => {
-      const started = new Worker(url, { type: "module" });
+    const worker = this.worker = bundleJson().then((bundle) => {
+      const started = new Worker(new URL(bundle.worker, BUNDLE_URL), { type: "module" });
+      // the worker starts from what was read here, without asking again
+      started.postMessage({ kind: "bundle", payload: bundle });
       started.onmessage = (event) => this.receive(event.data);
       started.onerror = (event) => {
         this.fail("the checker could not start: " + (event.message || "worker error"));
@@ -139,7 +161,10 @@ export class Checker {
     const waiting = this.waiting.get(message.id);
     if (!waiting) { return; }
     this.waiting.delete(message.id);
+    const parsing = performance.now();
     if (message.json !== undefined) { message.result = JSON.parse(message.json); }
+    // where the last request's time went (ms), for bench/browser.py
+    this.timing = Object.assign({ parse: performance.now() - parsing }, message.timing || {});
     if (message.ok && message.result && message.result.restart) { this.restart(); }
     if (message.ok) { waiting.resolve(message.result); } else { waiting.reject(new Error(message.error)); }
   }
@@ -183,12 +208,24 @@ export class Checker {
   }
 }
 
-/* A download link for `text` as a Blob URL (revoking the previous one). */
+/* A download link for `text` as a Blob URL (revoking the previous one);
+   `text` may be a function, called when the link is first followed (the
+   link then gets its URL before the browser follows it). */
 export function offerDownload(link, text, type, name) {
   const previous = link.getAttribute("href");
   if (previous && previous.indexOf("blob:") === 0) { URL.revokeObjectURL(previous); }
-  link.href = URL.createObjectURL(new Blob([text], { type: type }));
   link.download = name;
+  const blob = function (value) { return URL.createObjectURL(new Blob([value], { type: type })); };
+  link.onclick = null;
+  if (typeof text !== "function") {
+    link.href = blob(text);
+    return;
+  }
+  link.href = "#";                      // a link still, for the keyboard
+  link.onclick = function () {
+    link.onclick = null;
+    link.href = blob(text());
+  };
 }
 
 /* A list of messages (problems, errors) into `container`. */

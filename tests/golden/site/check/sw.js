@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "c43251521e318031",
+ "version": "069101f81fbbd901",
  "files": [
   "./",
   "norm/",
@@ -15,16 +15,13 @@ const BUILD = {
   "../static/check/citations.json",
   "../static/check/bundle.json",
   "../static/check/players.json",
+  "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/pyodide/314.0.7/pyodide.mjs",
-  "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/5dc9642296fe4c18/inbrowser.py",
-  "../static/bundle/5dc9642296fe4c18/pyodide-lock.json",
-  "../static/bundle/5dc9642296fe4c18/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/5dc9642296fe4c18/sitegen_figures.py",
-  "../static/bundle/5dc9642296fe4c18/snapshot.bin",
-  "../static/bundle/5dc9642296fe4c18/worker.js"
+  "../static/bundle/883c4c327fa8ae51/pyodide-lock.json",
+  "../static/bundle/883c4c327fa8ae51/worker.js",
+  "../static/bundle/883c4c327fa8ae51/python_stdlib.zip",
+  "../static/bundle/883c4c327fa8ae51/snapshot.bin"
  ]
 };
 

@@ -5,7 +5,7 @@
    rules_core in the worker; this script only lays the answer out. */
 
 import { cited } from "./cite.js";
-import { Checker, el, clear, offerDownload, showMessages, markDone } from "./common.js";
+import { Checker, el, html, escapeHtml, clear, offerDownload, showMessages, markDone } from "./common.js";
 
 /* Files above this size are refused before they are read (docs/browser.md):
    the largest real tournament files are well under 1 MB, and a 10 MB file
@@ -114,27 +114,28 @@ function cellValue(player, field) {
   return player[field] === undefined ? null : player[field];
 }
 
+/* The rows as one HTML string (escaped by html()): one parse, not a
+   reflow per cell (docs/browser.md, "Faster checks in Pyodide"). */
 function bodyRows(table, contract) {
-  const body = clear(result.querySelector("tbody"));
   const players = {};
   contract.players.forEach(function (p) { players[p.number] = p; });
-  table.rows.forEach(function (row) {
-    const line = el("tr", { "data-number": row.number });
+  const rows = table.rows.map(function (row) {
     const player = players[row.number];
     const filled = player.filled || {};
-    table.columns.forEach(function (column, index) {
+    const cells = table.columns.map(function (column, index) {
       const name = column.field === "name";
-      line.appendChild(el(name ? "th" : "td", {
+      return html(name ? "th" : "td", {
         scope: name ? "row" : null,
         "class": name ? null : "num",
         "data-field": column.field,
         "data-value": JSON.stringify(cellValue(player, column.field)),
         "data-filled": filled[column.field] || null,
         title: filled[column.field] ? "from this site's published list, not from the file" : null
-      }, row.texts[index]));
+      }, row.texts[index]);
     });
-    body.appendChild(line);
+    return '<tr data-number="' + escapeHtml(row.number) + '">' + cells.join("") + "</tr>";
   });
+  result.querySelector("tbody").innerHTML = rows.join("");
 }
 
 function notes(contract, table) {
@@ -191,8 +192,10 @@ function show(answer, name) {
   bodyRows(answer.table, contract);
   notes(contract, answer.table);
   const stem = (name || "check").replace(/\.[^.]*$/, "") || "check";
+  // the JSON (about 500 kB for 284 players) is written when it is asked for
   offerDownload(document.getElementById("check-download-json"),
-    JSON.stringify(contract, null, 1) + "\n", "application/json", stem + ".check.json");
+    function () { return JSON.stringify(contract, null, 1) + "\n"; }, "application/json",
+    stem + ".check.json");
   offerDownload(document.getElementById("check-download-csv"), answer.csv, "text/csv", stem + ".check.csv");
   markDone(result, checks);
   problems.setAttribute("data-done", String(checks));
@@ -209,8 +212,13 @@ function run() {
   const started = performance.now();
   checker.request("check", { text: input.text, filename: input.filename, options: options() })
     .then(function (answer) {
-      problems.setAttribute("data-ms", String(Math.round(performance.now() - started)));
+      const rendering = performance.now();
       show(answer, input.filename);
+      void result.offsetHeight;            // the layout, as the next paint needs it
+      const timing = Object.assign({}, checker.timing, { render: performance.now() - rendering });
+      timing.total = performance.now() - started;
+      problems.setAttribute("data-timing", JSON.stringify(timing));
+      problems.setAttribute("data-ms", String(Math.round(timing.total)));
     })
     .catch(function (error) { show({ error: error.message }, input.filename); })
     .finally(function () {
