@@ -48,10 +48,13 @@ __all__ = ["Links", "SiteMeta", "site_meta", "Variant", "VARIANTS", "list_title"
 # 19 years" (fmjd Annex 2 §3 f); FIDE's junior championships are for players
 # under 20 on 1 January, that is at most 20 on 31 December.
 JUNIOR_MAX_AGE = {"chess": 20, "draughts": 19}
-# Seniors: FIDE's World Senior Championships have a 50+ and a 65+ section,
-# for players who reach that age in the year; the same ages are used for
-# draughts (the "seniors" view is a reading aid, not a title or a rating).
-SENIOR_AGES = (50, 65)
+# Seniors, by the age a player reaches in the list's year (the "seniors" view
+# is a reading aid, not a title or a rating; docs/architecture.md#site-map):
+# chess, the 50+ and 65+ sections of FIDE's World Senior Championships;
+# draughts, FMJD's one age group of the kind, "veterans 60+" (fmjd Annex 2
+# §1.1.1, its world championships), reckoned on 31 December as FMJD's youth
+# ages are (fmjd Annex 2 §3 f).
+SENIOR_AGES = {"chess": (50, 65), "draughts": (60,)}
 
 # Titles in the order the "by title" view lists them; others follow by name.
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM",
@@ -297,6 +300,11 @@ class ListView:
     events: list[tuple[str, str | None]]
     delisted: list[tuple[str, str | None]]
 
+    @property
+    def senior_ages(self) -> tuple[int, ...]:
+        """The seniors' age groups of this game (SENIOR_AGES): lists.js's filter."""
+        return SENIOR_AGES[self.game]
+
 
 def list_view(pl: PublishedList, variant: Variant, folder: str, links: Links,
               previous: PublishedList | None, following: PublishedList | None) -> ListView:
@@ -441,7 +449,7 @@ def _groups(pl: PublishedList, variant: Variant, links: Links, what: str) -> lis
         return [ListGroup(caption, "list", "", _rows(pl, chosen[:first], links, True),
                           len(chosen))]
     if variant.slug == "seniors":
-        return [_seniors(pl, links, what, age) for age in SENIOR_AGES]
+        return [_seniors(pl, links, what, age) for age in SENIOR_AGES[pl.game]]
     if variant.slug == "federation":
         return _grouped(pl, links, what, lambda e: e.federation or "",
                         lambda k: (k == "", k), "fed", gettext("no federation"))
@@ -460,7 +468,8 @@ def _age(pl: PublishedList, entry: ListEntry) -> int | None:
 def _seniors(pl: PublishedList, links: Links, what: str, age: int) -> ListGroup:
     chosen = [e for e in pl.entries if (_age(pl, e) or 0) >= age]
     first = LARGE_GROUP_ROWS if links.large else None
-    caption = f"{what}, {month(pl.date)}: {age} and over (born {pl.date.year - age} or earlier)"
+    caption = f"{what}, {month(pl.date)}: " + gettext(
+        "%(age)s and over (born %(year)s or earlier)") % {"age": age, "year": pl.date.year - age}
     return ListGroup(caption, f"seniors-{age}", f"{age}+", _rows(pl, chosen[:first], links, True),
                      len(chosen))
 

@@ -20,10 +20,16 @@
   }
 
   // FIDE's age groups: "under N" is born in the list's year minus N or later;
-  // seniors are 50 or 65 by the end of the list's year.
+  // seniors reach the ages of the table's data-seniors by the end of the
+  // list's year (chess 50 and 65, draughts 60: sitegen.site.views.SENIOR_AGES).
   var AGES = [["", _("Any age")], ["u20", _("Under 20")], ["u18", _("Under 18")], ["u16", _("Under 16")],
-              ["u14", _("Under 14")], ["u12", _("Under 12")], ["u10", _("Under 10")],
-              ["s50", _("50 and over")], ["s65", _("65 and over")]];
+              ["u14", _("Under 14")], ["u12", _("Under 12")], ["u10", _("Under 10")]];
+
+  function ages(table) {
+    return AGES.concat((table.dataset.seniors || "").split(" ").filter(Boolean).map(function (age) {
+      return ["s" + age, _("%(age)s and over").replace("%(age)s", age)];
+    }));
+  }
   var SEXES = [["", _("Women and men")], ["w", _("Women")], ["m", _("Men")]];
 
   function ageMatches(group, born, year) {
@@ -94,7 +100,7 @@
     var fed = select(_("Federation"), distinct(rows, "fed", _("All federations")));
     var title = select(_("Title"), distinct(rows, "title", _("Any title")));
     var sex = select(_("Sex"), SEXES);
-    var age = select(_("Age"), AGES);
+    var age = select(_("Age"), ages(table));
     var status = document.createElement("p");
     status.className = "filter-status";
     status.setAttribute("aria-live", "polite");
