@@ -359,7 +359,8 @@ def worldcup_views(season: WorldCupView, links) -> list[tuple[str, WorldCupPage]
 
 def _cup_page(season, day, dates, events, reserve, links, latest) -> WorldCupPage:
     rows = season.standings[day]
-    title = season.name + ("" if latest else f", standings as of {day.isoformat()}")
+    title = season.name + ("" if latest else gettext(", standings as of %(date)s")
+                           % {"date": day.isoformat()})
     return WorldCupPage(season, title, day, dates, events,
                         [_cup_row(r, events, links) for r in rows.get("open", [])],
                         [_cup_row(r, events, links) for r in rows.get("women", [])],

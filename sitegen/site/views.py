@@ -776,8 +776,9 @@ def _history_table(p: PlayerRecord, name: str, links: Links,
                         r.games, [(links.event_name(s), links.event_path(s), c)
                                   for s, c in r.events])
             for r in reversed(p.history[name] if history is None else history)]
-    return HistoryTable(name, f"{p.name}: {name} ratings, list by list up to the last "
-                              "change (newest first)", f"history-{name}", rows)
+    caption = gettext("%(name)s: %(list)s ratings, list by list up to the last change "
+                      "(newest first)") % {"name": p.name, "list": gettext(name)}
+    return HistoryTable(name, caption, f"history-{name}", rows)
 
 
 def search_index(data: SiteData, links: Links, prefix: str) -> dict:
