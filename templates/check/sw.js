@@ -1,4 +1,5 @@
-/* The checker's service worker, at /check/sw.js (scope /check/): the
+/* The checker's service worker, at /check/sw.js (scope /check/), and one at
+   /<lang>/check/sw.js for each language under /<lang>/ (docs/i18n.md): the
    checker works offline after a first visit. BUILD (above, written by
    sitegen.browser.pages) names this build's files; a rebuilt site has another
    BUILD, so the browser installs the new worker, which fetches the new
