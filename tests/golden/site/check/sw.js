@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "c43251521e318031",
+ "version": "526d13709a9adaf0",
  "files": [
   "./",
   "norm/",
@@ -19,16 +19,17 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/5dc9642296fe4c18/inbrowser.py",
-  "../static/bundle/5dc9642296fe4c18/pyodide-lock.json",
-  "../static/bundle/5dc9642296fe4c18/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/5dc9642296fe4c18/sitegen_figures.py",
-  "../static/bundle/5dc9642296fe4c18/snapshot.bin",
-  "../static/bundle/5dc9642296fe4c18/worker.js"
+  "../static/bundle/2c6ed1ed9cbfc057/inbrowser.py",
+  "../static/bundle/2c6ed1ed9cbfc057/pyodide-lock.json",
+  "../static/bundle/2c6ed1ed9cbfc057/rules_core-0.1.0-py3-none-any.whl",
+  "../static/bundle/2c6ed1ed9cbfc057/sitegen_figures.py",
+  "../static/bundle/2c6ed1ed9cbfc057/snapshot.bin",
+  "../static/bundle/2c6ed1ed9cbfc057/worker.js"
  ]
 };
 
-/* The checker's service worker, at /check/sw.js (scope /check/): the
+/* The checker's service worker, at /check/sw.js (scope /check/), and one at
+   /<lang>/check/sw.js for each language under /<lang>/ (docs/i18n.md): the
    checker works offline after a first visit. BUILD (above, written by
    sitegen.browser.pages) names this build's files; a rebuilt site has another
    BUILD, so the browser installs the new worker, which fetches the new
@@ -39,7 +40,10 @@ const BUILD = {
    else (pages, scripts, bundle.json, players.json) from the network first,
    from the cache when offline. Only this site's own GET requests. */
 
-const CACHE = "sitegen-check-" + BUILD.version;
+// One cache per scope: each language's /check/ (/check/, /it/check/) has
+// its own worker, which replaces only its own older caches.
+const PREFIX = "sitegen-check-" + self.registration.scope + "#";
+const CACHE = PREFIX + BUILD.version;
 const IMMUTABLE = /\/static\/(pyodide|bundle|players)\/[^/]+\//;
 
 self.addEventListener("install", function (event) {
@@ -51,7 +55,7 @@ self.addEventListener("install", function (event) {
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
     return Promise.all(names.filter(function (name) {
-      return name.indexOf("sitegen-check-") === 0 && name !== CACHE;
+      return name !== CACHE && (name.indexOf(PREFIX) === 0 || /^sitegen-check-[0-9a-f]+$/.test(name));
     }).map(function (name) { return caches.delete(name); }));
   }).then(function () { return self.clients.claim(); }));
 });
