@@ -312,7 +312,7 @@ def test_the_italian_check_pages_are_in_italian(bilingual, path):
     html = (bilingual / "it" / path / "index.html").read_text(encoding="utf-8")
     assert [s for s in ITALIAN_CHECK[path] if s not in html] == []
     assert [s for s in ENGLISH_CHECK if s in html] == []
-    assert f'data-site="/it/"' in html
+    assert 'data-site="/it/"' in html
 
 
 def test_the_pages_carry_their_scripts_messages_in_italian(bilingual):
