@@ -391,3 +391,70 @@ def test_the_checker_cites_existing_anchors_in_either_language(bilingual, lang):
         written = set(re.findall(r'\bid="([^"]+)"', page))
         missing += [f"{lang}{slug}#{a}" for a in ids if a not in written]
     assert len(anchors) > 3 and missing == []
+
+
+class _Texts(HTMLParser):
+    """A page's text nodes and its title, aria-label and alt attributes,
+    scripts and styles left out."""
+
+    def __init__(self):
+        super().__init__()
+        self.texts: set[str] = set()
+        self._skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        self._skip += tag in ("script", "style", "code")
+        self.texts.update(v.strip() for k, v in attrs if k in ("title", "aria-label", "alt") and v)
+
+    def handle_endtag(self, tag):
+        self._skip -= tag in ("script", "style", "code")
+
+    def handle_data(self, data):
+        if not self._skip and data.strip():
+            self.texts.add(data.strip())
+
+
+# Texts of the Italian site that are English words of the catalogue and
+# rightly stay: the regulation tables' headings on /norms/ (the
+# regulations' words, docs/i18n.md). Code (<code>: the fixed-width files'
+# column headers) and the content's pages (pages/, regulations/) are not
+# read.
+KEPT = {"it/norms/index.html": {"Category"}}
+
+
+def _sample(site: Path) -> list[Path]:
+    """Three pages of each folder and depth of the Italian site: every
+    template, each with the sections its data gives it."""
+    taken: dict[tuple, int] = {}
+    chosen = []
+    for page in sorted((site / "it").rglob("*.html")):
+        parts = page.relative_to(site / "it").parts
+        kind = (parts[0], len(parts))
+        if parts[0] not in ("pages", "regulations") and taken.get(kind, 0) < 3:
+            taken[kind] = taken.get(kind, 0) + 1
+            chosen.append(page)
+    return chosen
+
+
+def test_no_catalogue_message_is_left_in_english_on_the_italian_site(bilingual):
+    """A text of an Italian page that is a message of the catalogue in its
+    English (and whose Italian differs) was not translated where shown."""
+    catalog = i18n.read_catalog("it")
+    italian = {m.string for m in catalog if isinstance(m.string, str)}
+    english = {m.id for m in catalog if isinstance(m.id, str) and m.id and m.string
+               and m.string != m.id and len(m.id) > 3} - italian     # "Date": "Dates"
+    left = []
+    for page in _sample(bilingual):
+        texts = _Texts()
+        texts.feed(page.read_text(encoding="utf-8"))
+        name = page.relative_to(bilingual).as_posix()
+        left += [f"{name}: {s}" for s in texts.texts & english - KEPT.get(name, set())]
+    assert left == []
+
+
+def test_the_italian_downloads_are_labelled_in_italian(bilingual):
+    downloads = (bilingual / "it" / "downloads" / "index.html").read_text(encoding="utf-8")
+    listed = (bilingual / "it" / "lists" / "chess" / "standard" / "index.html").read_text(
+        encoding="utf-8")
+    assert ">Testo, zip<" in downloads and "id del giocatore" in downloads
+    assert ">Testo a larghezza fissa, zip<" in listed and "Text" not in listed

@@ -46,6 +46,9 @@ CHESS_NORM_KEYS = ("games", "counted_games", "opponents_average", "performance",
 PROBLEM_KEYS = ("severity", "code", "line", "message")
 _COLOURS = {"w": N_("white"), "b": N_("black")}
 
+# The World Cup's classifications as the breakdown names them ({{ _(…) }}).
+CLASSIFICATIONS = (N_("open"), N_("women"))
+
 
 # -- events ------------------------------------------------------------------------
 
@@ -301,7 +304,7 @@ class CupEvent:
 class CupEventResult:
     name: str
     url: str | None
-    classification: str         # "open" | "women"
+    classification: str         # "open" | "women" (CLASSIFICATIONS: shown translated)
     place: int | None
     points: float | None
     bonus: float | None

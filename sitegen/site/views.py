@@ -139,13 +139,15 @@ class Links:
         it repeats (sitegen.site.downloads.sources)."""
         return self._download_sources.get((pl.game, pl.list, pl.date), pl)
 
-    def downloads(self, pl: PublishedList, text_label: str = "Text") -> list[tuple[str, str]]:
+    def downloads(self, pl: PublishedList, text_label: str = N_("Text")) -> list[tuple[str, str]]:
         """(label, path) of the downloads of the dated list `pl`."""
         source = self.download_source(pl)
-        files = downloads.file_links(f"downloads/{pl.game}-{pl.list}-{source.key}", text_label)
+        files = downloads.file_links(f"downloads/{pl.game}-{pl.list}-{source.key}",
+                                     gettext(text_label))     # "…, zip" composed of it
         if source is not pl:
             label, path = files[0]
-            files[0] = (f"{label} (unchanged since {month(source.date)})", path)
+            files[0] = (label + gettext(" (unchanged since %(month)s)")
+                        % {"month": month(source.date)}, path)
         return files
 
     def player_path(self, game: str, pid: str | None) -> str | None:
@@ -624,7 +626,7 @@ def downloads_index(data: SiteData, links: Links) -> list[DownloadGroup]:
         stem = f"downloads/{game}-{name}-latest"
         groups.append(DownloadGroup(
             list_title(game, name),
-            downloads.file_links(stem),
+            downloads.file_links(stem, gettext(N_("Text"))),
             list_dates(game, name, published, links)))
     return groups
 
