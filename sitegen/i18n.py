@@ -31,6 +31,7 @@ from pathlib import Path
 from babel import Locale
 from babel.dates import format_date
 from babel.messages.catalog import Catalog
+from babel.messages.extract import extract as extract_messages
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
@@ -40,7 +41,8 @@ from babel.numbers import format_decimal
 __all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "LANGUAGE_NAMES", "LOCALE_DIR", "N_", "gettext",
            "ngettext",
            "language", "using", "translations", "format_month", "format_count",
-           "read_catalog", "extract", "update"]
+           "read_catalog", "extract", "update", "script_messages", "SITE_SCRIPTS",
+           "CHECK_SCRIPTS"]
 
 SOURCE_LANGUAGE = "en"                    # the templates and the code are written in English
 LANGUAGES = ("en", "it")                  # a catalogue exists for each (en: the msgids)
@@ -49,6 +51,17 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "messages"
 _ROOT = Path(__file__).resolve().parent.parent
 _MAPPING = _ROOT / "babel.cfg"
+
+# The scripts whose messages a page carries, translated, in a JSON data block
+# (base.html: <script type="application/json" id="messages">): every page
+# runs the site's scripts; the /check/ pages the checker's too, which show
+# the labels its worker sends (the result table's columns, the calculator's
+# steps: N_ in sitegen/browser/worker.py and figures.TIEBREAK_LABELS).
+# Paths under the templates folder, or "sitegen/..." for the package's code.
+SITE_SCRIPTS = ("static/nav.js", "static/search.js", "static/lists.js", "static/large-site.js")
+CHECK_SCRIPTS = SITE_SCRIPTS + ("static/check/common.js", "static/check/check.js",
+                                "static/check/norm.js", "static/check/rating.js",
+                                "sitegen/browser/worker.py", "sitegen/site/figures.py")
 
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("language",
                                                                default=SOURCE_LANGUAGE)
@@ -122,6 +135,32 @@ def format_count(value: int | None) -> str:
 @cache
 def _locale(lang: str) -> Locale:
     return Locale.parse(lang)
+
+
+def script_messages(lang: str, sources: tuple[str, ...]) -> dict[str, str]:
+    """The messages of `sources` (SITE_SCRIPTS, CHECK_SCRIPTS) in `lang`, by
+    their English: what the scripts' ``_()`` looks up.  Empty for the
+    source language: an English page carries no block."""
+    if lang == SOURCE_LANGUAGE:
+        return {}
+    catalogue = translations(lang)
+    return {message: catalogue.gettext(message) for message in _script_ids(sources)}
+
+
+@cache
+def _script_ids(sources: tuple[str, ...]) -> tuple[str, ...]:
+    from sitegen.site.render import templates_root
+
+    found: set[str] = set()
+    for source in sources:
+        package = source.startswith("sitegen/")
+        path = (Path(__file__).resolve().parent / source.removeprefix("sitegen/") if package
+                else templates_root() / source)
+        with path.open("rb") as code:
+            found.update(message for _, message, _, _ in
+                         extract_messages("python" if package else "javascript", code)
+                         if isinstance(message, str))
+    return tuple(sorted(found))
 
 
 # -- the catalogue ------------------------------------------------------------------

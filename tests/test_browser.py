@@ -825,6 +825,56 @@ def test_the_checker_works_offline_after_a_first_visit(browser, site):
         context.close()
 
 
+@pytest.fixture(scope="module")
+def bilingual_site(tmp_path_factory) -> Path:
+    """The fixture content with languages = ["en", "it"]: the Italian
+    /check/ pages under /it/ (docs/i18n.md)."""
+    from sitegen.build import build
+
+    root = tmp_path_factory.mktemp("bilingual")
+    content = write_content(root / "content")
+    toml = content / "site.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        "[site]\n", '[site]\nlanguages = ["en", "it"]\n', 1), encoding="utf-8")
+    try:
+        build(content, root / "site", show_progress=False)
+    except BundleError as error:
+        _unavailable(f"the browser bundle could not be made: {error}")
+    return root / "site"
+
+
+def test_the_italian_checker_works_offline_after_a_first_visit(browser, bilingual_site):
+    """/it/check/ has its own service worker (scope /it/check/): the page,
+    in Italian, reloads with the server gone, gets ready and checks a file;
+    the result table's headings are the catalogue's."""
+    url, httpd, _ = _serve(bilingual_site)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url + "/it/check/")
+        page.wait_for_selector("#check-status[data-state=ready]", timeout=LOAD_TIMEOUT)
+        assert page.text_content("#check-status-text").startswith("Pronto: Python")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null",
+                               timeout=LOAD_TIMEOUT)
+        scope = page.evaluate("() => navigator.serviceWorker.ready.then(r => r.scope)")
+        assert scope == url + "/it/check/"
+        httpd.shutdown()
+        httpd.server_close()
+        page.reload()
+        page.wait_for_selector("#check-status[data-state=ready], #check-status[data-state=error]",
+                               timeout=LOAD_TIMEOUT)
+        assert page.get_attribute("#check-status", "data-state") == "ready", \
+            page.text_content("#check-status")
+        data = next((ROOT / "tests" / "data").glob("*.toml"))
+        shown = check_on_page(page, data.name, data.read_bytes())
+        assert_page_shows(shown, check_text(data.read_text("utf-8"), data.name))
+        headings = page.locator("#check-table thead th").all_text_contents()
+        assert "Nome" in headings and "Variazione" in headings and "Name" not in headings
+        assert page.text_content("#check-event dt") == "Torneo"
+    finally:
+        context.close()
+
+
 def test_a_snapshot_that_does_not_fit_the_runtime_stops_the_start(browser, site, tmp_path):
     """The snapshot's first bytes are XORed with the memory the runtime's
     instantiation leaves (docs/browser.md): when that memory's hash is not

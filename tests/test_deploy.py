@@ -56,6 +56,7 @@ def test_nginx_sends_netlify_security_headers_everywhere():
 
 # netlify.toml's path -> the nginx location with the same caching
 CACHING = {"/static/*": "/static/", "/check/sw.js": "= /check/sw.js",
+           "/*/check/sw.js": "~ ^/(en|it)/check/sw\\.js$",
            "/static/pyodide/*": "~ ^/static/(pyodide|bundle|players)/",
            "/static/bundle/*": "~ ^/static/(pyodide|bundle|players)/",
            "/static/players/*": "~ ^/static/(pyodide|bundle|players)/",
@@ -79,6 +80,18 @@ def test_github_pages_workflow_builds_and_uploads_the_site():
 
 # -- nginx, for real -------------------------------------------------------------------
 
+# The sites nginx serves: prefix -> site.toml's languages (the first at the
+# prefix, the others under it, docs/i18n.md). The /ratings/ site has no /it/:
+# a missing page there gets the root's 404 page.
+LANGUAGES = {"/": ("en", "it"), "/ratings/": ("it", "en")}
+# (prefix, address under it, the 404 page's heading, its language)
+NOT_FOUND = [("/", "no/such/page/", b"Page not found", b'lang="en"'),
+             ("/", "it/no/such/page/", b"Pagina non trovata", b'lang="it"'),
+             ("/", "it/", b"Ultime liste rating", b'lang="it"'),
+             ("/ratings/", "no/such/page/", b"Pagina non trovata", b'lang="it"'),
+             ("/ratings/", "en/no/such/page/", b"Page not found", b'lang="en"'),
+             ("/ratings/", "it/no/such/page/", b"Pagina non trovata", b'lang="it"')]
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -98,7 +111,8 @@ def _server_block(www: Path, port: int, prefix: str, snippet: Path) -> str:
         text = text.replace("location /", f"location {prefix}")
         text = text.replace("location = /", f"location = {prefix}")
         text = text.replace("location ~ ^/", f"location ~ ^{prefix}")
-        text = text.replace("error_page 404 /404.html;", f"error_page 404 {prefix}404.html;")
+        text = text.replace("error_page 404 /", f"error_page 404 {prefix}")
+        text = text.replace("try_files $uri /404.html;", f"try_files $uri {prefix}404.html;")
     return text
 
 
@@ -115,9 +129,10 @@ def nginx_site(tmp_path_factory):
     for prefix in ("/", "/ratings/"):
         content = write_content(root / f"content{len(sites)}")
         site_toml = content / "site.toml"
+        languages = ", ".join(f'"{code}"' for code in LANGUAGES[prefix])
         site_toml.write_text(site_toml.read_text().replace(
             'base_url = "https://ratings.test.example"',
-            f'base_url = "https://ratings.test.example{prefix}"'))
+            f'base_url = "https://ratings.test.example{prefix}"\nlanguages = [{languages}]'))
         www = root / f"www{len(sites)}"
         build(content, www / prefix.strip("/") if prefix != "/" else www, show_progress=False)
         sites[prefix] = www
@@ -173,5 +188,27 @@ def test_nginx_serves_the_site(nginx_site, prefix):
     status, headers, _ = _get(base + "static/style.css")
     assert status == 200 and headers["Cache-Control"] == "no-cache"
     status, headers, body = _get(base + "no/such/page/")
-    assert status == 404 and b"Page not found" in body
-    assert f'href="{prefix}static/style.css"'.encode() in body
+    assert status == 404 and f'href="{prefix}static/style.css"'.encode() in body
+
+
+@pytest.mark.parametrize("prefix, address, heading, lang", NOT_FOUND)
+def test_nginx_serves_each_languages_404_page(nginx_site, prefix, address, heading, lang):
+    base, _ = nginx_site[prefix]
+    status, headers, body = _get(base + address)
+    assert (status == 404) == (heading != b"Ultime liste rating"), status
+    assert heading in body and lang in body
+    assert headers["Content-Security-Policy"] == _netlify_headers()["Content-Security-Policy"]
+
+
+def test_the_languages_service_worker_is_revalidated(nginx_site):
+    base, _ = nginx_site["/"]
+    for address in ("check/sw.js", "it/check/sw.js"):
+        status, headers, _ = _get(base + address)
+        assert status == 200 and headers["Cache-Control"] == "no-cache", address
+
+
+def test_netlify_sends_each_language_its_404_page():
+    """The redirects of netlify.toml: /it/* first (the first match wins), then /*."""
+    rules = [(r["from"], r["to"], r["status"]) for r in
+             tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))["redirects"]]
+    assert rules == [("/it/*", "/it/404.html", 404), ("/*", "/404.html", 404)]

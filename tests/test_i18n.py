@@ -9,6 +9,7 @@ no broken link in either, hreflang pairs that reach each other's page.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from datetime import date
@@ -35,6 +36,37 @@ COUNTS = [("en", 12345, "12,345"), ("it", 12345, "12.345"), ("en", 7, "7"), ("it
 ITALIAN_HOME = ['lang="it"', "Vai al contenuto", "Cerca un giocatore", "Ultime liste rating",
                 "Lista rating standard di scacchi", "Tornei recenti", "Posizione",
                 '<a href="/it/lists/">Liste rating</a>', 'hreflang="en"']
+# Strings of the Italian /check/ pages: the templates' (nav, form, headings,
+# legends) and, in their messages block, the scripts' (status, buttons, the
+# worker's column and step labels).
+ITALIAN_CHECK = {"check/": ["Controlla il file di un torneo", "Il file del torneo", "Scegli un file",
+                            "Opzioni", "Problemi", "Ancora nessuno: prima controlla un file.",
+                            "Nulla lascia il tuo computer", "Il verificatore si carica"],
+                 "check/norm/": ["Il torneo", "Le tue partite", "Aggiungi una partita",
+                                 "Verifica le norme", "Ancora necessari", "Finora"],
+                 "check/rating/": ["Edizione e torneo", "Il tuo rating", "Calcola", "Passo",
+                                   "Ogni passo con il suo articolo"]}
+ENGLISH_CHECK = ["Choose a file", "Nothing leaves your computer", "Add a game", "Your games",
+                 "The checker loads", "Check the norms", "Each step with its article"]
+# The scripts' messages block, English -> Italian, one per script.
+ITALIAN_SCRIPT_MESSAGES = [("Show all columns", "Mostra tutte le colonne"),
+                           ("Filter this list", "Filtra questa lista"),
+                           ("1 player found", "1 giocatore trovato"),
+                           ("Loading the checker…", "Caricamento del verificatore…"),
+                           ("No problems found.", "Nessun problema trovato."),
+                           ("Remove game %(n)s", "Rimuovi la partita %(n)s"),
+                           ("Development coefficient (K)", "Coefficiente di sviluppo (K)"),
+                           ("rating change, unrounded", "variazione di rating, non arrotondata")]
+SCRIPTS = ROOT / "templates" / "static"
+# A call of the scripts' `_` with a string literal.
+SCRIPT_CALL = re.compile(r'\b_\("((?:[^"\\]|\\.)*)"\)')
+# Literals that a script may put on the page untranslated: none is prose. A
+# literal with two words or more outside `_()` (and outside comments) is
+# an interface string that escaped the catalogue.
+PROSE = re.compile(r'"([A-Za-z][a-z\']*(?: [A-Za-z(][^"]*)+)"')
+# ... but for these, which the visitor never reads as text.
+NOT_SHOWN = {"use strict": "the directive", "num value": "a class attribute",
+             "no offline use: ": "the console's warning, for developers"}
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 # [site] languages as site.toml gives it -> the tuple kept, or None after an error.
 LANGUAGE_SETTINGS = [(["en"], ("en",)), (["en", "it"], ("en", "it")), (["it", "en"], ("it", "en")),
@@ -58,6 +90,28 @@ def test_the_pot_is_up_to_date_with_the_templates_and_the_code(extracted):
         kept = read_po(pot)
     assert _ids(extracted) - _ids(kept) == set(), "run python -m sitegen.i18n"
     assert _ids(kept) - _ids(extracted) == set(), "run python -m sitegen.i18n"
+
+
+def test_the_scripts_messages_are_in_the_catalogue(extracted):
+    """babel.cfg maps templates/static/**.js: every `_("...")` of a script
+    is extracted (and so must be translated, the test below)."""
+    called = {json.loads(f'"{m}"') for path in SCRIPTS.rglob("*.js")
+              for m in SCRIPT_CALL.findall(path.read_text(encoding="utf-8"))}
+    assert len(called) > 90 and called - _ids(extracted) == set()
+
+
+def _code(script: str) -> str:
+    """A script without its comments and the arguments of `_()`."""
+    script = re.sub(r"/\*.*?\*/", "", script, flags=re.S)
+    script = re.sub(r"(?m)^\s*//.*$|\s//\s.*$", "", script)
+    return SCRIPT_CALL.sub("_()", script)
+
+
+@pytest.mark.parametrize("script", sorted(p.relative_to(SCRIPTS).as_posix()
+                                          for p in SCRIPTS.rglob("*.js")))
+def test_no_script_shows_a_sentence_outside_the_catalogue(script):
+    code = _code((SCRIPTS / script).read_text(encoding="utf-8"))
+    assert [s for s in PROSE.findall(code) if s not in NOT_SHOWN] == []
 
 
 def test_every_message_is_translated_in_italian(extracted):
@@ -245,3 +299,162 @@ def test_a_single_language_site_has_no_alternates_and_is_english():
     home = (ROOT / "tests" / "golden" / "site" / "index.html").read_text(encoding="utf-8")
     assert '<html lang="en">' in home and "hreflang" not in home
     assert 'class="languages"' not in home
+
+
+def _messages(page: Path) -> dict:
+    found = re.search(r'<script type="application/json" id="messages">(.*?)</script>',
+                      page.read_text(encoding="utf-8"), re.S)
+    return json.loads(found.group(1)) if found else {}
+
+
+@pytest.mark.parametrize("path", sorted(ITALIAN_CHECK))
+def test_the_italian_check_pages_are_in_italian(bilingual, path):
+    html = (bilingual / "it" / path / "index.html").read_text(encoding="utf-8")
+    assert [s for s in ITALIAN_CHECK[path] if s not in html] == []
+    assert [s for s in ENGLISH_CHECK if s in html] == []
+    assert 'data-site="/it/"' in html
+
+
+def test_the_pages_carry_their_scripts_messages_in_italian(bilingual):
+    """Every Italian page: the site's scripts' messages; the /check/ pages
+    those of the checker's scripts and its worker's labels too, every one
+    translated. An English page carries none."""
+    home, check = _messages(bilingual / "it" / "index.html"), _messages(
+        bilingual / "it" / "check" / "index.html")
+    assert set(home) == set(i18n._script_ids(i18n.SITE_SCRIPTS)) and set(home) < set(check)
+    assert set(check) == set(i18n._script_ids(i18n.CHECK_SCRIPTS))
+    catalog = i18n.read_catalog("it")
+    assert {k: v for k, v in check.items() if not v or catalog.get(k).string != v} == {}
+    assert [(k, v) for k, v in ITALIAN_SCRIPT_MESSAGES if check.get(k) != v] == []
+    assert _messages(bilingual / "index.html") == {} and \
+        _messages(bilingual / "check" / "index.html") == {}
+
+
+def test_the_italian_build_writes_no_unused_copy(bilingual):
+    """static/ (the player index and its shards among it) is the root's only."""
+    assert not (bilingual / "it" / "static").exists()
+    assert (bilingual / "static" / "check" / "players.json").is_file()
+
+
+def _build_files(worker: Path) -> list[str]:
+    text = worker.read_text(encoding="utf-8")
+    return json.loads(text[text.index("{"):text.index("};") + 1])["files"]
+
+
+@pytest.mark.parametrize("lang", ["", "it/"])
+def test_each_language_has_its_offline_service_worker(bilingual, lang):
+    """/check/sw.js and /it/check/sw.js: each keeps its language's pages and
+    the root's shared files, every one of which exists."""
+    folder = bilingual / lang / "check"
+    files = _build_files(folder / "sw.js")
+    assert files[:3] == ["./", "norm/", "rating/"]
+    up = "../" * (lang.count("/") + 1)
+    assert f"{up}static/check/common.js" in files and f"{up}static/check/bundle.json" in files
+    missing = [f for f in files if not ((folder / f).resolve() / (
+        "index.html" if f.endswith("/") else "")).is_file()]
+    assert missing == []
+
+
+def test_each_language_has_its_404_page(bilingual):
+    english = (bilingual / "404.html").read_text(encoding="utf-8")
+    italian = (bilingual / "it" / "404.html").read_text(encoding="utf-8")
+    assert '<html lang="en">' in english and "Page not found" in english
+    assert '<html lang="it">' in italian and "Pagina non trovata" in italian
+    assert 'href="/it/404.html" hreflang="it"' in english
+
+
+# -- the link crawl, the scripts' links too ----------------------------------------------
+
+def _site_file(site: Path, path: str) -> Path:
+    target = site / urlsplit(path).path.lstrip("/")
+    return target / "index.html" if path.endswith("/") else target
+
+
+@pytest.mark.parametrize("lang", ["", "it/"])
+def test_the_search_script_links_existing_player_pages(bilingual, lang):
+    """search.js links the players of search/index.json: each language's
+    index links that language's pages, every one of them written."""
+    index = json.loads((bilingual / lang / "search" / "index.json").read_text(encoding="utf-8"))
+    urls = [row[index["fields"].index("url")] for row in index["players"]]
+    assert urls and all(u.startswith(f"/{lang}players/") for u in urls)
+    assert [u for u in urls if not _site_file(bilingual, u).is_file()] == []
+
+
+@pytest.mark.parametrize("lang", ["", "it/"])
+def test_the_checker_cites_existing_anchors_in_either_language(bilingual, lang):
+    """cite.js links a citation to <language root>regulations/<slug>/#<anchor>
+    for the anchors of citations.json: each is on that page in both sites."""
+    anchors = json.loads((bilingual / "static" / "check" / "citations.json").read_text())
+    missing = []
+    for slug, ids in anchors.items():
+        page = (bilingual / lang / "regulations" / slug / "index.html").read_text(encoding="utf-8")
+        written = set(re.findall(r'\bid="([^"]+)"', page))
+        missing += [f"{lang}{slug}#{a}" for a in ids if a not in written]
+    assert len(anchors) > 3 and missing == []
+
+
+class _Texts(HTMLParser):
+    """A page's text nodes and its title, aria-label and alt attributes,
+    scripts and styles left out."""
+
+    def __init__(self):
+        super().__init__()
+        self.texts: set[str] = set()
+        self._skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        self._skip += tag in ("script", "style", "code")
+        self.texts.update(v.strip() for k, v in attrs if k in ("title", "aria-label", "alt") and v)
+
+    def handle_endtag(self, tag):
+        self._skip -= tag in ("script", "style", "code")
+
+    def handle_data(self, data):
+        if not self._skip and data.strip():
+            self.texts.add(data.strip())
+
+
+# Texts of the Italian site that are English words of the catalogue and
+# rightly stay: the regulation tables' headings on /norms/ (the
+# regulations' words, docs/i18n.md). Code (<code>: the fixed-width files'
+# column headers) and the content's pages (pages/, regulations/) are not
+# read.
+KEPT = {"it/norms/index.html": {"Category"}}
+
+
+def _sample(site: Path) -> list[Path]:
+    """Three pages of each folder and depth of the Italian site: every
+    template, each with the sections its data gives it."""
+    taken: dict[tuple, int] = {}
+    chosen = []
+    for page in sorted((site / "it").rglob("*.html")):
+        parts = page.relative_to(site / "it").parts
+        kind = (parts[0], len(parts))
+        if parts[0] not in ("pages", "regulations") and taken.get(kind, 0) < 3:
+            taken[kind] = taken.get(kind, 0) + 1
+            chosen.append(page)
+    return chosen
+
+
+def test_no_catalogue_message_is_left_in_english_on_the_italian_site(bilingual):
+    """A text of an Italian page that is a message of the catalogue in its
+    English (and whose Italian differs) was not translated where shown."""
+    catalog = i18n.read_catalog("it")
+    italian = {m.string for m in catalog if isinstance(m.string, str)}
+    english = {m.id for m in catalog if isinstance(m.id, str) and m.id and m.string
+               and m.string != m.id and len(m.id) > 3} - italian     # "Date": "Dates"
+    left = []
+    for page in _sample(bilingual):
+        texts = _Texts()
+        texts.feed(page.read_text(encoding="utf-8"))
+        name = page.relative_to(bilingual).as_posix()
+        left += [f"{name}: {s}" for s in texts.texts & english - KEPT.get(name, set())]
+    assert left == []
+
+
+def test_the_italian_downloads_are_labelled_in_italian(bilingual):
+    downloads = (bilingual / "it" / "downloads" / "index.html").read_text(encoding="utf-8")
+    listed = (bilingual / "it" / "lists" / "chess" / "standard" / "index.html").read_text(
+        encoding="utf-8")
+    assert ">Testo, zip<" in downloads and "id del giocatore" in downloads
+    assert ">Testo a larghezza fissa, zip<" in listed and "Text" not in listed

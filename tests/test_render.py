@@ -618,6 +618,21 @@ def test_girls_and_seniors_views(site):
         assert [r[:2] for r in rows] == [r[:2] for r in expected], age
 
 
+def test_draughts_seniors_are_fmjd_veterans_60(site):
+    """Draughts has one seniors' group, FMJD's "veterans 60+" (fmjd Annex 2
+    §1.1.1), not FIDE's 50+ and 65+ (docs/architecture.md#site-map); the
+    filter of lists.js offers the same (data-seniors)."""
+    base = site / "lists/draughts/standard/2025-01"
+    everyone = _born((base / "index.html").read_text(encoding="utf-8"))
+    seniors = (base / "seniors/index.html").read_text(encoding="utf-8")
+    assert 'id="seniors-50"' not in seniors and 'id="seniors-65"' not in seniors
+    assert 'data-seniors="60"' in (base / "index.html").read_text(encoding="utf-8")
+    rows = _born(seniors, "seniors-60") if 'id="seniors-60"' in seniors else []
+    expected = [r for r in everyone if r[1] and 2025 - int(r[1]) >= 60]
+    assert 'id="seniors-60"' in seniors
+    assert [r[:2] for r in rows] == [r[:2] for r in expected]
+
+
 def test_flags_inactive_list_letters_and_new(site):
     jan = (site / "lists/draughts/standard/2025-01/index.html").read_text(encoding="utf-8")
     assert '<abbr title="not on the active list (fmjd Annex 9 §6)">i</abbr>' in jan

@@ -24,7 +24,7 @@ from rules_core.editions import EDITIONS
 from rules_core.fmjd.standings import SYSTEMS as TIEBREAK_SYSTEMS
 from sitegen.browser.bundle import write_bundle
 from sitegen.compute.sitedata import SiteData
-from sitegen.i18n import N_, gettext
+from sitegen.i18n import CHECK_SCRIPTS, N_, gettext, language, script_messages
 
 __all__ = ["PAGES", "render_check_pages", "player_index", "sharded_index", "shard_index", "write_shards",
            "write_player_index",
@@ -34,48 +34,60 @@ __all__ = ["PAGES", "render_check_pages", "player_index", "sharded_index", "shar
 PAGES = (("check/", "check/check.html", N_("Check a tournament")),
          ("check/norm/", "check/norm.html", N_("Check a norm")),
          ("check/rating/", "check/rating.html", N_("Rating calculator")))
-COUNTING = (("standard", "standard (2/1/0)"), ("plus-remise", "plus-remise"),
-            ("beijing", "Beijing"))
+COUNTING = (("standard", N_("standard (2/1/0)")), ("plus-remise", N_("plus-remise")),
+            ("beijing", N_("Beijing")))
 
 
 def render_check_pages(env: jinja2.Environment, data: SiteData, out: Path, *,
-                       meta=None, bundle: bool = True) -> list[Path]:
+                       meta=None, bundle: bool = True, root: Path | None = None) -> list[Path]:
     """Write the checker's pages, players.json and (unless `bundle` is
-    False) the browser bundle into the site `out`; return the files, sorted.
+    False) the browser bundle and the offline service worker into the site
+    `out`; return the files, sorted.
 
     `meta` is the pages' `site` context (`sitegen.site.views.site_meta`); by
     default it is made from `data` as for a site without regulations.
+    `root` is the site's folder when `out` is a language's under it
+    (/<lang>/, docs/i18n.md): the pages and their service worker are the
+    language's, players.json and the bundle the root's, written once.
     """
     out = Path(out)
+    root = Path(root) if root is not None else out
     meta = meta or _meta(data)
     context = {"editions": [{"id": e.id, "title": e.title, "game": e.game} for e in EDITIONS],
                "tiebreak_systems": sorted(TIEBREAK_SYSTEMS), "counting": COUNTING,
                "rating_default": max((e for e in EDITIONS if e.game == "chess"),
                                      key=lambda e: (e.effective, e.id)).id}
+    messages = script_messages(language(), CHECK_SCRIPTS)
     written = []
     for path, template, title in PAGES:
         html = env.get_template(template).render(site=meta, path=path, title=gettext(title),
-                                                 **context)
+                                                 script_messages=messages, **context)
         written.append(_write(out / path / "index.html", html.encode("utf-8")))
-    written.extend(write_player_index(data, out))
+    if root == out:
+        written.extend(write_player_index(data, out))
+        if bundle:
+            written.extend(write_bundle(out))
     if bundle:
-        written.extend(write_bundle(out))
-        written.append(write_service_worker(out, meta))
+        written.append(write_service_worker(out, meta, root))
     return sorted(written)
 
 
-def write_service_worker(out: Path, meta) -> Path:
+def write_service_worker(out: Path, meta, root: Path | None = None) -> Path:
     """check/sw.js: the files of this build that the service worker keeps
     (paths relative to /check/) and a version that changes with any of
-    them, then templates/check/sw.js."""
+    them, then templates/check/sw.js.  A language under /<lang>/ (`out`
+    inside the site `root`) has its own, for its /<lang>/check/ pages and
+    the root's shared files."""
     out = Path(out).resolve()
-    check = out / "static" / "check"
+    root = Path(root).resolve() if root is not None else out
+    up = "../" * (len(out.relative_to(root).parts) + 1)      # from <out>/check/ to the root
+    check = root / "static" / "check"
     bundle = json.loads((check / "bundle.json").read_bytes())
-    files = [path for path, _, _ in PAGES] + [f"../{s}" for s in meta.scripts]
-    files += ["../static/style.css"]
-    files += [f"../static/check/{name}" for name in _STATIC_CHECK]
-    files += ["../static/check/bundle.json", "../static/check/players.json"]
-    files += [f"../{(check / path).resolve().relative_to(out).as_posix()}"
+    files = [path for path, _, _ in PAGES] + [f"{up}{s}" for s in meta.scripts]
+    files += [f"{up}static/style.css"]
+    files += [f"{up}static/check/{name}" for name in _STATIC_CHECK]
+    files += [f"{up}static/check/bundle.json", f"{up}static/check/players.json"]
+    files += [f"{up}{(check / path).resolve().relative_to(root).as_posix()}"
               for path in bundle["offline"]]
     files = [("./" if f == "check/" else f.removeprefix("check/")) for f in files]
     digest = hashlib.sha256()
@@ -98,9 +110,10 @@ def _built(out: Path, path: str) -> Path:
     """The file of `path` (relative to /check/): in the site, or, for the
     static files copied after the check pages, in the templates."""
     built = (out / "check" / path / ("index.html" if path.endswith("/") else "")).resolve()
-    if built.exists() or not path.startswith("../static/"):
+    shared = re.sub(r"^(\.\./)+", "", path)
+    if built.exists() or shared == path or not shared.startswith("static/"):
         return built
-    return _templates() / path.removeprefix("../")
+    return _templates() / shared
 
 
 _IMMUTABLE = re.compile(r"static/(pyodide|bundle|players)/[^/]+/")

@@ -39,9 +39,9 @@ from rules_core.fmjd.titleholders import NormError
 from rules_core.model import Player, RoundResult, Tournament
 
 try:                                    # the site's own code, under CPython
-    from sitegen.site.figures import TIEBREAK_LABELS, fixed, points, signed, tiebreak
+    from sitegen.site.figures import N_, TIEBREAK_LABELS, fixed, points, signed, tiebreak
 except ImportError:                     # in the browser: shipped beside this file
-    from sitegen_figures import TIEBREAK_LABELS, fixed, points, signed, tiebreak  # type: ignore[import-not-found,no-redef]
+    from sitegen_figures import N_, TIEBREAK_LABELS, fixed, points, signed, tiebreak  # type: ignore[import-not-found,no-redef]
 
 __all__ = ["handle", "load_players", "add_players", "player_shards", "internal_error",
            "id_shard", "PlayerIndex", "COLUMNS", "TIEBREAK_LABELS",
@@ -49,15 +49,15 @@ __all__ = ["handle", "load_players", "add_players", "player_shards", "internal_e
 
 # The result table of /check/: (contract key, heading, what it means).
 COLUMNS = (
-    ("number", "No.", "start number"), ("name", "Name", "player"),
-    ("title", "Title", "title"), ("federation", "Fed.", "federation"),
-    ("rating", "Rating", "rating before the event"), ("k", "K", "development coefficient"),
-    ("rated_games", "N", "rated games"), ("score", "W", "score in the rated games"),
-    ("opponents_average", "Ra", "the opponents' average rating"),
-    ("expected", "We", "expected score"), ("change", "Change", "rating change, unrounded"),
-    ("new_rating", "New", "the rating the list publishes"),
-    ("initial_rating", "Ru", "the event's rating of an unrated player"),
-    ("performance", "Rp", "performance rating"), ("rank", "Rank", "place"),
+    ("number", N_("No."), N_("start number")), ("name", N_("Name"), N_("player")),
+    ("title", N_("Title"), N_("title")), ("federation", N_("Fed."), N_("federation")),
+    ("rating", N_("Rating"), N_("rating before the event")), ("k", N_("K"), N_("development coefficient")),
+    ("rated_games", N_("N"), N_("rated games")), ("score", N_("W"), N_("score in the rated games")),
+    ("opponents_average", N_("Ra"), N_("the opponents' average rating")),
+    ("expected", N_("We"), N_("expected score")), ("change", N_("Change"), N_("rating change, unrounded")),
+    ("new_rating", N_("New"), N_("the rating the list publishes")),
+    ("initial_rating", N_("Ru"), N_("the event's rating of an unrated player")),
+    ("performance", N_("Rp"), N_("performance rating")), ("rank", N_("Rank"), N_("place")),
 )
 _GAME_POINTS = {"chess": {"1": 1.0, "=": 0.5, "0": 0.0},
                 "draughts": {"1": 2.0, "=": 1.0, "0": 0.0}}
@@ -388,7 +388,7 @@ def result_table(result: dict, tiebreaks: list[str] | None = None) -> dict:
     columns = [{"field": key, "label": label, "title": meaning}
                for key, label, meaning in COLUMNS]
     columns += [{"field": f"tiebreaks.{key}", "label": TIEBREAK_LABELS.get(key, key),
-                 "title": "tie-break"} for key in tiebreaks]
+                 "title": N_("tie-break")} for key in tiebreaks]
     cells = [(_cell_getter(c["field"]), _cell_format(c["field"])) for c in columns]
     rows = []
     for p in result["players"]:
@@ -612,40 +612,40 @@ def _chess_steps(edition, me: dict) -> list[dict]:
     def cite(key):
         return _cite(edition, key)
 
-    steps = [_step("Rated games (N)", "rated_games", me, ""),
-             _step("Score (W)", "score", me, cite("tables"), points(me["score"])),
-             _step("Opponents' average (Ra)", "opponents_average", me, cite("rc"),
+    steps = [_step(N_("Rated games (N)"), "rated_games", me, ""),
+             _step(N_("Score (W)"), "score", me, cite("tables"), points(me["score"])),
+             _step(N_("Opponents' average (Ra)"), "opponents_average", me, cite("rc"),
                    fixed(me["opponents_average"], 2))]
     if me["rating"] is None:
-        steps.append(_step("Rating of the event (Ru)", "initial_rating", me, cite("ru")))
-        steps.append(_step("Published rating", "new_rating", me, cite("first_minimum")))
+        steps.append(_step(N_("Rating of the event (Ru)"), "initial_rating", me, cite("ru")))
+        steps.append(_step(N_("Published rating"), "new_rating", me, cite("first_minimum")))
     else:
-        steps += [_step("Expected score (We)", "expected", me, cite("tables"),
+        steps += [_step(N_("Expected score (We)"), "expected", me, cite("tables"),
                         fixed(me["expected"], 2)),
-                  _step("Development coefficient (K)", "k", me, cite("k")),
-                  _step("Change, K × (W − We)", "change", me, cite("k"),
+                  _step(N_("Development coefficient (K)"), "k", me, cite("k")),
+                  _step(N_("Change, K × (W − We)"), "change", me, cite("k"),
                         signed(me["change"], 2)),
-                  _step("New rating", "new_rating", me, cite("rounding"))]
-    steps.append(_step("Performance (Rp)", "performance", me, cite("tables")))
+                  _step(N_("New rating"), "new_rating", me, cite("rounding"))]
+    steps.append(_step(N_("Performance (Rp)"), "performance", me, cite("tables")))
     return steps
 
 
 def _draughts_steps(edition, me: dict) -> list[dict]:
     cite = edition.cite_section
-    steps = [_step("Rated games (n)", "rated_games", me, cite("5.3")),
-             _step("Score (W)", "score", me, cite("3.2.2"), points(me["score"])),
-             _step("Opponents' average (Rc)", "opponents_average", me, cite("5.3"),
+    steps = [_step(N_("Rated games (n)"), "rated_games", me, cite("5.3")),
+             _step(N_("Score (W)"), "score", me, cite("3.2.2"), points(me["score"])),
+             _step(N_("Opponents' average (Rc)"), "opponents_average", me, cite("5.3"),
                    fixed(me["opponents_average"], 2))]
     if me["rating"] is None:
-        steps.append(_step("First rating", "initial_rating", me, cite("3.3.2")))
+        steps.append(_step(N_("First rating"), "initial_rating", me, cite("3.3.2")))
     else:
-        steps += [_step("Expected result (We)", "expected", me, cite("3.2.1"),
+        steps += [_step(N_("Expected result (We)"), "expected", me, cite("3.2.1"),
                         fixed(me["expected"], 2)),
-                  _step("Development coefficient (K)", "k", me, cite("3.2.3")),
-                  _step("Change, 0.5 × K × (W − We)", "change", me, cite("3.2.2"),
+                  _step(N_("Development coefficient (K)"), "k", me, cite("3.2.3")),
+                  _step(N_("Change, 0.5 × K × (W − We)"), "change", me, cite("3.2.2"),
                         signed(me["change"], 2)),
-                  _step("New rating", "new_rating", me, cite("3.3.1"))]
-    steps.append(_step("Performance (Rp)", "performance", me, cite("3.1")))
+                  _step(N_("New rating"), "new_rating", me, cite("3.3.1"))]
+    steps.append(_step(N_("Performance (Rp)"), "performance", me, cite("3.1")))
     return steps
 
 

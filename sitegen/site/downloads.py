@@ -28,7 +28,7 @@ import zipfile
 from typing import NamedTuple
 
 from sitegen.compute.sitedata import ListEntry, PublishedList
-from sitegen.site.figures import tiebreak
+from sitegen.site.figures import N_, tiebreak
 
 __all__ = ["TextColumn", "TEXT_COLUMNS", "CSV_FIELDS", "list_csv", "list_json",
            "list_text", "all_formats", "all_files", "text_zip", "file_links", "sources",
@@ -49,19 +49,19 @@ class TextColumn(NamedTuple):
 
 # FIDE's standard_rating_list.txt widths for the first ten columns.
 TEXT_COLUMNS = (
-    TextColumn("ID Number", 15, "player id"),
-    TextColumn("Name", 61, "name, 'Surname, Given name'"),
-    TextColumn("Fed", 4, "federation"),
-    TextColumn("Sex", 4, "M or F (a registry's 'w' is written F)"),
-    TextColumn("Tit", 5, "title"),
-    TextColumn("MMMYY", 6, "rating on this list; the header is the list's month, e.g. APR25"),
-    TextColumn("Gms", 4, "rated games in the period that made this list"),
-    TextColumn("K", 3, "chess: K factor for the next period"),
-    TextColumn("B-day", 6, "year of birth"),
-    TextColumn("Flag", 5, "w woman, i inactive (FIDE) / not on the active list (FMJD), wi both"),
-    TextColumn("Lst", 4, "draughts: list A, B or C (fmjd Annex 9 §6.3)"),
-    TextColumn("Rank", 6, "rank on this list"),
-    TextColumn("Chg", 5, "change against the previous list; 'new' for a first appearance"),
+    TextColumn("ID Number", 15, N_("player id")),
+    TextColumn("Name", 61, N_("name, 'Surname, Given name'")),
+    TextColumn("Fed", 4, N_("federation")),
+    TextColumn("Sex", 4, N_("M or F (a registry's 'w' is written F)")),
+    TextColumn("Tit", 5, N_("title")),
+    TextColumn("MMMYY", 6, N_("rating on this list; the header is the list's month, e.g. APR25")),
+    TextColumn("Gms", 4, N_("rated games in the period that made this list")),
+    TextColumn("K", 3, N_("chess: K factor for the next period")),
+    TextColumn("B-day", 6, N_("year of birth")),
+    TextColumn("Flag", 5, N_("w woman, i inactive (FIDE) / not on the active list (FMJD), wi both")),
+    TextColumn("Lst", 4, N_("draughts: list A, B or C (fmjd Annex 9 §6.3)")),
+    TextColumn("Rank", 6, N_("rank on this list")),
+    TextColumn("Chg", 5, N_("change against the previous list; 'new' for a first appearance")),
 )
 
 CSV_FIELDS = ("rank", "id", "name", "title", "federation", "sex", "birth_year", "rating",

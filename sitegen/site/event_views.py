@@ -46,6 +46,9 @@ CHESS_NORM_KEYS = ("games", "counted_games", "opponents_average", "performance",
 PROBLEM_KEYS = ("severity", "code", "line", "message")
 _COLOURS = {"w": N_("white"), "b": N_("black")}
 
+# The World Cup's classifications as the breakdown names them ({{ _(…) }}).
+CLASSIFICATIONS = (N_("open"), N_("women"))
+
 
 # -- events ------------------------------------------------------------------------
 
@@ -301,7 +304,7 @@ class CupEvent:
 class CupEventResult:
     name: str
     url: str | None
-    classification: str         # "open" | "women"
+    classification: str         # "open" | "women" (CLASSIFICATIONS: shown translated)
     place: int | None
     points: float | None
     bonus: float | None
@@ -359,7 +362,8 @@ def worldcup_views(season: WorldCupView, links) -> list[tuple[str, WorldCupPage]
 
 def _cup_page(season, day, dates, events, reserve, links, latest) -> WorldCupPage:
     rows = season.standings[day]
-    title = season.name + ("" if latest else f", standings as of {day.isoformat()}")
+    title = season.name + ("" if latest else gettext(", standings as of %(date)s")
+                           % {"date": day.isoformat()})
     return WorldCupPage(season, title, day, dates, events,
                         [_cup_row(r, events, links) for r in rows.get("open", [])],
                         [_cup_row(r, events, links) for r in rows.get("women", [])],

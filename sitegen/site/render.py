@@ -113,6 +113,7 @@ def make_environment(prefix: str = "/", regulations: list | None = None,
                        fixed=fixed, signed=signed, points=points, tiebreak=tiebreak,
                        cite=_cite_filter(prefix, regulations))
     env.globals["url"] = _url(prefix, shared or prefix)
+    env.globals["script_messages"] = i18n.script_messages(lang, i18n.SITE_SCRIPTS)
     return env
 
 
@@ -632,7 +633,7 @@ def _check(w: _Writer) -> None:
         anchors = citation_anchors(w.regulations)
         w.write("static/check/citations.json", json.dumps(anchors, separators=(",", ":")))
     w.written += checkpages.render_check_pages(w.env, w.data, w.out, meta=w.meta,
-                                               bundle=w.first)
+                                               root=w.out if w.first else w.out.parent)
     w.pages += [w.prefix.removeprefix(_prefix(w.data.base_url)) + path
                 for path, _, _ in checkpages.PAGES]
 

@@ -48,10 +48,13 @@ __all__ = ["Links", "SiteMeta", "site_meta", "Variant", "VARIANTS", "list_title"
 # 19 years" (fmjd Annex 2 §3 f); FIDE's junior championships are for players
 # under 20 on 1 January, that is at most 20 on 31 December.
 JUNIOR_MAX_AGE = {"chess": 20, "draughts": 19}
-# Seniors: FIDE's World Senior Championships have a 50+ and a 65+ section,
-# for players who reach that age in the year; the same ages are used for
-# draughts (the "seniors" view is a reading aid, not a title or a rating).
-SENIOR_AGES = (50, 65)
+# Seniors, by the age a player reaches in the list's year (the "seniors" view
+# is a reading aid, not a title or a rating; docs/architecture.md#site-map):
+# chess, the 50+ and 65+ sections of FIDE's World Senior Championships;
+# draughts, FMJD's one age group of the kind, "veterans 60+" (fmjd Annex 2
+# §1.1.1, its world championships), reckoned on 31 December as FMJD's youth
+# ages are (fmjd Annex 2 §3 f).
+SENIOR_AGES = {"chess": (50, 65), "draughts": (60,)}
 
 # Titles in the order the "by title" view lists them; others follow by name.
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM",
@@ -136,13 +139,15 @@ class Links:
         it repeats (sitegen.site.downloads.sources)."""
         return self._download_sources.get((pl.game, pl.list, pl.date), pl)
 
-    def downloads(self, pl: PublishedList, text_label: str = "Text") -> list[tuple[str, str]]:
+    def downloads(self, pl: PublishedList, text_label: str = N_("Text")) -> list[tuple[str, str]]:
         """(label, path) of the downloads of the dated list `pl`."""
         source = self.download_source(pl)
-        files = downloads.file_links(f"downloads/{pl.game}-{pl.list}-{source.key}", text_label)
+        files = downloads.file_links(f"downloads/{pl.game}-{pl.list}-{source.key}",
+                                     gettext(text_label))     # "…, zip" composed of it
         if source is not pl:
             label, path = files[0]
-            files[0] = (f"{label} (unchanged since {month(source.date)})", path)
+            files[0] = (label + gettext(" (unchanged since %(month)s)")
+                        % {"month": month(source.date)}, path)
         return files
 
     def player_path(self, game: str, pid: str | None) -> str | None:
@@ -297,6 +302,11 @@ class ListView:
     events: list[tuple[str, str | None]]
     delisted: list[tuple[str, str | None]]
 
+    @property
+    def senior_ages(self) -> tuple[int, ...]:
+        """The seniors' age groups of this game (SENIOR_AGES): lists.js's filter."""
+        return SENIOR_AGES[self.game]
+
 
 def list_view(pl: PublishedList, variant: Variant, folder: str, links: Links,
               previous: PublishedList | None, following: PublishedList | None) -> ListView:
@@ -441,7 +451,7 @@ def _groups(pl: PublishedList, variant: Variant, links: Links, what: str) -> lis
         return [ListGroup(caption, "list", "", _rows(pl, chosen[:first], links, True),
                           len(chosen))]
     if variant.slug == "seniors":
-        return [_seniors(pl, links, what, age) for age in SENIOR_AGES]
+        return [_seniors(pl, links, what, age) for age in SENIOR_AGES[pl.game]]
     if variant.slug == "federation":
         return _grouped(pl, links, what, lambda e: e.federation or "",
                         lambda k: (k == "", k), "fed", gettext("no federation"))
@@ -460,7 +470,8 @@ def _age(pl: PublishedList, entry: ListEntry) -> int | None:
 def _seniors(pl: PublishedList, links: Links, what: str, age: int) -> ListGroup:
     chosen = [e for e in pl.entries if (_age(pl, e) or 0) >= age]
     first = LARGE_GROUP_ROWS if links.large else None
-    caption = f"{what}, {month(pl.date)}: {age} and over (born {pl.date.year - age} or earlier)"
+    caption = f"{what}, {month(pl.date)}: " + gettext(
+        "%(age)s and over (born %(year)s or earlier)") % {"age": age, "year": pl.date.year - age}
     return ListGroup(caption, f"seniors-{age}", f"{age}+", _rows(pl, chosen[:first], links, True),
                      len(chosen))
 
@@ -615,7 +626,7 @@ def downloads_index(data: SiteData, links: Links) -> list[DownloadGroup]:
         stem = f"downloads/{game}-{name}-latest"
         groups.append(DownloadGroup(
             list_title(game, name),
-            downloads.file_links(stem),
+            downloads.file_links(stem, gettext(N_("Text"))),
             list_dates(game, name, published, links)))
     return groups
 
@@ -767,8 +778,9 @@ def _history_table(p: PlayerRecord, name: str, links: Links,
                         r.games, [(links.event_name(s), links.event_path(s), c)
                                   for s, c in r.events])
             for r in reversed(p.history[name] if history is None else history)]
-    return HistoryTable(name, f"{p.name}: {name} ratings, list by list up to the last "
-                              "change (newest first)", f"history-{name}", rows)
+    caption = gettext("%(name)s: %(list)s ratings, list by list up to the last change "
+                      "(newest first)") % {"name": p.name, "list": gettext(name)}
+    return HistoryTable(name, caption, f"history-{name}", rows)
 
 
 def search_index(data: SiteData, links: Links, prefix: str) -> dict:

@@ -9,6 +9,17 @@
   "use strict";
   if (!window.fetch || !document.querySelector) { return; }
 
+  // The page's messages in its language: a JSON data block written at build
+  // time from the catalogue (docs/i18n.md); an English page has none.
+  var messages = null;
+  function _(text) {
+    if (messages === null) {
+      var block = document.getElementById("messages");
+      messages = block ? JSON.parse(block.textContent) : {};
+    }
+    return Object.prototype.hasOwnProperty.call(messages, text) ? messages[text] : text;
+  }
+
   function json(url) {
     return fetch(url).then(function (response) {
       if (!response.ok) { throw new Error(url + ": " + response.status); }
@@ -35,7 +46,7 @@
         if (found >= 0 && slug <= index.last[found]) {
           window.location.replace(index.path + index.first[found] + "/#" + slug);
         } else {
-          lookup.textContent = "No player has the id " + slug + ".";
+          lookup.textContent = _("No player has the id %(id)s.").replace("%(id)s", slug);
         }
       }).catch(function () { lookup.hidden = true; });
     }

@@ -8,12 +8,29 @@
   "use strict";
   if (!document.querySelector || !Array.prototype.forEach) { return; }
 
+  // The page's messages in its language: a JSON data block written at build
+  // time from the catalogue (docs/i18n.md); an English page has none.
+  var messages = null;
+  function _(text) {
+    if (messages === null) {
+      var block = document.getElementById("messages");
+      messages = block ? JSON.parse(block.textContent) : {};
+    }
+    return Object.prototype.hasOwnProperty.call(messages, text) ? messages[text] : text;
+  }
+
   // FIDE's age groups: "under N" is born in the list's year minus N or later;
-  // seniors are 50 or 65 by the end of the list's year.
-  var AGES = [["", "Any age"], ["u20", "Under 20"], ["u18", "Under 18"], ["u16", "Under 16"],
-              ["u14", "Under 14"], ["u12", "Under 12"], ["u10", "Under 10"],
-              ["s50", "50 and over"], ["s65", "65 and over"]];
-  var SEXES = [["", "Women and men"], ["w", "Women"], ["m", "Men"]];
+  // seniors reach the ages of the table's data-seniors by the end of the
+  // list's year (chess 50 and 65, draughts 60: sitegen.site.views.SENIOR_AGES).
+  var AGES = [["", _("Any age")], ["u20", _("Under 20")], ["u18", _("Under 18")], ["u16", _("Under 16")],
+              ["u14", _("Under 14")], ["u12", _("Under 12")], ["u10", _("Under 10")]];
+
+  function ages(table) {
+    return AGES.concat((table.dataset.seniors || "").split(" ").filter(Boolean).map(function (age) {
+      return ["s" + age, _("%(age)s and over").replace("%(age)s", age)];
+    }));
+  }
+  var SEXES = [["", _("Women and men")], ["w", _("Women")], ["m", _("Men")]];
 
   function ageMatches(group, born, year) {
     if (!group) { return true; }
@@ -79,11 +96,11 @@
     var year = Number(table.dataset.year);
     var form = document.createElement("form");
     form.className = "list-filter";
-    form.setAttribute("aria-label", "Filter this list");
-    var fed = select("Federation", distinct(rows, "fed", "All federations"));
-    var title = select("Title", distinct(rows, "title", "Any title"));
-    var sex = select("Sex", SEXES);
-    var age = select("Age", AGES);
+    form.setAttribute("aria-label", _("Filter this list"));
+    var fed = select(_("Federation"), distinct(rows, "fed", _("All federations")));
+    var title = select(_("Title"), distinct(rows, "title", _("Any title")));
+    var sex = select(_("Sex"), SEXES);
+    var age = select(_("Age"), ages(table));
     var status = document.createElement("p");
     status.className = "filter-status";
     status.setAttribute("aria-live", "polite");
@@ -101,7 +118,8 @@
         row.hidden = !keep;
         if (keep) { shown += 1; }
       });
-      status.textContent = shown + " of " + rows.length + " players shown";
+      status.textContent = _("%(shown)s of %(count)s players shown")
+        .replace("%(shown)s", shown).replace("%(count)s", rows.length);
     }
     form.addEventListener("change", apply);
     form.addEventListener("submit", function (event) { event.preventDefault(); });

@@ -10,6 +10,17 @@
   var button = document.querySelector("button.nav-toggle");
   var nav = document.getElementById("site-nav");
 
+  // The page's messages in its language: a JSON data block written at build
+  // time from the catalogue (docs/i18n.md); an English page has none.
+  var messages = null;
+  function _(text) {
+    if (messages === null) {
+      var block = document.getElementById("messages");
+      messages = block ? JSON.parse(block.textContent) : {};
+    }
+    return Object.prototype.hasOwnProperty.call(messages, text) ? messages[text] : text;
+  }
+
   function setOpen(open) {
     button.setAttribute("aria-expanded", String(open));
     nav.classList.toggle("collapsed", !open);
@@ -19,13 +30,13 @@
     var toggle = document.createElement("button");
     toggle.type = "button";
     toggle.className = "columns-toggle";
-    toggle.textContent = "Show all columns";
+    toggle.textContent = _("Show all columns");
     toggle.setAttribute("aria-pressed", "false");
     toggle.addEventListener("click", function () {
       var all = !wrap.classList.contains("all-columns");
       wrap.classList.toggle("all-columns", all);
       toggle.setAttribute("aria-pressed", String(all));
-      toggle.textContent = all ? "Show main columns" : "Show all columns";
+      toggle.textContent = all ? _("Show main columns") : _("Show all columns");
     });
     wrap.parentNode.insertBefore(toggle, wrap);
   }

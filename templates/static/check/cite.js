@@ -8,7 +8,14 @@
    published stays plain text. Text goes in with text nodes only. */
 
 const ANCHORS_URL = new URL("citations.json", import.meta.url);
-const SITE = new URL("../../", import.meta.url);
+
+/* The root of the page's language (data-site on the checker's status line,
+   check/_checker.html): an Italian page under /it/ links /it/regulations/;
+   without a page, the site's root beside static/. */
+function siteRoot() {
+  const node = typeof document === "undefined" ? null : document.querySelector("[data-site]");
+  return node ? new URL(node.getAttribute("data-site"), document.baseURI) : new URL("../../", import.meta.url);
+}
 export const CITATION = /(fide-(?:rb-)?\d{4}[a-z]*) (\d+(?:\.\d+)+[a-z]?)((?:\([a-z]\))*)|fmjd Annex (\d+)(?: ?§ ?(\d+(?:\.\d+)*(?:\.?[a-z])?)(?![\w]))?/g;
 
 let anchors = {};
@@ -47,7 +54,7 @@ export function citationUrl(match) {
   const slug = match[1] || "fmjd-annex-" + match[4];
   if (!Object.prototype.hasOwnProperty.call(anchors, slug)) { return null; }
   const ids = new Set(anchors[slug]);
-  const page = new URL("regulations/" + slug + "/", SITE);
+  const page = new URL("regulations/" + slug + "/", siteRoot());
   if (match[1]) {
     const items = (match[3].match(/[a-z]/g) || []);
     const anchor = fideAnchor(ids, match[2], items);

@@ -6,6 +6,34 @@
 
 const BUNDLE_URL = new URL("bundle.json", import.meta.url);
 
+/* The page's language: its messages are a JSON data block (<script
+   type="application/json" id="messages">, written at build time from the
+   catalogue, docs/i18n.md); an English page has none. `_` gives a message in
+   the page's language (python -m sitegen.i18n extracts its calls), `fill`
+   puts the values in its %(name)s places. */
+let messages = null;
+
+export function _(text) {
+  if (messages === null) {
+    const block = typeof document === "undefined" ? null : document.getElementById("messages");
+    messages = block ? JSON.parse(block.textContent) : {};
+  }
+  return Object.prototype.hasOwnProperty.call(messages, text) ? messages[text] : text;
+}
+
+export function fill(text, values) {
+  return text.replace(/%\((\w+)\)s/g, function (whole, name) {
+    return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+  });
+}
+
+/* The language's root (data-site on the status line, _checker.html): the
+   service worker of its /check/ pages and its regulations are under it. */
+export function siteRoot() {
+  const node = typeof document === "undefined" ? null : document.querySelector("[data-site]");
+  return new URL(node ? node.getAttribute("data-site") : "../../", node ? document.baseURI : import.meta.url);
+}
+
 /* The worker's script lives in the bundle's content-hashed folder (cached
    for good), so a browser that has seen it can start it offline: the
    service worker serves the page's fetch of bundle.json, but not a
@@ -16,7 +44,7 @@ function bundleJson() {
     return response.json();
   });
 }
-export const CANCELLED = "cancelled: the check was stopped";
+export const CANCELLED = _("cancelled: the check was stopped");
 
 /* The service worker (check/sw.js, made at build time) keeps the pages,
    the runtime and the wheel, so the checker works offline after a first
@@ -24,7 +52,7 @@ export const CANCELLED = "cancelled: the check was stopped";
    is in the browser's cache and installing it downloads nothing again. */
 function offline() {
   if (!("serviceWorker" in navigator)) { return; }
-  const scope = new URL("../../check/", import.meta.url);
+  const scope = new URL("check/", siteRoot());
   navigator.serviceWorker.register(new URL("sw.js", scope), { scope: scope.href })
     .catch(function (error) { console.warn("no offline use: " + error.message); });
 }
@@ -106,7 +134,7 @@ export class Checker {
 
   start() {
     if (this.worker) { return; }
-    this.show("loading", "Loading the checker…");
+    this.show("loading", _("Loading the checker…"));
     this.bar.value = 0;
     const worker = this.worker = bundleJson().then((bundle) => {
       const started = new Worker(new URL(bundle.worker, BUNDLE_URL), { type: "module" });
@@ -114,11 +142,11 @@ export class Checker {
       started.postMessage({ kind: "bundle", payload: bundle });
       started.onmessage = (event) => this.receive(event.data);
       started.onerror = (event) => {
-        this.fail("the checker could not start: " + (event.message || "worker error"));
+        this.fail(event.message || _("worker error"));
       };
       return started;
     });
-    worker.catch((error) => { this.fail("the checker could not start: " + error.message); });
+    worker.catch((error) => { this.fail(error.message); });
   }
 
   /* Stop what the worker is doing (a slow file): the worker is ended and a
@@ -179,24 +207,27 @@ export class Checker {
       // the <progress> carries the bytes; the live text changes once a phase
       if (this.state !== "loading" || !this.sized) {
         this.sized = Boolean(message.total);
-        this.show("loading", "Downloading the checker" +
-          (message.total ? " (" + megabytes(message.total) + ")" : "") + "…");
+        this.show("loading", message.total
+          ? fill(_("Downloading the checker (%(size)s)…"), { size: megabytes(message.total) })
+          : _("Downloading the checker…"));
       }
     } else if (message.phase === "starting") {
-      if (this.state !== "starting") { this.show("starting", "Starting Python…"); }
+      if (this.state !== "starting") { this.show("starting", _("Starting Python…")); }
     } else if (message.phase === "ready") {
       this.bar.value = this.bar.max;
       if (message.players !== undefined) { this.players = message.players; }
       offline();
-      this.show("ready", "Ready: Python " + (message.version ? "(Pyodide " + message.version + ") " : "") +
-        "runs the checks in this page" + (this.players ? ", with " + this.players + " players of this site's list" : "") + ".");
+      const python = message.version ? fill(_("Python (Pyodide %(version)s)"), { version: message.version }) : "Python";
+      this.show("ready", fill(this.players
+        ? _("Ready: %(python)s runs the checks in this page, with %(players)s players of this site's list.")
+        : _("Ready: %(python)s runs the checks in this page."), { python: python, players: this.players }));
     } else if (message.phase === "error") {
       this.fail(message.message);
     }
   }
 
   fail(text) {
-    this.show("error", "The checker could not start: " + text);
+    this.show("error", fill(_("The checker could not start: %(reason)s"), { reason: text }));
     this.waiting.forEach(function (waiting) { waiting.reject(new Error(text)); });
     this.waiting.clear();
   }
@@ -228,6 +259,11 @@ export function offerDownload(link, text, type, name) {
   };
 }
 
+function severityName(severity) {
+  const names = { error: _("error"), warning: _("warning") };
+  return Object.prototype.hasOwnProperty.call(names, severity) ? names[severity] : severity;
+}
+
 /* A list of messages (problems, errors) into `container`. */
 export function showMessages(container, items, empty) {
   clear(container);
@@ -244,9 +280,10 @@ export function showMessages(container, items, empty) {
       "data-line": item.line === null || item.line === undefined ? null : item.line
     });
     const where = [];
-    if (item.line !== null && item.line !== undefined) { where.push("line " + item.line); }
-    if (item.column !== null && item.column !== undefined) { where.push("column " + item.column); }
-    const prefix = (where.length ? where.join(", ") + ": " : "") + (item.severity || "error") + ": ";
+    if (item.line !== null && item.line !== undefined) { where.push(fill(_("line %(line)s"), { line: item.line })); }
+    if (item.column !== null && item.column !== undefined) { where.push(fill(_("column %(column)s"), { column: item.column })); }
+    const severity = severityName(item.severity || "error");
+    const prefix = (where.length ? where.join(", ") + ": " : "") + severity + ": ";
     entry.appendChild(el("span", { "class": "where" }, prefix));
     entry.appendChild(el("span", { "class": "message" }, item.message));
     list.appendChild(entry);

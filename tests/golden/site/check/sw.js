@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "069101f81fbbd901",
+ "version": "c4291967f696eb86",
  "files": [
   "./",
   "norm/",
@@ -18,14 +18,15 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/883c4c327fa8ae51/pyodide-lock.json",
-  "../static/bundle/883c4c327fa8ae51/worker.js",
-  "../static/bundle/883c4c327fa8ae51/python_stdlib.zip",
-  "../static/bundle/883c4c327fa8ae51/snapshot.bin"
+  "../static/bundle/fef7a02baaea1187/pyodide-lock.json",
+  "../static/bundle/fef7a02baaea1187/worker.js",
+  "../static/bundle/fef7a02baaea1187/python_stdlib.zip",
+  "../static/bundle/fef7a02baaea1187/snapshot.bin"
  ]
 };
 
-/* The checker's service worker, at /check/sw.js (scope /check/): the
+/* The checker's service worker, at /check/sw.js (scope /check/), and one at
+   /<lang>/check/sw.js for each language under /<lang>/ (docs/i18n.md): the
    checker works offline after a first visit. BUILD (above, written by
    sitegen.browser.pages) names this build's files; a rebuilt site has another
    BUILD, so the browser installs the new worker, which fetches the new
@@ -36,7 +37,10 @@ const BUILD = {
    else (pages, scripts, bundle.json, players.json) from the network first,
    from the cache when offline. Only this site's own GET requests. */
 
-const CACHE = "sitegen-check-" + BUILD.version;
+// One cache per scope: each language's /check/ (/check/, /it/check/) has
+// its own worker, which replaces only its own older caches.
+const PREFIX = "sitegen-check-" + self.registration.scope + "#";
+const CACHE = PREFIX + BUILD.version;
 const IMMUTABLE = /\/static\/(pyodide|bundle|players)\/[^/]+\//;
 
 self.addEventListener("install", function (event) {
@@ -48,7 +52,7 @@ self.addEventListener("install", function (event) {
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
     return Promise.all(names.filter(function (name) {
-      return name.indexOf("sitegen-check-") === 0 && name !== CACHE;
+      return name !== CACHE && (name.indexOf(PREFIX) === 0 || /^sitegen-check-[0-9a-f]+$/.test(name));
     }).map(function (name) { return caches.delete(name); }));
   }).then(function () { return self.clients.claim(); }));
 });

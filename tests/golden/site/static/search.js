@@ -19,6 +19,23 @@
   var parts = {};             // on a large site: key -> promise of that part's players
   var last = null;            // the players the last query shown found
 
+  // The page's messages in its language: a JSON data block written at build
+  // time from the catalogue (docs/i18n.md); an English page has none.
+  var messages = null;
+  function _(text) {
+    if (messages === null) {
+      var block = document.getElementById("messages");
+      messages = block ? JSON.parse(block.textContent) : {};
+    }
+    return Object.prototype.hasOwnProperty.call(messages, text) ? messages[text] : text;
+  }
+
+  function fill(text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (whole, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
+
   function fold(text) {
     return String(text).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }
@@ -87,8 +104,9 @@
       last = found;
       if (found === null) { return found; }
       var status = document.createElement("p");
-      status.textContent = found.length === 1 ? "1 player found" :
-        found.length + " players found" + (found.length ? "" : " (type the beginning of the surname)");
+      status.textContent = found.length === 1 ? _("1 player found") : found.length ?
+        fill(_("%(count)s players found"), { count: found.length }) :
+        _("0 players found (type the beginning of the surname)");
       results.appendChild(status);
       var list = document.createElement("ul");
       found.slice(0, MAX).forEach(function (p) {

@@ -5,7 +5,7 @@
    rules_core in the worker; this script only lays the answer out. */
 
 import { cited } from "./cite.js";
-import { Checker, el, html, escapeHtml, clear, offerDownload, showMessages, markDone } from "./common.js";
+import { Checker, el, html, escapeHtml, clear, offerDownload, showMessages, markDone, _, fill } from "./common.js";
 
 /* Files above this size are refused before they are read (docs/browser.md):
    the largest real tournament files are well under 1 MB, and a 10 MB file
@@ -35,8 +35,10 @@ function decode(buffer) {
 }
 
 function tooLarge(name, bytes) {
-  return (name ? name + " is " : "the text is ") + bytes + " bytes: files above " + MAX_BYTES +
-    " bytes (4 MB) are not read here; check it with sitegen check FILE";
+  const values = { name: name, bytes: bytes, limit: MAX_BYTES };
+  return fill(name
+    ? _("%(name)s is %(bytes)s bytes: files above %(limit)s bytes (4 MB) are not read here; check it with sitegen check FILE")
+    : _("the text is %(bytes)s bytes: files above %(limit)s bytes (4 MB) are not read here; check it with sitegen check FILE"), values);
 }
 
 /* Read the file, then check it at once (the options stay for a re-check). */
@@ -52,10 +54,11 @@ function readFile(file) {
     const text = decode(buffer);
     textArea.value = text;
     loaded = { name: file.name, text: text, shown: textArea.value };
-    fileName.textContent = "File: " + file.name + " (" + buffer.byteLength + " bytes)";
+    fileName.textContent = fill(_("File: %(name)s (%(bytes)s bytes)"), { name: file.name, bytes: buffer.byteLength });
     run();
   }).catch(function (error) {
-    showMessages(problems, [{ severity: "error", message: file.name + " could not be read: " + error.message }], "");
+    showMessages(problems, [{ severity: "error", message: fill(_("%(name)s could not be read: %(reason)s"),
+      { name: file.name, reason: error.message }) }], "");
   });
 }
 
@@ -76,21 +79,27 @@ function options() {
   };
 }
 
+function gameName(game) {
+  const names = { chess: _("chess"), draughts: _("draughts") };
+  return Object.prototype.hasOwnProperty.call(names, game) ? names[game] : game;
+}
+
 function eventFacts(contract) {
   const facts = document.getElementById("check-event");
   clear(facts);
   const e = contract.event;
+  // [data-event key, term, value]: the key stays English (tests and scripts read it)
   const rows = [
-    ["Event", e.name || "(no name)"],
-    ["Dates", [e.start, e.end].filter(Boolean).join(" to ") || "not given"],
-    ["Game", e.game], ["System", e.system || "unknown"],
-    ["Rate of play", e.rate_of_play || "unknown"],
-    ["Edition", contract.edition ? contract.edition + " (" + contract.edition_source + ")" : "none: not rated"],
-    ["Read as", e.format || ""], ["Players", e.players]
+    ["event", _("Event"), e.name || _("(no name)")],
+    ["dates", _("Dates"), [e.start, e.end].filter(Boolean).join(_(" to ")) || _("not given")],
+    ["game", _("Game"), gameName(e.game)], ["system", _("System"), e.system || _("unknown")],
+    ["rate_of_play", _("Rate of play"), e.rate_of_play || _("unknown")],
+    ["edition", _("Edition"), contract.edition ? contract.edition + " (" + contract.edition_source + ")" : _("none: not rated")],
+    ["read_as", _("Read as"), e.format || ""], ["players", _("Players"), e.players]
   ];
-  rows.forEach(function ([term, value]) {
+  rows.forEach(function ([key, term, value]) {
     facts.appendChild(el("dt", {}, term));
-    facts.appendChild(el("dd", { "data-event": term.toLowerCase().replace(/ /g, "_") }, value));
+    facts.appendChild(el("dd", { "data-event": key }, value));
   });
 }
 
@@ -99,7 +108,7 @@ function header(columns) {
   const row = el("tr");
   columns.forEach(function (column) {
     const cell = el("th", { scope: "col", "data-field": column.field });
-    cell.appendChild(el("abbr", { title: column.title }, column.label));
+    cell.appendChild(el("abbr", { title: _(column.title) }, _(column.label)));
     row.appendChild(cell);
   });
   head.appendChild(row);
@@ -130,7 +139,7 @@ function bodyRows(table, contract) {
         "data-field": column.field,
         "data-value": JSON.stringify(cellValue(player, column.field)),
         "data-filled": filled[column.field] || null,
-        title: filled[column.field] ? "from this site's published list, not from the file" : null
+        title: filled[column.field] ? _("from this site's published list, not from the file") : null
       }, row.texts[index]);
     });
     return '<tr data-number="' + escapeHtml(row.number) + '">' + cells.join("") + "</tr>";
@@ -142,7 +151,7 @@ function notes(contract, table) {
   const box = clear(document.getElementById("check-notes"));
   const eventNotes = contract.event.notes || [];
   if (eventNotes.length) {
-    box.appendChild(el("h3", {}, "Notes on the event"));
+    box.appendChild(el("h3", {}, _("Notes on the event")));
     const list = el("ul");
     eventNotes.forEach(function (note) { list.appendChild(cited(el("li"), note)); });
     box.appendChild(list);
@@ -151,7 +160,7 @@ function notes(contract, table) {
   contract.players.forEach(function (p) { names[p.number] = p.name; });
   const withNotes = table.rows.filter(function (row) { return row.notes.length || row.norms.length; });
   if (!withNotes.length) { return; }
-  box.appendChild(el("h3", {}, "Notes on the players"));
+  box.appendChild(el("h3", {}, _("Notes on the players")));
   withNotes.forEach(function (row) {
     const details = el("details", { "data-number": row.number });
     details.appendChild(el("summary", {}, row.number + ". " + (names[row.number] || "")));
@@ -181,7 +190,7 @@ function show(answer, name) {
     return;
   }
   const contract = answer.result;
-  showMessages(problems, contract.problems, "No problems found.");
+  showMessages(problems, contract.problems, _("No problems found."));
   if (!contract.players.length) {
     noResult();
     problems.setAttribute("data-done", String(checks));

@@ -4,7 +4,7 @@
    rules_core.fide.norm_form for chess). */
 
 import { cited } from "./cite.js";
-import { Checker, el, clear, loadPlayers, showMessages, markDone } from "./common.js";
+import { Checker, el, clear, loadPlayers, showMessages, markDone, _, fill } from "./common.js";
 
 const form = document.getElementById("norm-form");
 const games = document.querySelector("#norm-games tbody");
@@ -14,7 +14,7 @@ const errors = document.getElementById("norm-errors");
 const submit = document.getElementById("norm-submit");
 const checker = new Checker("norm");
 const FIELDS = ["name", "rating", "title", "federation", "sex"];
-const RESULTS = [["", "to play"], ["1", "won"], ["=", "drawn"], ["0", "lost"]];
+const RESULTS = [["", _("to play")], ["1", _("won")], ["=", _("drawn")], ["0", _("lost")]];
 let players = new Map();
 let listed = new Map();
 let checks = 0;
@@ -36,9 +36,9 @@ function renumber() {
     row.setAttribute("data-game", String(n));
     row.cells[0].textContent = String(n);
     row.querySelectorAll("[data-role]").forEach(function (field) {
-      field.setAttribute("aria-label", "Game " + n + ": " + field.getAttribute("data-label"));
+      field.setAttribute("aria-label", fill(_("Game %(n)s: %(field)s"), { n: n, field: field.getAttribute("data-label") }));
     });
-    row.querySelector("button").setAttribute("aria-label", "Remove game " + n);
+    row.querySelector("button").setAttribute("aria-label", fill(_("Remove game %(n)s"), { n: n }));
   });
 }
 
@@ -46,22 +46,22 @@ function addGame() {
   const row = el("tr");
   row.appendChild(el("th", { scope: "row" }));
   const cells = [
-    input("text", "", "pick", { list: "norm-players", autocomplete: "off", size: 14, "data-label": "opponent from the list (name or id)" }),
-    input("text", "", "name", { size: 18, "data-label": "opponent's name" }),
-    input("number", "", "rating", { min: 0, max: 3500, inputmode: "numeric", "data-label": "opponent's rating" }),
-    input("text", "", "title", { size: 6, "data-label": "opponent's title" }),
-    input("text", "", "federation", { size: 5, "data-label": "opponent's federation" }),
-    select("", "sex", [["", "?"], ["m", "man"], ["w", "woman"]]),
+    input("text", "", "pick", { list: "norm-players", autocomplete: "off", size: 14, "data-label": _("opponent from the list (name or id)") }),
+    input("text", "", "name", { size: 18, "data-label": _("opponent's name") }),
+    input("number", "", "rating", { min: 0, max: 3500, inputmode: "numeric", "data-label": _("opponent's rating") }),
+    input("text", "", "title", { size: 6, "data-label": _("opponent's title") }),
+    input("text", "", "federation", { size: 5, "data-label": _("opponent's federation") }),
+    select("", "sex", [["", "?"], ["m", _("man")], ["w", _("woman")]]),
     select("", "result", RESULTS)
   ];
-  cells[5].setAttribute("data-label", "opponent's sex");
-  cells[6].setAttribute("data-label", "result");
+  cells[5].setAttribute("data-label", _("opponent's sex"));
+  cells[6].setAttribute("data-label", _("result"));
   cells.forEach(function (field) {
     const cell = el("td");
     cell.appendChild(field);
     row.appendChild(cell);
   });
-  const remove = el("button", { type: "button", "class": "remove" }, "Remove");
+  const remove = el("button", { type: "button", "class": "remove" }, _("Remove"));
   remove.addEventListener("click", function () { row.remove(); renumber(); });
   const cell = el("td");
   cell.appendChild(remove);
@@ -135,10 +135,11 @@ function reasons(list, empty) {
 }
 
 function needed(n) {
-  if (n.required === null) { return "no norm in this category"; }
-  if (n.needed === 0) { return "reached"; }
-  if (!n.reachable) { return n.needed + " (out of reach: " + n.remaining + " games left)"; }
-  return n.needed + " from " + n.remaining + " games";
+  if (n.required === null) { return _("no norm in this category"); }
+  if (n.needed === 0) { return _("reached"); }
+  const values = { needed: n.needed, remaining: n.remaining };
+  if (!n.reachable) { return fill(_("%(needed)s (out of reach: %(remaining)s games left)"), values); }
+  return fill(_("%(needed)s from %(remaining)s games"), values);
 }
 
 function row(n) {
@@ -154,17 +155,17 @@ function row(n) {
     line.appendChild(el(index ? "td" : "th", { scope: index ? null : "row", "data-field": field, "data-value": value }, text));
   });
   const now = el("td", { "data-field": "valid_so_far", "data-value": JSON.stringify(n.valid_so_far) });
-  now.appendChild(el("strong", {}, n.valid_now ? "norm reached" : n.valid_so_far ? "met so far" : "not met"));
+  now.appendChild(el("strong", {}, n.valid_now ? _("norm reached") : n.valid_so_far ? _("met so far") : _("not met")));
   now.appendChild(reasons(n.reasons_now, ""));
   line.appendChild(now);
   const won = el("td", { "data-field": "valid_if_won", "data-value": JSON.stringify(n.valid_if_won) });
-  won.appendChild(el("strong", {}, n.valid_if_won ? "all criteria met" : "still not met"));
+  won.appendChild(el("strong", {}, n.valid_if_won ? _("all criteria met") : _("still not met")));
   won.appendChild(reasons(n.reasons_if_won.concat(n.notes), ""));
   line.appendChild(won);
   return line;
 }
 
-function mark(met) { return met === true ? "ok" : met === false ? "NO" : "not checked"; }
+function mark(met) { return met === true ? _("ok") : met === false ? _("NO") : _("not checked"); }
 
 function requirements(n) {
   const out = el("ul", { "class": "reasons" });
@@ -178,10 +179,12 @@ function requirements(n) {
 
 function forecast(n) {
   const f = n.forecast;
-  if (!f) { return el("span", {}, "no game left"); }
-  const text = f.possible
-    ? f.needed + " points from " + f.remaining_rounds + " games (" + f.required + " of " + f.games + ", Ra " + f.opponents_average + ")"
-    : "out of reach" + (f.reasons.length ? ": " + f.reasons.join("; ") : " (" + f.needed + " points needed)");
+  if (!f) { return el("span", {}, _("no game left")); }
+  const values = { needed: f.needed, remaining: f.remaining_rounds, required: f.required, games: f.games,
+    average: f.opponents_average, reasons: f.reasons.join("; ") };
+  const text = fill(f.possible
+    ? _("%(needed)s points from %(remaining)s games (%(required)s of %(games)s, Ra %(average)s)")
+    : f.reasons.length ? _("out of reach: %(reasons)s") : _("out of reach (%(needed)s points needed)"), values);
   return el("span", { "data-field": "forecast", "data-value": JSON.stringify(f.needed) },
     text + (f.assumption ? "; " + f.assumption : ""));
 }
@@ -196,7 +199,7 @@ function chessRow(n) {
       "data-value": JSON.stringify(value === undefined ? null : value) }, text));
   });
   const now = el("td", { "data-field": "valid", "data-value": JSON.stringify(n.valid) });
-  now.appendChild(el("strong", {}, n.valid ? "norm achieved" : "not achieved"));
+  now.appendChild(el("strong", {}, n.valid ? _("norm achieved") : _("not achieved")));
   now.appendChild(requirements(n));
   line.appendChild(now);
   const left = el("td", {});
@@ -223,14 +226,15 @@ function show(answer) {
   }
   clear(errors);
   errors.setAttribute("data-done", String(checks));
-  document.getElementById("norm-summary").textContent = answer.played + " of " + answer.games +
-    " games played, " + answer.achieved + " points; " + answer.remaining + " to play.";
+  document.getElementById("norm-summary").textContent = fill(
+    _("%(played)s of %(games)s games played, %(points)s points; %(remaining)s to play."),
+    { played: answer.played, games: answer.games, points: answer.achieved, remaining: answer.remaining });
   if (answer.game === "chess") {
     const chess = clear(document.querySelector("#norm-chess-table tbody"));
     answer.norms.forEach(function (n) { chess.appendChild(chessRow(n)); });
     if (!answer.norms.length) {
       const none = el("tr");
-      none.appendChild(el("td", { colspan: "8" }, "No norm above your title."));
+      none.appendChild(el("td", { colspan: "8" }, _("No norm above your title.")));
       chess.appendChild(none);
     }
   } else {

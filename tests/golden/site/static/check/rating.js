@@ -4,7 +4,7 @@
    article. */
 
 import { cited } from "./cite.js";
-import { Checker, el, clear, showMessages, markDone } from "./common.js";
+import { Checker, el, clear, showMessages, markDone, _, fill } from "./common.js";
 
 const form = document.getElementById("rating-form");
 const games = document.querySelector("#rating-games tbody");
@@ -19,9 +19,9 @@ function renumber() {
     const n = index + 1;
     row.setAttribute("data-game", String(n));
     row.cells[0].textContent = String(n);
-    row.querySelector("[data-role=rating]").setAttribute("aria-label", "Game " + n + ": opponent's rating");
-    row.querySelector("[data-role=result]").setAttribute("aria-label", "Game " + n + ": your result");
-    row.querySelector("button").setAttribute("aria-label", "Remove game " + n);
+    row.querySelector("[data-role=rating]").setAttribute("aria-label", fill(_("Game %(n)s: opponent's rating"), { n: n }));
+    row.querySelector("[data-role=result]").setAttribute("aria-label", fill(_("Game %(n)s: your result"), { n: n }));
+    row.querySelector("button").setAttribute("aria-label", fill(_("Remove game %(n)s"), { n: n }));
   });
 }
 
@@ -30,10 +30,10 @@ function addGame() {
   row.appendChild(el("th", { scope: "row" }));
   const rating = el("input", { type: "number", min: 0, max: 3500, inputmode: "numeric", "data-role": "rating" });
   const outcome = el("select", { "data-role": "result" });
-  [["1", "won"], ["=", "drawn"], ["0", "lost"]].forEach(function ([value, text]) {
+  [["1", _("won")], ["=", _("drawn")], ["0", _("lost")]].forEach(function ([value, text]) {
     outcome.appendChild(el("option", { value: value }, text));
   });
-  const remove = el("button", { type: "button", "class": "remove" }, "Remove");
+  const remove = el("button", { type: "button", "class": "remove" }, _("Remove"));
   remove.addEventListener("click", function () { row.remove(); renumber(); });
   [rating, outcome, remove].forEach(function (field) {
     const cell = el("td");
@@ -63,7 +63,7 @@ function steps(answer) {
   const body = clear(document.querySelector("#rating-steps tbody"));
   answer.steps.forEach(function (step) {
     const line = el("tr", { "data-field": step.field });
-    line.appendChild(el("th", { scope: "row" }, step.label));
+    line.appendChild(el("th", { scope: "row" }, _(step.label)));
     line.appendChild(el("td", { "class": "num value", "data-value": JSON.stringify(step.value) }, step.text));
     line.appendChild(cited(el("td", { "class": "article" }), step.article));
     body.appendChild(line);
@@ -100,7 +100,7 @@ function show(answer) {
   figures(answer);
   const notes = clear(document.getElementById("rating-notes"));
   answer.notes.forEach(function (note) { notes.appendChild(cited(el("li"), note)); });
-  if (!answer.notes.length) { notes.appendChild(el("li", {}, "None.")); }
+  if (!answer.notes.length) { notes.appendChild(el("li", {}, _("None."))); }
   markDone(result, checks);
 }
 
