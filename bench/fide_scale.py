@@ -295,7 +295,10 @@ def _peak_mib() -> float:
 
 
 def _children(pid: int) -> list[int]:
-    """The processes `pid` started, and theirs (Linux /proc)."""
+    """The processes `pid` started, and theirs (Linux /proc: the threads'
+    `children` files, or, in a kernel without them, every process's parent)."""
+    if not Path(f"/proc/{pid}/task/{pid}/children").exists():
+        return _descendants_by_parent(pid)
     found = []
     for task in Path(f"/proc/{pid}/task").glob("*/children"):
         try:
@@ -303,6 +306,22 @@ def _children(pid: int) -> list[int]:
         except OSError:          # the thread ended meanwhile
             continue
     return found + [g for c in found for g in _children(c)]
+
+
+def _descendants_by_parent(pid: int) -> list[int]:
+    parents = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:      # "pid (name) state ppid ...": the name may hold spaces
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+    found, wanted = [], {pid}
+    while True:
+        new = [p for p, parent in parents.items() if parent in wanted and p not in found]
+        if not new:
+            return found
+        found += new
+        wanted = set(new)
 
 
 def _kib(pid: int, path: str, key: str) -> int:
