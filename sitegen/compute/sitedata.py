@@ -109,7 +109,7 @@ class EventReport:
 
     The contract is held marshalled (`marshal`, the standard library's
     serialiser of plain data): a million games make millions of small
-    dictionaries, ten times the memory of their marshalled bytes
+    dictionaries, four to five times the memory of their marshalled bytes
     (docs/scale.md#memory).  Each reading of `result` gives a fresh copy,
     equal to what was given; changing it changes nothing held.  A contract
     holding what marshal cannot write (none does: plain data) is kept as
