@@ -1,7 +1,7 @@
 """FIDE-scale content, and how long the site of it takes to build.
 
     python bench/fide_scale.py [FOLDER] [--players N] [--games N] [--seed S]
-    python bench/fide_scale.py [FOLDER] --bench [--out SITE] [--keep] [--tracemalloc]
+    python bench/fide_scale.py [FOLDER] --bench [--out SITE] [--keep] [--tracemalloc] [--profile]
 
 The first writes a content folder (default: a new temporary folder) of about
 FIDE's size: `players/chess.csv` with 1.2 million chess players (about two
@@ -19,9 +19,14 @@ if the folder holds no content of the same size and seed) and prints, as
 `sitegen build` runs them: load (read and check the content), compute (rate
 every event, make the lists), render (every page, download and asset) and
 total seconds, pages per second (HTML pages written / render seconds), the
-files and bytes written, and the peak memory (`ru_maxrss`, the process's
-resident set; with `--tracemalloc`, also the Python heap's peak, which slows
-the build several times).  The site goes into a temporary folder, removed
+files and bytes written, and the peak memory: the building process's
+(`ru_maxrss`) and, sampled from /proc, that of the building process and its
+rendering workers together (the sum of their proportional set sizes, PSS:
+a page the forked workers still share with it counted once; and the sum
+of their resident sets, which counts it in each).  `--tracemalloc` adds
+the Python heap's peak and what holds it after compute, by line of code
+(it slows the build several times); `--profile` prints compute's costliest
+functions (cProfile).  The site goes into a temporary folder, removed
 afterwards (and so is a temporary content folder) unless `--keep` or
 `--out` is given.
 
@@ -35,6 +40,7 @@ import argparse
 import bisect
 import itertools
 import json
+import os
 import random
 import resource
 import shutil
@@ -288,7 +294,85 @@ def _peak_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024     # KiB on Linux
 
 
-def bench(content: Path, out: Path, trace: bool) -> dict:
+def _children(pid: int) -> list[int]:
+    """The processes `pid` started, and theirs (Linux /proc: the threads'
+    `children` files, or, in a kernel without them, every process's parent)."""
+    if not Path(f"/proc/{pid}/task/{pid}/children").exists():
+        return _descendants_by_parent(pid)
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        try:
+            found += [int(c) for c in task.read_text().split()]
+        except OSError:          # the thread ended meanwhile
+            continue
+    return found + [g for c in found for g in _children(c)]
+
+
+def _descendants_by_parent(pid: int) -> list[int]:
+    parents = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:      # "pid (name) state ppid ...": the name may hold spaces
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+    found, wanted = [], {pid}
+    while True:
+        new = [p for p, parent in parents.items() if parent in wanted and p not in found]
+        if not new:
+            return found
+        found += new
+        wanted = set(new)
+
+
+def _kib(pid: int, path: str, key: str) -> int:
+    """A `key:  N kB` figure of /proc/PID/<path>, 0 if the process is gone."""
+    try:
+        for line in Path(f"/proc/{pid}/{path}").read_text().splitlines():
+            if line.startswith(key):
+                return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
+class Sampler:
+    """The memory of the build and every process it forked, sampled every
+    `every` seconds in a thread: the peak of the summed resident sets
+    (RSS: a page shared by forked processes counted in each, so an upper
+    bound) and of the summed proportional sets (PSS: a shared page divided
+    among the processes sharing it, so the memory the build really takes),
+    and the largest number of processes.  Linux only (/proc); elsewhere
+    the figures stay 0."""
+
+    def __init__(self, every: float = 0.2):
+        import threading
+        self.every, self.rss, self.pss, self.processes = every, 0, 0, 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._pss_ok = Path(f"/proc/{os.getpid()}/smaps_rollup").exists()
+
+    def __enter__(self) -> Sampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.sample()
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.every):
+            self.sample()
+
+    def sample(self) -> None:
+        pids = [os.getpid(), *_children(os.getpid())]
+        self.processes = max(self.processes, len(pids))
+        self.rss = max(self.rss, sum(_kib(p, "status", "VmRSS:") for p in pids))
+        if self._pss_ok:
+            self.pss = max(self.pss, sum(_kib(p, "smaps_rollup", "Pss:") for p in pids))
+
+
+def bench(content: Path, out: Path, trace: bool, profile: bool = False) -> dict:
     """Time `sitegen build`'s steps on `content`, writing the site to `out`."""
     import gc
     import tracemalloc
@@ -302,21 +386,27 @@ def bench(content: Path, out: Path, trace: bool) -> dict:
     if trace:
         tracemalloc.start()
     figures = {}
-    with collector_paused():                # as sitegen.build.build runs them
+    sampler = Sampler()
+    with sampler, collector_paused():       # as sitegen.build.build runs them
         began = time.perf_counter()
         loaded = load_content(content)
         figures["load"] = time.perf_counter() - began
         figures["peak_load"] = _peak_mib()
         mark = time.perf_counter()
-        data = compute(loaded)
+        data = _profiled(compute, loaded) if profile else compute(loaded)
         figures["compute"] = time.perf_counter() - mark
         figures["peak_compute"] = _peak_mib()
+        figures["pss_compute"] = _kib(os.getpid(), "smaps_rollup", "Pss:") / 1024
+        if trace:
+            figures["lines"] = _heap_lines(tracemalloc.take_snapshot())
         mark = time.perf_counter()
         regulations = load_regulations(content / "regulations")
         files = _swap_in(out, lambda tmp: render_site(data, tmp, regulations))
         figures["render"] = time.perf_counter() - mark
         figures["total"] = time.perf_counter() - began
     figures["peak"] = _peak_mib()
+    figures["sum_rss"], figures["sum_pss"] = sampler.rss / 1024, sampler.pss / 1024
+    figures["processes"] = sampler.processes
     # the largest rendering worker (forked: it shares the pages it has not
     # written to with this process, so the two do not add up)
     figures["peak_workers"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
@@ -335,6 +425,24 @@ def bench(content: Path, out: Path, trace: bool) -> dict:
     figures["events"] = len(loaded.events)
     figures["games"], figures["rated"] = _games(data)
     return figures
+
+
+def _profiled(compute, loaded):
+    """compute(loaded) under cProfile; the 25 functions of most own time printed."""
+    import cProfile
+    import pstats
+    profiler = cProfile.Profile()
+    data = profiler.runcall(compute, loaded)
+    pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(25)
+    return data
+
+
+def _heap_lines(snapshot, top: int = 20) -> list[str]:
+    """The lines of code holding most of the Python heap after compute."""
+    root = str(ROOT) + "/"
+    return [f"{s.size / 2 ** 20:8.1f} MiB {s.count:>10,} blocks  "
+            f"{s.traceback[0].filename.replace(root, '')}:{s.traceback[0].lineno}"
+            for s in snapshot.statistics("lineno")[:top]]
 
 
 def _games(data) -> tuple[int, int]:
@@ -365,11 +473,17 @@ def report(f: dict) -> str:
              f"players/s; {f['files']:,} files, {f['bytes'] / 2 ** 20:,.0f} MiB "
              f"(downloads {f['download_bytes'] / 2 ** 20:,.0f} MiB)",
              f"memory:   peak RSS {f['peak']:,.0f} MiB (after load {f['peak_load']:,.0f}, "
-             f"after compute {f['peak_compute']:,.0f}); cyclic garbage left by "
+             f"after compute {f['peak_compute']:,.0f}, its PSS then {f['pss_compute']:,.0f}); "
+             f"cyclic garbage left by "
              f"the build: {f['cycles']} objects",
-             f"          largest rendering worker's peak RSS {f['peak_workers']:,.0f} MiB"]
+             f"          largest rendering worker's peak RSS {f['peak_workers']:,.0f} MiB",
+             f"          all processes together ({f['processes']} at most, sampled every "
+             f"0.2 s): peak PSS {f['sum_pss']:,.0f} MiB, peak RSS summed "
+             f"{f['sum_rss']:,.0f} MiB (shared pages counted in each)"]
     if "heap" in f:
-        lines.append(f"          Python heap peak (tracemalloc) {f['heap']:,.0f} MiB")
+        lines.append(f"          Python heap peak (tracemalloc) {f['heap']:,.0f} MiB; "
+                     "held after compute, by line:")
+        lines.extend("            " + line for line in f["lines"])
     return "\n".join(lines)
 
 
@@ -384,7 +498,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="the site folder (default: temporary)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary site")
     parser.add_argument("--tracemalloc", action="store_true",
-                        help="also measure the Python heap's peak (slow)")
+                        help="also measure the Python heap's peak and print what holds "
+                        "it after compute, by line (slow)")
+    parser.add_argument("--profile", action="store_true",
+                        help="profile compute (cProfile), print its 25 costliest functions")
     args = parser.parse_args(argv)
     folder = args.folder or Path(tempfile.mkdtemp(prefix="fide-scale-"))
     wanted = {"version": VERSION, "players": args.players, "games": args.games,
@@ -399,7 +516,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     out = args.out or Path(tempfile.mkdtemp(prefix="fide-scale-site-")) / "site"
     try:
-        print(report(bench(folder, out, args.tracemalloc)))
+        print(report(bench(folder, out, args.tracemalloc, args.profile)))
         print(f"site:     {out}" + ("" if args.out or args.keep else " (removed)"))
     finally:
         if not (args.out or args.keep):

@@ -143,3 +143,42 @@ def test_the_demo_links_an_unchanged_list_to_the_earlier_files(demo_site):
             assert "unchanged since" in html
             assert not list((demo_site / "downloads").glob(f"chess-blitz-{key}.*"))
     assert linked_elsewhere > 0
+
+
+# -- streamed downloads (docs/scale.md#memory) --------------------------------------------
+
+def _many(count: int) -> PublishedList:
+    """A list of `count` entries, names and changes varied (formula-leading
+    names included), for the pieces of a streamed download."""
+    entries = [ListEntry(id=str(10_000 + i), name=f"{'=@+-'[i % 4] if i % 7 == 0 else ''}"
+                         f"Player{i}, Ann", federation="TST", sex="wm"[i % 2],
+                         birth_year=1950 + i % 60, title="", rating=2800 - i // 3,
+                         rank=1 + i, games=i % 11, change=(i % 9) - 4 if i % 5 else None,
+                         k=20, new=i % 5 == 0)
+               for i in range(count)]
+    return PublishedList("chess", "standard", date(2025, 4, 1), "fide-standard-2024",
+                         entries, ["open"], [])
+
+
+@pytest.mark.parametrize("count, compact", [(0, True), (1, False), (4_500, True),
+                                            (4_500, False)])
+def test_streamed_files_are_the_whole_ones_bytes(tmp_path, count, compact):
+    """write_files streams each format in pieces of CHUNK entries (4,500:
+    three pieces) to the dated and the latest stem; every file has the bytes
+    all_files and text_zip give of the whole text."""
+    from sitegen.site.downloads import CHUNK, all_files, text_zip, write_files
+
+    assert count < 3 * CHUNK
+    pl = _many(count)
+    stems = ["chess-standard-2025-04", "chess-standard-latest"]
+    paths = write_files(pl, tmp_path / "downloads", stems, compact)
+    whole = dict(all_files(pl, compact))
+    expected = {}
+    for stem in stems:
+        expected.update({f"{stem}.{ext}": body for ext, body in whole.items()})
+        expected[f"{stem}.zip"] = text_zip(f"{stem}.txt", whole["txt"])
+    assert [p.name for p in paths] == [f"{s}.{e}" for s in stems
+                                       for e in ("csv", "csv.gz", "json", "json.gz", "txt",
+                                                 "zip")]
+    assert {p.name: p.read_bytes() for p in paths} == expected
+    assert sorted(p.name for p in (tmp_path / "downloads").iterdir()) == sorted(expected)

@@ -31,3 +31,39 @@ def test_a_new_attribute_is_refused():
 def test_published_list_key_still_works_slotted():
     pl = sitedata.PublishedList("chess", "standard", date(2025, 2, 1), "fide-2024", [], [])
     assert pl.key == "2025-02"
+
+
+# -- an event's check contract held marshalled (docs/scale.md#memory) --------------------
+
+CONTRACT = {"event": {"name": "Open", "rounds": 2, "notes": []}, "edition": "fide-2024",
+            "players": [{"number": 1, "id": "10", "score": 1.5, "change": -0.25,
+                         "games": [{"round": 1, "opponent": 2, "expected": 0.64}],
+                         "tiebreaks": {"BH": [3.5, 2]}, "norms": [], "rating": None},
+                        {"number": 2, "id": None, "points": 0.5, "flag": True}],
+            "problems": []}
+
+
+def _report(result: dict) -> sitedata.EventReport:
+    return sitedata.EventReport("open", "chess", "Open", date(2025, 1, 2), date(2025, 1, 3),
+                                "standard", date(2025, 2, 1), "fide-2024", result,
+                                "events/open.trf")
+
+
+def test_the_contract_reads_back_as_given():
+    report = _report(CONTRACT)
+    assert report.result == CONTRACT
+    assert isinstance(report._result, bytes)
+    assert report.players == 2
+    assert report == _report(CONTRACT) and report != _report({**CONTRACT, "problems": [1]})
+
+
+def test_changing_a_copy_changes_nothing_held():
+    report = _report(CONTRACT)
+    report.result["players"].clear()
+    assert report.result == CONTRACT
+
+
+def test_a_contract_marshal_cannot_write_is_kept_as_given():
+    unusual = {"players": [], "when": date(2025, 1, 2)}
+    report = _report(unusual)
+    assert report.result is unusual

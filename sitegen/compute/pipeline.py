@@ -15,6 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from fractions import Fraction
+from typing import Any
 
 from rules_core.check import CheckOptions, CheckResult, check_tournament, rate_of_play_for
 from rules_core.editions import choose, edition_for
@@ -51,6 +52,9 @@ FMJD = FmjdEdition()
 ASSUMED_GAMES = 30        # what rules_core assumes of an unknown count (fide-2002 10.54)
 
 
+NONE: Any = ()          # the empty value of a _Player's lists, shared (typed as any list)
+
+
 @dataclass(slots=True)
 class _Player:
     """One player's standing on one list while the record is computed."""
@@ -65,14 +69,25 @@ class _Player:
     title: str = ""
     list_name: str = ""
     published: list[tuple[date, int | None]] = field(default_factory=list)
-    events: list[str] = field(default_factory=list)
-    pending: list[EventPerformance] = field(default_factory=list)
-    played: list[tuple[date, int]] = field(default_factory=list)
+    # what most of a million players never have starts as the shared empty
+    # tuple and becomes a list on its first item (`add`): 56 bytes each
+    # an empty list, seven of them a player (docs/scale.md#memory)
+    events: list[str] = NONE
+    pending: list[EventPerformance] = NONE
+    played: list[tuple[date, int]] = NONE
     history: list[HistoryRow] = field(default_factory=list)
-    norms: list[AwardNorm] = field(default_factory=list)       # draughts, valid norms
-    norm_rows: list[NormRecord] = field(default_factory=list)
-    titles: list[TitleAward] = field(default_factory=list)
-    progress: list[str] = field(default_factory=list)
+    norms: list[AwardNorm] = NONE       # draughts, valid norms
+    norm_rows: list[NormRecord] = NONE
+    titles: list[TitleAward] = NONE
+    progress: list[str] = NONE
+
+    def add(self, name: str, item) -> None:
+        """Append `item` to the list `name`, made on the first item."""
+        held = getattr(self, name)
+        if held is NONE:
+            setattr(self, name, [item])
+        else:
+            held.append(item)
 
     def rating_on(self, day: date) -> int | None:
         """The rating on the list valid on `day` (the record's start rating
@@ -247,7 +262,7 @@ class _Rows:
         if games is not None or p.rating is None:   # else: the count known so far stays
             p.games = games
         p.rating = row.ratings[self.list_name]
-        p.pending = []
+        p.pending = NONE
         if first:
             p.start_rating = p.rating
         if p.record_start is None:
@@ -262,7 +277,7 @@ def _period(spec, day, edition, events, players, reports, rows) -> PublishedList
     options = CheckOptions(norms=spec.game == "draughts")
     rated = _rated_once(events, players, options)
     for event in events:
-        result = rated[event.slug]
+        result = rated.pop(event.slug)    # freed once reported and collected
         if _judges_chess_norms(spec, result.tournament):
             _chess_norms(result)
         if spec.list == "standard":
@@ -440,8 +455,8 @@ def _collect(event, result: CheckResult, players, changes, fmjd_events) -> None:
         state = players.get(p.id or "")
         if state is None or not r.rated_games:
             continue
-        state.played.append((end, r.rated_games))
-        state.events.append(event.slug)
+        state.add("played", (end, r.rated_games))
+        state.add("events", event.slug)
         if event.game == "draughts":
             # a player with rated games has a score and an opponents' average
             assert r.score is not None and r.opponents_average is not None
@@ -453,7 +468,7 @@ def _collect(event, result: CheckResult, players, changes, fmjd_events) -> None:
         elif r.initial_rating_exact is not None:
             average = r.competition_average or r.opponents_average
             assert r.score is not None and average is not None   # as above
-            state.pending.append(EventPerformance(
+            state.add("pending", EventPerformance(
                 r.rated_games, r.score, average, r.initial_rating_exact,
                 tuple([average] * r.rated_games), end))
             changes[p.id].append((event.slug, Fraction(0), r.rated_games))
@@ -496,7 +511,7 @@ def _first_rating(edition, p: _Player) -> None:
     p.pending = [e for e in p.pending if e.end and within_window(edition, e.end, latest)]
     first = pooled_rating(edition, p.pending)
     if first.published is not None:
-        p.rating, p.pending = first.published, []
+        p.rating, p.pending = first.published, NONE
 
 
 def _games_or_assumed(games: int | None) -> int:
@@ -535,13 +550,13 @@ def _collect_norms(event, result: CheckResult, players) -> None:
             if not norm["valid"]:
                 continue
             if event.game == "chess":
-                state.norm_rows.append(NormRecord(event.slug, end, norm["title"], "",
+                state.add("norm_rows", NormRecord(event.slug, end, norm["title"], "",
                                                   None, norm["required"], norm["achieved"],
                                                   norm["counted_games"]))
             else:
-                state.norms.append(AwardNorm(norm["title"], norm["kind"], norm["games"],
+                state.add("norms", AwardNorm(norm["title"], norm["kind"], norm["games"],
                                              event.slug, end))
-                state.norm_rows.append(NormRecord(event.slug, end, norm["title"], norm["kind"],
+                state.add("norm_rows", NormRecord(event.slug, end, norm["title"], norm["kind"],
                                                   norm["category"], norm["required"],
                                                   norm["achieved"], norm["games"]))
 
@@ -563,7 +578,7 @@ def _titles(day: date, players) -> None:
             if check.title not in order or _holds(held, check.title, order):
                 continue
             if check.awarded:
-                p.titles.append(TitleAward(check.title, day, "norms",
+                p.add("titles", TitleAward(check.title, day, "norms",
                                            f"{len(check.norms)} norms, {check.games} games"))
                 held.add(check.title)
             else:

@@ -10,6 +10,7 @@ dictionary each (docs/scale.md).
 from __future__ import annotations
 
 import builtins
+import marshal
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -102,18 +103,52 @@ class PlayerRecord:
     progress: list[str] = field(default_factory=list)   # towards the next title
 
 
-@dataclass(slots=True)
 class EventReport:
-    slug: str
-    game: str
-    name: str
-    start: date | None
-    end: date | None
-    list: str                  # the rating list it counts for
-    list_date: date | None     # the list it was rated on
-    edition: str
-    result: dict               # the check contract (rules_core.check)
-    source: str                # the content file
+    """An event as rated: its dates, the list it counts for, and the check
+    contract (rules_core.check), `result`.
+
+    The contract is held marshalled (`marshal`, the standard library's
+    serialiser of plain data): a million games make millions of small
+    dictionaries, four to five times the memory of their marshalled bytes
+    (docs/scale.md#memory).  Each reading of `result` gives a fresh copy,
+    equal to what was given; changing it changes nothing held.  A contract
+    holding what marshal cannot write (none does: plain data) is kept as
+    given."""
+
+    __slots__ = ("slug", "game", "name", "start", "end", "list", "list_date", "edition",
+                 "_result", "source", "players")
+
+    def __init__(self, slug: str, game: str, name: str, start: date | None,
+                 end: date | None, list: str, list_date: date | None, edition: str,
+                 result: dict, source: str):
+        self.slug, self.game, self.name = slug, game, name
+        self.start, self.end = start, end
+        self.list = list               # the rating list it counts for
+        self.list_date = list_date     # the list it was rated on
+        self.edition, self.source = edition, source      # source: the content file
+        self.players = len(result.get("players", []))   # entrants, without unmarshalling
+        try:
+            self._result: bytes | dict = marshal.dumps(result)
+        except ValueError:
+            self._result = result
+
+    @property
+    def result(self) -> dict:
+        """The check contract (rules_core.check), a fresh copy each time."""
+        held = self._result
+        return marshal.loads(held) if isinstance(held, bytes) else held
+
+    def _key(self) -> tuple:
+        return (self.slug, self.game, self.name, self.start, self.end, self.list,
+                self.list_date, self.edition, self.result, self.source)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, EventReport) and self._key() == other._key()
+
+    __hash__ = None     # type: ignore[assignment]   # mutable, as the dataclass was
+
+    def __repr__(self) -> str:
+        return f"EventReport({self.slug!r}, {self.game!r}, {self.name!r}, ...)"
 
 
 @dataclass(slots=True)

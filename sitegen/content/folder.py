@@ -593,14 +593,22 @@ class _Reader:
 
 
 def _first_rows(players: dict[str, RegistryPlayer], rows: list[RatingRow]) -> None:
-    """Each player's first dated ratings, as the pages of the registry show."""
+    """Each player's first dated ratings, as the pages of the registry show:
+    per list, the earliest row's.  A player with one row shares its
+    dictionaries (read only, both: no copy for each of a million players,
+    docs/scale.md#memory); an earlier row makes new ones."""
+    seen: set[str] = set()
     for row in reversed(rows):
         player = players.get(row.id)
-        if player is not None:
-            for name, rating in row.ratings.items():
-                player.ratings[name] = rating
-                player.games[name] = row.games.get(name)
-            player.reached = player.reached or row.reached
+        if player is None or not row.ratings and not row.reached:
+            continue
+        if row.id not in seen and not player.ratings:
+            player.ratings, player.games = row.ratings, row.games
+        elif row.ratings:
+            player.ratings = {**player.ratings, **row.ratings}
+            player.games = {**player.games, **row.games}
+        seen.add(row.id)
+        player.reached = player.reached or row.reached
 
 
 def _agrees(p, r: RegistryPlayer) -> bool:

@@ -21,17 +21,20 @@ the earlier list's (`sources`, docs/scale.md#output-size).
 from __future__ import annotations
 
 import csv
-import gzip
 import io
 import json
 import zipfile
+import zlib
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from pathlib import Path
 from typing import NamedTuple
 
 from sitegen.compute.sitedata import ListEntry, PublishedList
 from sitegen.site.figures import N_, tiebreak
 
 __all__ = ["TextColumn", "TEXT_COLUMNS", "CSV_FIELDS", "list_csv", "list_json",
-           "list_text", "all_formats", "all_files", "text_zip", "file_links", "sources",
+           "list_text", "all_formats", "all_files", "text_zip", "write_files", "format_chunks", "file_links", "sources",
            "same_list", "standings_csv", "fide_flag", "text_header", "neutralise",
            "FORMULA_STARTS"]
 
@@ -74,6 +77,74 @@ def all_formats(pl: PublishedList, compact: bool = False) -> list[tuple[str, str
     return [("csv", list_csv(pl)), ("json", list_json(pl, compact)), ("txt", list_text(pl))]
 
 
+CHUNK = 2000            # entries a piece of a streamed download
+
+
+def format_chunks(pl: PublishedList, compact: bool = False):
+    """(extension, pieces of its text) for each format: `all_formats`'
+    texts, given a few thousand entries at a time (`write_files`)."""
+    return [("csv", csv_chunks(pl)), ("json", json_chunks(pl, compact)),
+            ("txt", text_chunks(pl))]
+
+
+def write_files(pl: PublishedList, folder: Path, stems: list[str],
+                compact: bool = False) -> list[Path]:
+    """Write every download of `pl` into `folder` under each of `stems`
+    (its date's, the latest's), streamed: each piece of a format goes to
+    its files and their compressors as it is made, so no whole list is
+    held as one text (docs/scale.md#memory).  The bytes are those of
+    `all_files` and `text_zip` (tests/test_downloads.py).  Returns the
+    paths written: per stem .csv, .csv.gz, .json, .json.gz, .txt, .zip."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for ext, chunks in format_chunks(pl, compact):
+        with ExitStack() as stack:
+            sinks = _sinks(stack, folder, stems, ext)
+            for chunk in chunks:
+                body = chunk.encode("utf-8")
+                for sink in sinks:
+                    sink(body)
+    names = ("{}.csv", "{}.csv.gz", "{}.json", "{}.json.gz", "{}.txt", "{}.zip")
+    return [folder / name.format(stem) for stem in stems for name in names]
+
+
+def _sinks(stack: ExitStack, folder: Path, stems: list[str],
+           ext: str) -> list[Callable[[bytes], object]]:
+    """The writers of one format's pieces: the plain file of each stem; the
+    gzip (compressed once, written to each stem's .gz) or each stem's zip."""
+    plain = [stack.enter_context(open(folder / f"{stem}.{ext}", "wb")) for stem in stems]
+    sinks: list[Callable[[bytes], object]] = [f.write for f in plain]
+    if ext == "txt":
+        for stem in stems:
+            archive = stack.enter_context(zipfile.ZipFile(folder / f"{stem}.zip", "w"))
+            sinks.append(stack.enter_context(archive.open(_member(f"{stem}.txt"), "w")).write)
+        return sinks
+    gz = [stack.enter_context(open(folder / f"{stem}.{ext}.gz", "wb")) for stem in stems]
+    sinks.append(_GzipStream(stack, gz).write)
+    return sinks
+
+
+class _GzipStream:
+    """gzip of the pieces written, the bytes of `zlib.compress(whole, 6,
+    wbits=31)` (`all_files`; zlib's gzip header: no name, time 0), written
+    to every file of `targets` as it comes."""
+
+    def __init__(self, stack: ExitStack, targets):
+        self.targets = targets
+        self.compressor = zlib.compressobj(6, zlib.DEFLATED, 31)
+        stack.callback(self.close)      # runs before the files close (stack order)
+
+    def write(self, body: bytes) -> None:
+        self._out(self.compressor.compress(body))
+
+    def close(self) -> None:
+        self._out(self.compressor.flush())
+
+    def _out(self, data: bytes) -> None:
+        if data:
+            for f in self.targets:
+                f.write(data)
+
+
 def all_files(pl: PublishedList, compact: bool = False) -> list[tuple[str, bytes]]:
     """(extension, bytes) of each download but the zip (`text_zip`, whose
     member is named after the file): the three formats, the CSV and JSON
@@ -83,7 +154,7 @@ def all_files(pl: PublishedList, compact: bool = False) -> list[tuple[str, bytes
         body = text.encode("utf-8")
         out.append((ext, body))
         if ext in ("csv", "json"):
-            out.append((ext + ".gz", gzip.compress(body, compresslevel=6, mtime=0)))
+            out.append((ext + ".gz", zlib.compress(body, 6, wbits=31)))   # gzip, no name, time 0
     return out
 
 
@@ -93,12 +164,18 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)       # the earliest a zip can hold: no build t
 def text_zip(name: str, text: bytes) -> bytes:
     """A zip holding `text` as `name`, deflated, the same bytes each build."""
     buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr(_member(name), text, compresslevel=6)
+    return buffer.getvalue()
+
+
+def _member(name: str) -> zipfile.ZipInfo:
+    """The zip's one member, `name`, deflated at level 6, dated ZIP_TIME."""
     member = zipfile.ZipInfo(name, date_time=ZIP_TIME)
     member.compress_type = zipfile.ZIP_DEFLATED
     member.external_attr = 0o644 << 16
-    with zipfile.ZipFile(buffer, "w") as archive:
-        archive.writestr(member, text, compresslevel=6)
-    return buffer.getvalue()
+    member._compresslevel = 6          # type: ignore[attr-defined]   # what writestr sets
+    return member
 
 
 def file_links(stem: str, text_label: str = "Text") -> list[tuple[str, str]]:
@@ -148,12 +225,22 @@ def standings_csv(players, tiebreaks: list[tuple[str, str]]) -> str:
 
 def list_csv(pl: PublishedList) -> str:
     """One row an entry, CSV_FIELDS as header; empty cells for none."""
+    return "".join(csv_chunks(pl))
+
+
+def csv_chunks(pl: PublishedList) -> Iterator[str]:
+    """`list_csv` in pieces of CHUNK rows."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(CSV_FIELDS)
-    for e in pl.entries:
-        writer.writerow(["" if v is None else _csv_value(v) for v in _values(e)])
-    return buffer.getvalue()
+    for start in range(0, len(pl.entries), CHUNK):
+        for e in pl.entries[start:start + CHUNK]:
+            writer.writerow(["" if v is None else _csv_value(v) for v in _values(e)])
+        yield buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
+    if not pl.entries:
+        yield buffer.getvalue()
 
 
 # OWASP "CSV Injection": a cell a spreadsheet would read as a formula starts
@@ -194,26 +281,44 @@ def list_json(pl: PublishedList, compact: bool = False) -> str:
     million entries make 240 MB (compact 130 MB), and json's indenting
     encoder is pure Python, ten times slower than the one it uses without.
     """
-    document = {"game": pl.game, "list": pl.list, "date": pl.date.isoformat(),
+    return "".join(json_chunks(pl, compact))
+
+
+def json_chunks(pl: PublishedList, compact: bool = False) -> Iterator[str]:
+    """`list_json` in pieces: compact, CHUNK entries a piece; indented (a
+    small site's), whole."""
+    document: dict[str, object] = {
+                "game": pl.game, "list": pl.list, "date": pl.date.isoformat(),
                 "edition": pl.edition, "events": list(pl.events),
-                "delisted": list(pl.delisted),
-                "entries": [dict(zip(CSV_FIELDS, _values(e), strict=True))
-                            for e in pl.entries]}
+                "delisted": list(pl.delisted)}
     if not compact:
-        return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
-    entries = document.pop("entries")
+        document["entries"] = [_entry_dict(e) for e in pl.entries]
+        yield json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+        return
     head = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+    yield head[:-1] + ',"entries":['
     encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-    body = ",\n".join(encode(e) for e in entries)
-    return head[:-1] + ',"entries":[' + (f"\n{body}\n" if body else "") + "]}\n"
+    for start in range(0, len(pl.entries), CHUNK):
+        rows = "".join((",\n" if start or i else "\n") + encode(_entry_dict(e))
+                       for i, e in enumerate(pl.entries[start:start + CHUNK]))
+        yield rows
+    yield ("\n" if pl.entries else "") + "]}\n"
+
+
+def _entry_dict(e: ListEntry) -> dict:
+    return dict(zip(CSV_FIELDS, _values(e), strict=True))
 
 
 def list_text(pl: PublishedList) -> str:
     """FIDE-style fixed width; see the module docstring and TEXT_COLUMNS."""
-    lines = text_header(pl)
-    lines.append(_line(_headers(pl)))
-    lines.extend(_line(_text_values(e)) for e in pl.entries)
-    return "\n".join(lines) + "\n"
+    return "".join(text_chunks(pl))
+
+
+def text_chunks(pl: PublishedList) -> Iterator[str]:
+    """`list_text` in pieces of CHUNK lines."""
+    yield "\n".join([*text_header(pl), _line(_headers(pl))]) + "\n"
+    for start in range(0, len(pl.entries), CHUNK):
+        yield "".join(_line(_text_values(e)) + "\n" for e in pl.entries[start:start + CHUNK])
 
 
 def text_header(pl: PublishedList) -> list[str]:

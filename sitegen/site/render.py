@@ -467,11 +467,9 @@ def _list_downloads(w: _Writer, item: tuple[str, str, int]) -> None:
         stems.append(f"{game}-{name}-latest")
     if not stems:
         return
-    files = downloads.all_files(pl, compact=w.links.large)  # once: the latest twice
-    for stem in stems:
-        for ext, body in files:
-            w.write(f"downloads/{stem}.{ext}", body)
-        w.write(f"downloads/{stem}.zip", downloads.text_zip(f"{stem}.txt", dict(files)["txt"]))
+    # streamed: each piece made once, written to the dated and latest files
+    w.written.extend(downloads.write_files(pl, w.out / "downloads", stems,
+                                           compact=w.links.large))
 
 
 def _players(w: _Writer) -> None:

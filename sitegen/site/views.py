@@ -598,7 +598,7 @@ def events_index(data: SiteData, links: Links, limit: int | None = None) -> list
 def _event_summary(r: EventReport, links: Links) -> EventSummary:
     return EventSummary(r.name, f"events/{r.slug}/", r.game, r.list, r.start, r.end,
                         r.list_date, links.list_path(r.game, r.list, r.list_date),
-                        len(r.result.get("players", [])))
+                        r.players)
 
 
 @dataclass

@@ -1,0 +1,81 @@
+"""bench/fide_scale.py: the memory it reports of the build and its workers
+(Sampler: PSS and RSS summed over the process and every process it forked,
+/proc) counts a forked child's memory, and its report prints every figure.
+Linux only (/proc), skipped elsewhere saying so."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.shared_data import ROOT
+
+sys.path.insert(0, str(ROOT / "bench"))
+import fide_scale  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/smaps_rollup").exists(),
+                                reason="the sampler reads /proc/PID/smaps_rollup (Linux 4.14+)")
+
+CHILD_MIB = 64          # what the forked child writes, private to it
+
+
+def _fork_holding(mib: int) -> tuple[int, int]:
+    """A forked child holding `mib` MiB of its own; (pid, fd to stop it)."""
+    ready, stop = os.pipe(), os.pipe()
+    pid = os.fork()
+    if pid == 0:                                   # the child
+        held = bytearray(os.urandom(1024)) * (mib * 1024)     # pages written: its own
+        os.write(ready[1], b"x")
+        os.read(stop[0], 1)
+        del held
+        os._exit(0)
+    os.read(ready[0], 1)
+    return pid, stop[1]
+
+
+def test_the_sampler_counts_a_forked_childs_memory():
+    with fide_scale.Sampler(every=0.05) as alone:
+        time.sleep(0.2)
+    pid, stop = _fork_holding(CHILD_MIB)
+    try:
+        with fide_scale.Sampler(every=0.05) as both:
+            time.sleep(0.3)
+    finally:
+        os.write(stop, b"x")
+        os.waitpid(pid, 0)
+    assert both.processes == alone.processes + 1     # this one, and any the suite left
+    assert alone.pss > 0 and alone.rss >= alone.pss
+    for grown in (both.pss - alone.pss, both.rss - alone.rss):
+        assert grown >= CHILD_MIB * 1024 * 0.9          # KiB
+
+
+FIGURES = {"players": 1200, "events": 3, "games": 400, "rated": 300, "load": 1.0,
+           "compute": 2.0, "render": 3.0, "total": 6.0, "pages": 30, "player_pages": 2,
+           "files": 60, "bytes": 5 * 2 ** 20, "download_bytes": 2 ** 20, "peak": 300.0,
+           "peak_load": 100.0, "peak_compute": 200.0, "pss_compute": 190.0, "cycles": 0,
+           "peak_workers": 250.0, "processes": 3, "sum_pss": 600.0, "sum_rss": 800.0}
+
+
+def test_the_report_prints_the_memory_of_all_processes():
+    text = fide_scale.report(FIGURES)
+    assert "all processes together (3 at most" in text
+    assert "peak PSS 600 MiB, peak RSS summed 800 MiB" in text
+    assert "after compute 200, its PSS then 190" in text
+    assert "total:         6.0 s" in text
+
+
+def test_both_ways_of_finding_the_workers_agree():
+    """The threads' `children` files and the parents of every process
+    (the way for a kernel without those files) find the same child."""
+    pid, stop = _fork_holding(1)
+    try:
+        found = fide_scale._children(os.getpid())
+        assert pid in found
+        assert sorted(fide_scale._descendants_by_parent(os.getpid())) == sorted(found)
+    finally:
+        os.write(stop, b"x")
+        os.waitpid(pid, 0)
