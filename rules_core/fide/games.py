@@ -72,12 +72,15 @@ def _played_games(t: Tournament, edition: FideRules,
     counted), each at a rate the edition accepts (1.1, fide-rb-2024 1.2)."""
     numbers = {p.number for p in t.players}
     ratings = [p.rating for p in t.players if p.rating]
+    # the event's minimum depends on the event's ratings only: found once,
+    # not once per game (the same figure, without a scan of every rating).
+    event_minimum = None if edition.minimum_is_per_game() else edition.minimum_minutes(ratings)
     played: dict[int, list[RoundResult]] = {}
     for p in t.players:
         played[p.number] = []
         for r in p.results:
             if r.played and r.opponent in numbers:
-                if _fast_enough(t, edition, counted, p, r, ratings) \
+                if _fast_enough(t, edition, counted, p, r, event_minimum) \
                         and not _too_far_apart(t, edition, counted, p, r):
                     played[p.number].append(r)
             elif r.opponent is not None and r.code in "+-":
@@ -95,7 +98,10 @@ def _opponent_of(t: Tournament, game: RoundResult) -> Player:
 
 
 def _fast_enough(t: Tournament, edition: FideRules, counted: CountedGames,
-                 p: Player, r: RoundResult, ratings: list[int]) -> bool:
+                 p: Player, r: RoundResult, event_minimum: int | None) -> bool:
+    """The game's rate is at least the edition's minimum: the event's
+    (`event_minimum`, fide-2002 1.11-1.13) or, where the edition sets it
+    per game, the pair's (fide-2022 1.1)."""
     opponent = _opponent_of(t, r)
     own = minutes_for_60(p.time_control or t.time_control)
     other = minutes_for_60(opponent.time_control or t.time_control)
@@ -105,8 +111,9 @@ def _fast_enough(t: Tournament, edition: FideRules, counted: CountedGames,
         counted.note(p.number, f"round {r.round}: the players had different "
                      f"times, not rated ({edition.cite('different_times')})")
         return False
-    pair = [x.rating for x in (p, opponent) if x.rating]
-    needed = edition.minimum_minutes(pair if edition.minimum_is_per_game() else ratings)
+    needed = event_minimum
+    if needed is None:
+        needed = edition.minimum_minutes([x.rating for x in (p, opponent) if x.rating])
     if edition.rates == ("standard",) and min(own, other) < needed:
         counted.note(p.number, f"round {r.round}: {min(own, other):g} minutes for "
                      f"60 moves, {needed} needed, not rated ({edition.cite('rate')})")

@@ -239,6 +239,10 @@ class _Crosstable:
     score: dict[int, float] = field(default_factory=dict)
     opponent_value: dict[int, float] = field(default_factory=dict)
     most_games: int = 0
+    # entries and games per player, computed once and shared by every
+    # column that reads them (BH, its cuts, SB, AOB, ARO, ...).
+    _entries: dict[tuple[int, bool], list[_Entry]] = field(default_factory=dict)
+    _games: dict[int, list[RoundResult]] = field(default_factory=dict)
 
     def build(self) -> _Crosstable:
         self.rounds = self.t.rounds_played
@@ -312,7 +316,14 @@ class _Crosstable:
         return None
 
     def entries(self, number: int, sonneborn: bool) -> list[_Entry]:
-        """FIDE C.07 (2023) 8.1 and 9.1: one entry per round."""
+        """FIDE C.07 (2023) 8.1 and 9.1: one entry per round (computed once
+        per player; callers copy before removing any)."""
+        key = (number, sonneborn)
+        if key not in self._entries:
+            self._entries[key] = self._new_entries(number, sonneborn)
+        return self._entries[key]
+
+    def _new_entries(self, number: int, sonneborn: bool) -> list[_Entry]:
         out = []
         running = 0.0
         for round_ in range(1, self.rounds + 1):
@@ -339,9 +350,15 @@ class _Crosstable:
         return before + (1.0 - points) + 0.5 * (self.rounds - round_)
 
     def games(self, number: int) -> list[RoundResult]:
-        """(round, result) of every game the player played (see is_game)."""
-        return [r for r in (self.result(number, k) for k in range(1, self.rounds + 1))
-                if self.is_game(r)]
+        """(round, result) of every game the player played (see is_game),
+        computed once per player; callers do not change the list."""
+        games = self._games.get(number)
+        if games is None:
+            by_round = self.by_round[number]
+            games = [r for r in (by_round.get(k) for k in range(1, self.rounds + 1))
+                     if self.is_game(r)]
+            self._games[number] = games
+        return games
 
 
 # --------------------------------------------------------------- modifiers
