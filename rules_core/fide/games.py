@@ -198,7 +198,7 @@ def _disregard_unrated(t: Tournament, edition: FideRules, counted: CountedGames,
         if p.rated or not played[p.number]:
             continue
         vs_rated = [g for g in played[p.number] if _opponent_of(t, g).rated]
-        score = sum((Fraction(g.score) for g in vs_rated), Fraction(0))
+        score = _total(vs_rated)
         reason = None
         if len(vs_rated) < needed:
             reason = (f"met {len(vs_rated)} rated opponents, at least {needed} "
@@ -209,6 +209,16 @@ def _disregard_unrated(t: Tournament, edition: FideRules, counted: CountedGames,
         if reason:
             counted.disregarded.add(p.number)
             counted.note(p.number, reason)
+
+
+def _total(games: list[RoundResult]) -> Fraction:
+    """The exact sum of the games' points: counted in half points (chess
+    scores are 1, 0.5 and 0) without a Fraction per game, and summed as
+    Fractions only when a score is not a multiple of a half."""
+    halves = [g.score * 2 for g in games]
+    if all(h.is_integer() for h in halves):
+        return Fraction(int(sum(halves)), 2)
+    return sum((Fraction(g.score) for g in games), Fraction(0))
 
 
 def _points(score: Fraction) -> str:
@@ -310,7 +320,7 @@ def _tournament_average(t: Tournament, edition: FideRules, counted: CountedGames
     dps = []
     for p in rated:
         games = [g for g in played[p.number] if g.opponent not in counted.disregarded]
-        score = sum((Fraction(g.score) for g in games), Fraction(0))
+        score = _total(games)
         dps.append(_dp_or_notional(edition, counted, p, score, len(games)))
     dpa = Fraction(sum(dps), len(dps))
     counted.event_notes.append(
