@@ -70,7 +70,7 @@ def _played_games(t: Tournament, edition: FideRules,
                   counted: CountedGames) -> dict[int, list[RoundResult]]:
     """Games played over the board (fide-2002 5.1: unplayed games are not
     counted), each at a rate the edition accepts (1.1, fide-rb-2024 1.2)."""
-    numbers = {p.number for p in t.players}
+    by_number = {p.number: p for p in t.players}     # as `Tournament.player`
     ratings = [p.rating for p in t.players if p.rating]
     # the event's minimum depends on the event's ratings only: found once,
     # not once per game (the same figure, without a scan of every rating).
@@ -79,9 +79,10 @@ def _played_games(t: Tournament, edition: FideRules,
     for p in t.players:
         played[p.number] = []
         for r in p.results:
-            if r.played and r.opponent in numbers:
-                if _fast_enough(t, edition, counted, p, r, event_minimum) \
-                        and not _too_far_apart(t, edition, counted, p, r):
+            opponent = by_number.get(r.opponent) if r.opponent is not None else None
+            if r.played and opponent is not None:
+                if _fast_enough(t, edition, counted, (p, opponent), r, event_minimum) \
+                        and not _too_far_apart(edition, counted, (p, opponent), r):
                     played[p.number].append(r)
             elif r.opponent is not None and r.code in "+-":
                 counted.note(p.number, f"round {r.round}: forfeit, not rated "
@@ -98,11 +99,12 @@ def _opponent_of(t: Tournament, game: RoundResult) -> Player:
 
 
 def _fast_enough(t: Tournament, edition: FideRules, counted: CountedGames,
-                 p: Player, r: RoundResult, event_minimum: int | None) -> bool:
+                 pair: tuple[Player, Player], r: RoundResult,
+                 event_minimum: int | None) -> bool:
     """The game's rate is at least the edition's minimum: the event's
     (`event_minimum`, fide-2002 1.11-1.13) or, where the edition sets it
     per game, the pair's (fide-2022 1.1)."""
-    opponent = _opponent_of(t, r)
+    p, opponent = pair
     own = minutes_for_60(p.time_control or t.time_control)
     other = minutes_for_60(opponent.time_control or t.time_control)
     if own is None or other is None:
@@ -121,11 +123,12 @@ def _fast_enough(t: Tournament, edition: FideRules, counted: CountedGames,
     return True
 
 
-def _too_far_apart(t: Tournament, edition: FideRules, counted: CountedGames,
-                   p: Player, r: RoundResult) -> bool:
+def _too_far_apart(edition: FideRules, counted: CountedGames,
+                   pair: tuple[Player, Player], r: RoundResult) -> bool:
     """fide-rb-2024dec: a game between players 600 or more points apart is
     not rated if either player is rated above 2600."""
-    own, theirs = p.rating, _opponent_of(t, r).rating
+    p, opponent = pair
+    own, theirs = p.rating, opponent.rating
     if not (own and theirs and edition.game_not_rated(own, theirs)):
         return False
     assert edition.unrated_gap is not None    # game_not_rated is False without it
