@@ -290,8 +290,9 @@ class _Crosstable:
         if self.round_robin:
             return self.score[number]
         value, only_vur_after = 0.0, True
+        by_round = self.by_round[number]
         for round_ in range(self.rounds, 0, -1):
-            r = self.result(number, round_)
+            r = by_round.get(round_)
             face = r.score if r else 0.0
             if self.rules.unplayed != "dummy":
                 value += 0.5 if r is not None and r.code in "+-" else face
@@ -317,26 +318,32 @@ class _Crosstable:
 
     def entries(self, number: int, sonneborn: bool) -> list[_Entry]:
         """FIDE C.07 (2023) 8.1 and 9.1: one entry per round (computed once
-        per player; callers copy before removing any)."""
+        per player, BH's and SB's in one pass; callers copy before removing
+        any)."""
         key = (number, sonneborn)
         if key not in self._entries:
-            self._entries[key] = self._new_entries(number, sonneborn)
+            self._entries[(number, False)], self._entries[(number, True)] = \
+                self._new_entries(number)
         return self._entries[key]
 
-    def _new_entries(self, number: int, sonneborn: bool) -> list[_Entry]:
-        out = []
+    def _new_entries(self, number: int) -> tuple[list[_Entry], list[_Entry]]:
+        """BH's entries (contribution: the value) and SB's (value x the
+        player's points in the round)."""
+        buchholz, sonneborn = [], []
         running = 0.0
+        by_round = self.by_round[number]
+        dummy = self.rules.unplayed == "dummy"
         for round_ in range(1, self.rounds + 1):
-            r = self.result(number, round_)
+            r = by_round.get(round_)
             points = r.score if r else 0.0
             value = self._against(number, r) if r is not None else None
             if value is None:
                 value = self._unplayed_value(number, round_, running, points)
-            factor = points if sonneborn else 1.0
-            out.append(_Entry(value, value * factor,
-                              self.rules.unplayed == "dummy" and self.is_vur(r)))
+            vur = dummy and self.is_vur(r)
+            buchholz.append(_Entry(value, value * 1.0, vur))
+            sonneborn.append(_Entry(value, value * points, vur))
             running += points
-        return out
+        return buchholz, sonneborn
 
     def _unplayed_value(self, number: int, round_: int, before: float,
                         points: float) -> float:
@@ -434,8 +441,9 @@ def _progressive(xt: _Crosstable, n: int, tb: Tiebreak) -> float:
     """FIDE C.07 (2023) 7.5 (PS): the sum of the running scores after each
     round, every round at its face value; Cut-n drops the n lowest."""
     running, totals = 0.0, []
+    by_round = xt.by_round[n]
     for k in range(1, xt.rounds + 1):
-        r = xt.result(n, k)
+        r = by_round.get(k)
         running += r.score if r else 0.0
         totals.append(running)
     return sum(sorted(totals)[tb.cut:])
