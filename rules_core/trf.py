@@ -657,7 +657,7 @@ def _well_formed_cell(cell: str, round_: int, line: int,
     colour = _CELL_COLOURS.get(cell[5], "?")
     code = _CELL_CODES.get(cell[7])
     raw = cell[0:4].strip()
-    if colour == "?" or code is None or (raw and not _digits(raw)):
+    if colour == "?" or code is None or (raw and not (raw.isascii() and raw.isdigit())):
         return None
     opponent = (int(raw) or None) if raw else None
     return RoundResult(round_, opponent, colour, code, RESULT_SCORES[code], line, column)
