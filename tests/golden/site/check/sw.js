@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "069101f81fbbd901",
+ "version": "fc5f6f88165f95f3",
  "files": [
   "./",
   "norm/",
@@ -18,10 +18,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/883c4c327fa8ae51/pyodide-lock.json",
-  "../static/bundle/883c4c327fa8ae51/worker.js",
-  "../static/bundle/883c4c327fa8ae51/python_stdlib.zip",
-  "../static/bundle/883c4c327fa8ae51/snapshot.bin"
+  "../static/bundle/7486e56d31cf4c62/pyodide-lock.json",
+  "../static/bundle/7486e56d31cf4c62/worker.js",
+  "../static/bundle/7486e56d31cf4c62/python_stdlib.zip",
+  "../static/bundle/7486e56d31cf4c62/snapshot.bin"
  ]
 };
 
