@@ -594,9 +594,9 @@ def _values(xt: _Crosstable, order: list[Tiebreak]) -> Values:
     for tb in order:
         if tb.code == "DE":
             continue
-        column = _column(xt, tb)
+        column, key = _column(xt, tb), tb.key
         for n in xt.players:
-            out[n][tb.key] = column[n]
+            out[n][key] = column[n]
     return out
 
 
@@ -714,7 +714,8 @@ def _refine(xt: _Crosstable, group: list[int], tb: Tiebreak,
         for n in group:
             values[n].setdefault("direct_encounter", points[n])
         return subgroups
-    return _split(group, lambda n: values[n][tb.key])
+    key = tb.key
+    return _split(group, lambda n: values[n][key])
 
 
 def _standings(xt: _Crosstable, groups: list[list[int]], values: Values) -> list[Standing]:
