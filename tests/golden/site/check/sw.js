@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "fc5f6f88165f95f3",
+ "version": "cbee73ed88e91700",
  "files": [
   "./",
   "norm/",
@@ -18,10 +18,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/7486e56d31cf4c62/pyodide-lock.json",
-  "../static/bundle/7486e56d31cf4c62/worker.js",
-  "../static/bundle/7486e56d31cf4c62/python_stdlib.zip",
-  "../static/bundle/7486e56d31cf4c62/snapshot.bin"
+  "../static/bundle/54671a11a39fcfb8/pyodide-lock.json",
+  "../static/bundle/54671a11a39fcfb8/worker.js",
+  "../static/bundle/54671a11a39fcfb8/python_stdlib.zip",
+  "../static/bundle/54671a11a39fcfb8/snapshot.bin"
  ]
 };
 
