@@ -40,7 +40,7 @@ RESULT_LIST = "1, 0, =, +, -, W, D, L, H, F, U, Z"
 
 # The well-formed cells' colour and result characters, read without a
 # method call each (`_well_formed_cell`); anything else takes the checked
-# path (`TrfReader.round_cell`), which gives the same reading or the problem.
+# path (`_Reader.round_cell`), which gives the same reading or the problem.
 _CELL_COLOURS: dict[str, str | None] = {"w": "w", "W": "w", "b": "b", "B": "b",
                                         "-": None, " ": None}
 _CELL_CODES = {**{c: c for c in RESULT_SCORES},
@@ -652,7 +652,7 @@ def _number(raw: str | None) -> float | None:
 def _well_formed_cell(cell: str, round_: int, line: int,
                       column: int) -> RoundResult | None:
     """A round cell read in one pass when every part of it is well formed
-    (as `TrfReader.round_cell` reads it), else None: the checked path then
+    (as `_Reader.round_cell` reads it), else None: the checked path then
     reads it again and reports what is wrong."""
     colour = _CELL_COLOURS.get(cell[5], "?")
     code = _CELL_CODES.get(cell[7])
