@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "cbee73ed88e91700",
+ "version": "dd18ca935696a7f1",
  "files": [
   "./",
   "norm/",
@@ -18,10 +18,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/54671a11a39fcfb8/pyodide-lock.json",
-  "../static/bundle/54671a11a39fcfb8/worker.js",
-  "../static/bundle/54671a11a39fcfb8/python_stdlib.zip",
-  "../static/bundle/54671a11a39fcfb8/snapshot.bin"
+  "../static/bundle/ee9d379c31c527b6/pyodide-lock.json",
+  "../static/bundle/ee9d379c31c527b6/worker.js",
+  "../static/bundle/ee9d379c31c527b6/python_stdlib.zip",
+  "../static/bundle/ee9d379c31c527b6/snapshot.bin"
  ]
 };
 
