@@ -262,18 +262,19 @@ def _chess_standings(t: Tournament, result: dict[str, Any], options: CheckOption
     ranked = chess_standings(t, options.tiebreaks)
     problems.extend(ranked.problems)
     by_number = {p["number"]: p for p in result["players"]}
+    keys = [x.key for x in ranked.order]
     for line in ranked.lines:
         player = by_number[line.number]
         printed = t.player(line.number)
         player["file_rank"] = (printed.rank if printed else None) or None
         player["rank"] = line.rank
-        player["tiebreaks"] = {x.key: line.tiebreaks.get(x.key) for x in ranked.order}
+        player["tiebreaks"] = {key: line.tiebreaks.get(key) for key in keys}
         if line.shared:
             player["notes"].append(shared_note(line))
     order = {line.number: i for i, line in enumerate(ranked.lines)}
     result["players"].sort(key=lambda p: order.get(p["number"], len(order)))
     event = result["event"]
-    event["tiebreaks"] = [x.key for x in ranked.order]
+    event["tiebreaks"] = keys
     event["tiebreak_system"] = ", ".join(x.label for x in ranked.order)
     event["tiebreak_rules"] = ranked.rules.id
     event["notes"] = list(event.get("notes") or []) + ranked.notes

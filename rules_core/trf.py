@@ -38,6 +38,14 @@ RESULT_SCORES = {"1": 1.0, "0": 0.0, "=": 0.5, "+": 1.0, "-": 0.0,
                  "U": 1.0, "Z": 0.0}
 RESULT_LIST = "1, 0, =, +, -, W, D, L, H, F, U, Z"
 
+# The well-formed cells' colour and result characters, read without a
+# method call each (`_well_formed_cell`); anything else takes the checked
+# path (`_Reader.round_cell`), which gives the same reading or the problem.
+_CELL_COLOURS: dict[str, str | None] = {"w": "w", "W": "w", "b": "b", "B": "b",
+                                        "-": None, " ": None}
+_CELL_CODES = {**{c: c for c in RESULT_SCORES},
+               **{c.lower(): c for c in RESULT_SCORES if c.isalpha()}, " ": "Z"}
+
 
 # Player record columns, 1-based as the TRF16/TRF26 tables print them.
 COL_NUMBER, COL_SEX, COL_TITLE, COL_NAME = 5, 10, 11, 15
@@ -457,7 +465,8 @@ class _Reader:
         results = []
         for k, column in enumerate(_round_columns(text)):
             cell = text[column - 1:column + ROUND_WIDTH - 1].ljust(8)
-            result = self.round_cell(cell, k + 1, line, column)
+            result = (_well_formed_cell(cell, k + 1, line, column)
+                      or self.round_cell(cell, k + 1, line, column))
             if result is None:
                 self.unusable.add((number, k + 1))
                 self.doubtful.add(number)
@@ -638,6 +647,20 @@ def _number(raw: str | None) -> float | None:
     if raw is None or not _POINTS.fullmatch(raw):
         return None
     return float(raw.replace(",", "."))
+
+
+def _well_formed_cell(cell: str, round_: int, line: int,
+                      column: int) -> RoundResult | None:
+    """A round cell read in one pass when every part of it is well formed
+    (as `_Reader.round_cell` reads it), else None: the checked path then
+    reads it again and reports what is wrong."""
+    colour = _CELL_COLOURS.get(cell[5], "?")
+    code = _CELL_CODES.get(cell[7])
+    raw = cell[0:4].strip()
+    if colour == "?" or code is None or (raw and not (raw.isascii() and raw.isdigit())):
+        return None
+    opponent = (int(raw) or None) if raw else None
+    return RoundResult(round_, opponent, colour, code, RESULT_SCORES[code], line, column)
 
 
 def _round_columns(text: str) -> range:

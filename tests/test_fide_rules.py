@@ -254,3 +254,21 @@ def test_2002_rating_below_the_floor_is_delisted():
     (RB2024, date(2024, 1, 10), date(2026, 3, 11), False)])
 def test_pooling_window(edition, first, later, inside):
     assert within_window(edition, first, later) is inside
+
+
+# games._total: the exact sum of a player's points, in half points when every
+# score is a multiple of a half (chess), as Fractions otherwise.
+TOTALS = [([], "0"), ([1.0, 0.5, 0.0, 0.5], "2"), ([0.5, 0.5, 0.5], "3/2"),
+          ([0.25, 0.5], "3/4"), ([0.1, 0.2], None)]
+
+
+@pytest.mark.parametrize(("scores", "expected"), TOTALS)
+def test_total_is_the_exact_sum_of_the_points(scores: list[float], expected: str | None) -> None:
+    from fractions import Fraction
+
+    from rules_core.fide.games import _total
+    games = [RoundResult(k + 1, 2, "w", "1", s) for k, s in enumerate(scores)]
+    exact = sum((Fraction(s) for s in scores), Fraction(0))
+    assert _total(games) == exact
+    if expected is not None:
+        assert str(_total(games)) == expected

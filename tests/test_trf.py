@@ -648,3 +648,21 @@ def test_tiebreak_record_202_is_read():
     assert t.tiebreaks == "BH/C1,BH,SB"
     assert t.header_lines["202"] == BASIC_HEADER.index("XXR 3") + 2
     assert not [p for p in t.problems if "'202'" in p.message]
+
+
+# The one-pass reading of a round cell (`_well_formed_cell`) against the
+# checked path (`_Reader.round_cell`): for any cell, the fast path either
+# declines or reads exactly what the checked path reads, without a problem.
+CELL_CHARACTERS = st.sampled_from(list("0123456789 wWbB-=+1LlDdHhFfUuZzXx/\u00b2\u0660"))
+
+
+@settings(max_examples=400)
+@given(st.text(CELL_CHARACTERS, min_size=8, max_size=8))
+def test_a_well_formed_cell_reads_as_the_checked_path_reads_it(cell: str) -> None:
+    from rules_core.trf import _Reader, _well_formed_cell
+    fast = _well_formed_cell(cell, 3, 7, 112)
+    reader = _Reader()
+    checked = reader.round_cell(cell, 3, 7, 112)
+    if fast is not None:
+        assert fast == checked
+        assert reader.tournament.problems == []

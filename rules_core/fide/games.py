@@ -70,15 +70,19 @@ def _played_games(t: Tournament, edition: FideRules,
                   counted: CountedGames) -> dict[int, list[RoundResult]]:
     """Games played over the board (fide-2002 5.1: unplayed games are not
     counted), each at a rate the edition accepts (1.1, fide-rb-2024 1.2)."""
-    numbers = {p.number for p in t.players}
+    by_number = {p.number: p for p in t.players}     # as `Tournament.player`
     ratings = [p.rating for p in t.players if p.rating]
+    # the event's minimum depends on the event's ratings only: found once,
+    # not once per game (the same figure, without a scan of every rating).
+    event_minimum = None if edition.minimum_is_per_game() else edition.minimum_minutes(ratings)
     played: dict[int, list[RoundResult]] = {}
     for p in t.players:
         played[p.number] = []
         for r in p.results:
-            if r.played and r.opponent in numbers:
-                if _fast_enough(t, edition, counted, p, r, ratings) \
-                        and not _too_far_apart(t, edition, counted, p, r):
+            opponent = by_number.get(r.opponent) if r.opponent is not None else None
+            if r.played and opponent is not None:
+                if _fast_enough(t, edition, counted, (p, opponent), r, event_minimum) \
+                        and not _too_far_apart(edition, counted, (p, opponent), r):
                     played[p.number].append(r)
             elif r.opponent is not None and r.code in "+-":
                 counted.note(p.number, f"round {r.round}: forfeit, not rated "
@@ -95,8 +99,12 @@ def _opponent_of(t: Tournament, game: RoundResult) -> Player:
 
 
 def _fast_enough(t: Tournament, edition: FideRules, counted: CountedGames,
-                 p: Player, r: RoundResult, ratings: list[int]) -> bool:
-    opponent = _opponent_of(t, r)
+                 pair: tuple[Player, Player], r: RoundResult,
+                 event_minimum: int | None) -> bool:
+    """The game's rate is at least the edition's minimum: the event's
+    (`event_minimum`, fide-2002 1.11-1.13) or, where the edition sets it
+    per game, the pair's (fide-2022 1.1)."""
+    p, opponent = pair
     own = minutes_for_60(p.time_control or t.time_control)
     other = minutes_for_60(opponent.time_control or t.time_control)
     if own is None or other is None:
@@ -105,8 +113,9 @@ def _fast_enough(t: Tournament, edition: FideRules, counted: CountedGames,
         counted.note(p.number, f"round {r.round}: the players had different "
                      f"times, not rated ({edition.cite('different_times')})")
         return False
-    pair = [x.rating for x in (p, opponent) if x.rating]
-    needed = edition.minimum_minutes(pair if edition.minimum_is_per_game() else ratings)
+    needed = event_minimum
+    if needed is None:
+        needed = edition.minimum_minutes([x.rating for x in (p, opponent) if x.rating])
     if edition.rates == ("standard",) and min(own, other) < needed:
         counted.note(p.number, f"round {r.round}: {min(own, other):g} minutes for "
                      f"60 moves, {needed} needed, not rated ({edition.cite('rate')})")
@@ -114,11 +123,12 @@ def _fast_enough(t: Tournament, edition: FideRules, counted: CountedGames,
     return True
 
 
-def _too_far_apart(t: Tournament, edition: FideRules, counted: CountedGames,
-                   p: Player, r: RoundResult) -> bool:
+def _too_far_apart(edition: FideRules, counted: CountedGames,
+                   pair: tuple[Player, Player], r: RoundResult) -> bool:
     """fide-rb-2024dec: a game between players 600 or more points apart is
     not rated if either player is rated above 2600."""
-    own, theirs = p.rating, _opponent_of(t, r).rating
+    p, opponent = pair
+    own, theirs = p.rating, opponent.rating
     if not (own and theirs and edition.game_not_rated(own, theirs)):
         return False
     assert edition.unrated_gap is not None    # game_not_rated is False without it
@@ -191,7 +201,7 @@ def _disregard_unrated(t: Tournament, edition: FideRules, counted: CountedGames,
         if p.rated or not played[p.number]:
             continue
         vs_rated = [g for g in played[p.number] if _opponent_of(t, g).rated]
-        score = sum((Fraction(g.score) for g in vs_rated), Fraction(0))
+        score = _total(vs_rated)
         reason = None
         if len(vs_rated) < needed:
             reason = (f"met {len(vs_rated)} rated opponents, at least {needed} "
@@ -202,6 +212,16 @@ def _disregard_unrated(t: Tournament, edition: FideRules, counted: CountedGames,
         if reason:
             counted.disregarded.add(p.number)
             counted.note(p.number, reason)
+
+
+def _total(games: list[RoundResult]) -> Fraction:
+    """The exact sum of the games' points: counted in half points (chess
+    scores are 1, 0.5 and 0) without a Fraction per game, and summed as
+    Fractions only when a score is not a multiple of a half."""
+    halves = [g.score * 2 for g in games]
+    if all(h.is_integer() for h in halves):
+        return Fraction(int(sum(halves)), 2)
+    return sum((Fraction(g.score) for g in games), Fraction(0))
 
 
 def _points(score: Fraction) -> str:
@@ -303,7 +323,7 @@ def _tournament_average(t: Tournament, edition: FideRules, counted: CountedGames
     dps = []
     for p in rated:
         games = [g for g in played[p.number] if g.opponent not in counted.disregarded]
-        score = sum((Fraction(g.score) for g in games), Fraction(0))
+        score = _total(games)
         dps.append(_dp_or_notional(edition, counted, p, score, len(games)))
     dpa = Fraction(sum(dps), len(dps))
     counted.event_notes.append(

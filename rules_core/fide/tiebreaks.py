@@ -239,6 +239,10 @@ class _Crosstable:
     score: dict[int, float] = field(default_factory=dict)
     opponent_value: dict[int, float] = field(default_factory=dict)
     most_games: int = 0
+    # entries and games per player, computed once and shared by every
+    # column that reads them (BH, its cuts, SB, AOB, ARO, ...).
+    _entries: dict[tuple[int, bool], list[_Entry]] = field(default_factory=dict)
+    _games: dict[int, list[RoundResult]] = field(default_factory=dict)
 
     def build(self) -> _Crosstable:
         self.rounds = self.t.rounds_played
@@ -286,8 +290,9 @@ class _Crosstable:
         if self.round_robin:
             return self.score[number]
         value, only_vur_after = 0.0, True
+        by_round = self.by_round[number]
         for round_ in range(self.rounds, 0, -1):
-            r = self.result(number, round_)
+            r = by_round.get(round_)
             face = r.score if r else 0.0
             if self.rules.unplayed != "dummy":
                 value += 0.5 if r is not None and r.code in "+-" else face
@@ -312,20 +317,33 @@ class _Crosstable:
         return None
 
     def entries(self, number: int, sonneborn: bool) -> list[_Entry]:
-        """FIDE C.07 (2023) 8.1 and 9.1: one entry per round."""
-        out = []
+        """FIDE C.07 (2023) 8.1 and 9.1: one entry per round (computed once
+        per player, BH's and SB's in one pass; callers copy before removing
+        any)."""
+        key = (number, sonneborn)
+        if key not in self._entries:
+            self._entries[(number, False)], self._entries[(number, True)] = \
+                self._new_entries(number)
+        return self._entries[key]
+
+    def _new_entries(self, number: int) -> tuple[list[_Entry], list[_Entry]]:
+        """BH's entries (contribution: the value) and SB's (value x the
+        player's points in the round)."""
+        buchholz, sonneborn = [], []
         running = 0.0
+        by_round = self.by_round[number]
+        dummy = self.rules.unplayed == "dummy"
         for round_ in range(1, self.rounds + 1):
-            r = self.result(number, round_)
+            r = by_round.get(round_)
             points = r.score if r else 0.0
             value = self._against(number, r) if r is not None else None
             if value is None:
                 value = self._unplayed_value(number, round_, running, points)
-            factor = points if sonneborn else 1.0
-            out.append(_Entry(value, value * factor,
-                              self.rules.unplayed == "dummy" and self.is_vur(r)))
+            vur = dummy and self.is_vur(r)
+            buchholz.append(_Entry(value, value * 1.0, vur))
+            sonneborn.append(_Entry(value, value * points, vur))
             running += points
-        return out
+        return buchholz, sonneborn
 
     def _unplayed_value(self, number: int, round_: int, before: float,
                         points: float) -> float:
@@ -339,9 +357,15 @@ class _Crosstable:
         return before + (1.0 - points) + 0.5 * (self.rounds - round_)
 
     def games(self, number: int) -> list[RoundResult]:
-        """(round, result) of every game the player played (see is_game)."""
-        return [r for r in (self.result(number, k) for k in range(1, self.rounds + 1))
-                if self.is_game(r)]
+        """(round, result) of every game the player played (see is_game),
+        computed once per player; callers do not change the list."""
+        games = self._games.get(number)
+        if games is None:
+            by_round = self.by_round[number]
+            games = [r for r in (by_round.get(k) for k in range(1, self.rounds + 1))
+                     if self.is_game(r)]
+            self._games[number] = games
+        return games
 
 
 # --------------------------------------------------------------- modifiers
@@ -417,8 +441,9 @@ def _progressive(xt: _Crosstable, n: int, tb: Tiebreak) -> float:
     """FIDE C.07 (2023) 7.5 (PS): the sum of the running scores after each
     round, every round at its face value; Cut-n drops the n lowest."""
     running, totals = 0.0, []
+    by_round = xt.by_round[n]
     for k in range(1, xt.rounds + 1):
-        r = xt.result(n, k)
+        r = by_round.get(k)
         running += r.score if r else 0.0
         totals.append(running)
     return sum(sorted(totals)[tb.cut:])
@@ -569,9 +594,9 @@ def _values(xt: _Crosstable, order: list[Tiebreak]) -> Values:
     for tb in order:
         if tb.code == "DE":
             continue
-        column = _column(xt, tb)
+        column, key = _column(xt, tb), tb.key
         for n in xt.players:
-            out[n][tb.key] = column[n]
+            out[n][key] = column[n]
     return out
 
 
@@ -689,7 +714,8 @@ def _refine(xt: _Crosstable, group: list[int], tb: Tiebreak,
         for n in group:
             values[n].setdefault("direct_encounter", points[n])
         return subgroups
-    return _split(group, lambda n: values[n][tb.key])
+    key = tb.key
+    return _split(group, lambda n: values[n][key])
 
 
 def _standings(xt: _Crosstable, groups: list[list[int]], values: Values) -> list[Standing]:

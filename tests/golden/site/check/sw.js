@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "c4291967f696eb86",
+ "version": "2d3ada8d58529bcb",
  "files": [
   "./",
   "norm/",
@@ -18,10 +18,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/fef7a02baaea1187/pyodide-lock.json",
-  "../static/bundle/fef7a02baaea1187/worker.js",
-  "../static/bundle/fef7a02baaea1187/python_stdlib.zip",
-  "../static/bundle/fef7a02baaea1187/snapshot.bin"
+  "../static/bundle/f933f2f0d49ed27c/pyodide-lock.json",
+  "../static/bundle/f933f2f0d49ed27c/worker.js",
+  "../static/bundle/f933f2f0d49ed27c/python_stdlib.zip",
+  "../static/bundle/f933f2f0d49ed27c/snapshot.bin"
  ]
 };
 
