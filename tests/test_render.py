@@ -757,6 +757,12 @@ def test_worldcup_pages_per_date_with_breakdown_and_reserve(site):
     assert "Standings as of 2025-03-31" in march     # the month's last date
     assert f"{EVIL}" not in march and "&lt;script&gt;" not in march
     assert "<td>sum of world cup points</td>" in latest     # decided_by: Annex 18 criterion 1
+    # a month's page shows what its date knew, so a later month leaves it as it
+    # was (docs/scale.md#incremental-builds): no later month, no reserve list
+    assert "Global reserve list" not in march
+    assert 'href="/worldcup/2025/2025-04/"' in latest
+    assert 'href="/worldcup/2025/2025-04/"' not in march
+    assert 'href="/worldcup/2025/2025-03/"' in march and 'href="/worldcup/2025/"' in march
 
 
 def test_empty_list_has_a_page_and_no_views(site):

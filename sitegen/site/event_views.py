@@ -334,7 +334,12 @@ class WorldCupPage:
 
 def worldcup_views(season: WorldCupView, links) -> list[tuple[str, WorldCupPage]]:
     """(path, page) for the latest standings and each month's; a month with
-    several dates shows the last of them."""
+    several dates shows the last of them.
+
+    A month's page shows only what its date knew: the months up to its
+    own, the events played by then, no reserve list (which is the latest
+    list's, on the latest page): a later month adds a page and leaves the
+    earlier ones as they were (docs/scale.md#incremental-builds)."""
     by_month: dict[str, date] = {}
     for day in sorted(season.standings):
         by_month[day.strftime("%Y-%m")] = day
@@ -351,9 +356,12 @@ def worldcup_views(season: WorldCupView, links) -> list[tuple[str, WorldCupPage]
     for key in months + months[-1:]:
         latest = len(pages) == len(months)
         path = base if latest else f"{base}{key}/"
-        dates = [(m, f"{base}{m}/", m == key and not latest) for m in reversed(months)]
-        pages.append((path, _cup_page(season, by_month[key], dates, events, reserve, links,
-                                      latest)))
+        dates = [(m, f"{base}{m}/", m == key and not latest) for m in reversed(months)
+                 if latest or m <= key]
+        day = by_month[key]
+        shown = events if latest else [e for e in events if e.date is None or e.date <= day]
+        pages.append((path, _cup_page(season, day, dates, shown,
+                                      reserve if latest else {}, links, latest)))
     return pages
 
 
