@@ -79,6 +79,7 @@ class Measured:
     files: int
     incremental: list[float] = field(default_factory=list)
     full: list[float] = field(default_factory=list)
+    differ: list[str] = field(default_factory=list)   # from a full build's bytes
 
     def rewritten(self) -> list[str]:
         return sorted(self.changes.added + self.changes.modified + self.changes.removed)
@@ -90,25 +91,35 @@ def measure(root: Path, repeat: int = 1, content: Path = ROOT / "content") -> Me
     into an empty folder (timed)."""
     before, after = month_contents(root, content)
     base = root / "before"
-    build(before, base, show_progress=False)
+    build(before, base, show_progress=False, problems=[])
     found = Measured(Changes(), 0)
     for run in range(repeat):
         site = root / f"site-{run}"
         shutil.copytree(base, site, copy_function=shutil.copy2)
         changes = Changes()
         began = time.perf_counter()
-        build(after, site, show_progress=False, changes=changes)
+        build(after, site, show_progress=False, changes=changes, problems=[])
         found.incremental.append(time.perf_counter() - began)
         found.changes = changes
         found.files = sum(1 for p in site.rglob("*") if p.is_file() and p.name != MANIFEST)
         full = root / f"full-{run}"
         began = time.perf_counter()
-        build(after, full, show_progress=False)
+        build(after, full, show_progress=False, problems=[])
         found.full.append(time.perf_counter() - began)
+        found.differ = sorted(set(_differ(site, full)) | set(found.differ))
         shutil.rmtree(full)
         if run < repeat - 1:
             shutil.rmtree(site)
     return found
+
+
+def _differ(site: Path, full: Path) -> list[str]:
+    """The paths whose bytes differ between two sites (or that one lacks)."""
+    def tree(root: Path) -> dict[str, bytes]:
+        return {p.relative_to(root).as_posix(): p.read_bytes()
+                for p in root.rglob("*") if p.is_file()}
+    ours, theirs = tree(site), tree(full)
+    return sorted(p for p in set(ours) | set(theirs) if ours.get(p) != theirs.get(p))
 
 
 def report(found: Measured) -> list[str]:
@@ -118,7 +129,11 @@ def report(found: Measured) -> list[str]:
     lines = [f"one month more ({LAST_MONTH}) over the month before: {files} files; "
              f"added {len(changes.added)}, modified {len(changes.modified)}, "
              f"removed {len(changes.removed)}, untouched {changes.kept}; "
-             f"rewritten {len(rewritten)} = {len(rewritten) / files:.1%} of the files"]
+             f"rewritten {len(rewritten)} = {len(rewritten) / files:.1%} of the files; "
+             f"{changes.taken} pages taken from the previous site, not rendered"]
+    if found.full:
+        lines.append("the same bytes as a full build" if not found.differ else
+                     f"NOT the same bytes as a full build: {', '.join(found.differ[:10])}")
     if found.incremental and found.full:
         inc, full = statistics.median(found.incremental), statistics.median(found.full)
         lines.append(f"incremental build {inc:.2f} s, full build {full:.2f} s "

@@ -215,7 +215,7 @@ def shard_index(index: dict) -> tuple[dict, dict[str, bytes]]:
             "folder": "../players/", "id_hashes": [_hash(body) for body in ids],
             "name_hashes": [_hash(body) for body in by_key]}
     files = {shard_file(meta, "id", n): body for n, body in enumerate(ids)}
-    files |= {shard_file(meta, "name", k): body for k, body in zip(names, by_key)}
+    files |= {shard_file(meta, "name", k): body for k, body in zip(names, by_key, strict=True)}
     return meta, files
 
 

@@ -38,6 +38,7 @@ from sitegen.compute.sitedata import SiteData
 from sitegen.content.settings import SiteTheme
 from sitegen.i18n import format_count, gettext
 from sitegen.i18n import format_month as month
+from sitegen.manifest import Reuse
 from sitegen.site import downloads, views
 from sitegen.site.figures import fixed, isodate, points, signed, tiebreak, year_month
 from sitegen.site.regulations import RegulationIndex, citation_anchors, link_citations
@@ -133,7 +134,7 @@ def render_site(data: SiteData, out: Path, regulations: list,
                 progress: Callable[[str], None] | None = None,
                 theme: Path | None = None, content: Path | None = None,
                 site_theme: SiteTheme | None = None,
-                workers: int | None = None) -> list[Path]:
+                workers: int | None = None, reuse: Reuse | None = None) -> list[Path]:
     """Write every page, download and asset of the site into `out`.
 
     `regulations` is `sitegen.site.regulations.load_regulations(...)`'s list;
@@ -145,7 +146,10 @@ def render_site(data: SiteData, out: Path, regulations: list,
     `workers` the processes that render the lists, downloads, players and
     events (`render_workers`: by default $SITEGEN_WORKERS, else one a CPU;
     1 renders in this process).  The files are the same bytes whatever the
-    number (docs/scale.md#rendering).
+    number (docs/scale.md#rendering).  `reuse`, if given, holds the
+    previous site's pages: a page whose key it recorded is taken from there
+    instead of rendered again, and it receives every page's key
+    (`sitegen.manifest.Reuse`, docs/scale.md#incremental-builds).
     With more than one of `data.languages`, the first is published at the
     root and each other under /<lang>/, sharing the root's static files and
     downloads (docs/i18n.md).
@@ -158,7 +162,7 @@ def render_site(data: SiteData, out: Path, regulations: list,
         # forks its workers with it
         with i18n.using(lang):
             writer = _Writer(data, Path(out), regulations, progress, theme, lang)
-            writer.content = content
+            writer.content, writer.reuse = content, reuse
             _apply_site_theme(writer, site_theme or SiteTheme())
             writers.append(writer)
             _render_language(writer, count)
@@ -227,14 +231,18 @@ def _pool(writer: _Writer, workers: int) -> Executor:
 
 
 def _run_chunk(function: Callable[[_Writer, Any], None],
-               items: Sequence[Any]) -> tuple[list[Path], list[str]]:
-    """In a worker: render `items` with the inherited writer."""
+               items: Sequence[Any]) -> tuple[list[Path], list[str], dict[str, str], int]:
+    """In a worker: render `items` with the inherited writer; what it wrote,
+    the sitemap's pages, the pages' keys and how many it took as they were."""
     w = _FORKED
     assert w is not None, "a rendering worker runs only in a forked process"
     w.written, w.pages = [], []
+    if w.reuse is not None:
+        w.reuse.keys, w.reuse.taken = {}, 0
     for item in items:
         function(w, item)
-    return w.written, w.pages
+    return (w.written, w.pages, w.reuse.keys if w.reuse else {},
+            w.reuse.taken if w.reuse else 0)
 
 
 def _fan_out(w: _Writer, function: Callable[[_Writer, _Item], None],
@@ -247,9 +255,12 @@ def _fan_out(w: _Writer, function: Callable[[_Writer, _Item], None],
         return
     size = max(1, -(-len(items) // (w.workers * 4)))
     chunks = [items[i:i + size] for i in range(0, len(items), size)]
-    for written, pages in w.pool.map(_run_chunk, [function] * len(chunks), chunks):
+    for written, pages, keys, taken in w.pool.map(_run_chunk, [function] * len(chunks), chunks):
         w.written += written
         w.pages += pages
+        if w.reuse is not None:
+            w.reuse.keys.update(keys)
+            w.reuse.taken += taken
 
 
 class _Writer:
@@ -288,6 +299,8 @@ class _Writer:
         self.pool: Executor | None = None     # render_site's worker processes, if any
         self.workers = 1
         self.facts: Facts | None = None       # the players' facts, made once
+        self.root = out                       # the site's root (self.out: the language's)
+        self.reuse: Reuse | None = None       # the previous site's pages (render_site)
 
     def step(self, name: str) -> None:
         if self.progress:
@@ -295,22 +308,46 @@ class _Writer:
 
     def page(self, path: str, template: str, title: str, sitemap: bool = True,
              description: str | None = None, head_title: str | None = None,
-             **context) -> None:
+             prepare: Callable[[], None] | None = None, **context) -> None:
         """Render `template` to `path` ('lists/chess/standard/' -> its index.html).
 
         `title` is the page's heading; `head_title` its <title> where the
         heading alone is shared with another page (the latest and the dated
         copy of a list, two players of one name); `description` its meta
         description and Open Graph summary (by default the title and site).
+        `prepare`, if given, is called before rendering (not when the page
+        is taken from the previous site: `_taken`).
         """
-        if template not in self._templates:
-            self._templates[template] = self.env.get_template(template)
-        html = self._templates[template].render(
-            site=self.meta, path=path, title=title, head_title=head_title or title,
-            description=description or f"{title}: {self.data.name}", **context)
-        self.write(path + "index.html" if path.endswith("/") or not path else path, html)
+        given = dict(site=self.meta, path=path, title=title, head_title=head_title or title,
+                     description=description or f"{title}: {self.data.name}", **context)
+        relative = path + "index.html" if path.endswith("/") or not path else path
         if sitemap:
             self.pages.append(self.prefix.removeprefix(_prefix(self.data.base_url)) + path)
+        if self._taken(relative, template, given):
+            return
+        if prepare is not None:
+            prepare()
+        if template not in self._templates:
+            self._templates[template] = self.env.get_template(template)
+        self.write(relative, self._templates[template].render(**given))
+
+    def _taken(self, relative: str, template: str, given: dict) -> bool:
+        """The page at `relative` linked from the previous site, when that
+        has it for the same template, language and context (`Reuse`)."""
+        if self.reuse is None:
+            return False
+        target = self.out / relative
+        key = self.reuse.key(template, self.prefix, self.meta.lang, given)
+        self._folder(target.parent)
+        if not self.reuse.take(target.relative_to(self.root).as_posix(), key, target):
+            return False
+        self.written.append(target)
+        return True
+
+    def _folder(self, folder: Path) -> None:
+        if folder not in self._folders:
+            folder.mkdir(parents=True, exist_ok=True)
+            self._folders.add(folder)
 
     def absolute(self, path: str) -> str:
         """A page's address: absolute under the base URL, else root-relative."""
@@ -318,9 +355,7 @@ class _Writer:
 
     def write(self, relative: str, content: str | bytes) -> None:
         target = self.out / relative
-        if target.parent not in self._folders:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            self._folders.add(target.parent)
+        self._folder(target.parent)
         if isinstance(content, str):
             content = content.encode("utf-8")
         target.write_bytes(content)
@@ -435,12 +470,17 @@ def _list_pages(w: _Writer, item: tuple[str, str, int]) -> None:
     for folder in folders:
         for variant in views.VARIANTS:
             view = views.list_view(pl, variant, folder, w.links, previous, following)
-            for group in view.groups:
-                w.rows.fill(group.rows, view.show_k, view.show_letter)
             w.page(folder + (variant.slug + "/" if variant.slug else ""),
                    "list.html", view.title, view=view, game=game, list_name=name,
+                   prepare=lambda view=view: _fill(w, view),
                    head_title=view.title + (gettext(" (latest)") if folder == base else ""),
                    description=views.list_description(view, pl))
+
+
+def _fill(w: _Writer, view: views.ListView) -> None:
+    """A list page's rows, rendered once per entry (`RowCells`)."""
+    for group in view.groups:
+        w.rows.fill(group.rows, view.show_k, view.show_letter)
 
 
 def _downloads(w: _Writer) -> None:
