@@ -159,7 +159,7 @@ def _unchanged(out: Path, digests: tuple[str, str]) -> list[Path] | None:
 
 def _carry_over(tmp: Path, out: Path, files: list[Path], digests: tuple[str, str],
                 changes: Changes | None, reuse: Reuse | None) -> None:
-    _, hashes = carry_over(tmp, out, files, changes)
+    _, hashes = carry_over(tmp, out, files, changes, reuse.files if reuse else None)
     write_manifest(tmp, hashes, *digests, reuse=reuse)
 
 

@@ -34,7 +34,7 @@ import os
 import pickle
 import shutil
 import sys
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, is_dataclass
 from importlib import metadata
 from pathlib import Path
 
@@ -69,17 +69,24 @@ class Changes:
         return len(self.added) + len(self.modified) + len(self.removed)
 
 
-def carry_over(new: Path, old: Path, files: list[Path],
-               changes: Changes | None = None) -> tuple[Changes, dict[str, str]]:
+def carry_over(new: Path, old: Path, files: list[Path], changes: Changes | None = None,
+               known: dict[str, str] | None = None) -> tuple[Changes, dict[str, str]]:
     """Replace each of `files` (under `new`) whose bytes equal the file of
     the same path under `old` by a hard link to that file; return the
     changes (into `changes` if given) and each file's SHA-256 by site path.
-    Without an `old` site every file is added."""
+    Without an `old` site every file is added.  A file that already is the
+    old one (a page `Reuse.take` linked) is kept unread, its digest the
+    one `known` (the previous manifest's) gives."""
     changes = Changes() if changes is None else changes
     digests: dict[str, str] = {}
     previous = _site_files(old) if old.is_dir() else set()
+    known = known or {}
     for path in sorted(set(files)):
         relative = path.relative_to(new).as_posix()
+        if relative in previous and relative in known and _linked(old / relative, path):
+            digests[relative] = known[relative]
+            changes.kept += 1
+            continue
         body = path.read_bytes()
         digests[relative] = hashlib.sha256(body).hexdigest()
         if relative not in previous:
@@ -104,6 +111,14 @@ def _site_files(root: Path) -> set[str]:
             if relative != MANIFEST:
                 out.add(relative)
     return out
+
+
+def _linked(a: Path, b: Path) -> bool:
+    """The two paths are one file (a hard link), neither a symbolic link."""
+    try:
+        return not a.is_symlink() and os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def _same_bytes(path: Path, body: bytes) -> bool:
@@ -218,16 +233,17 @@ class Reuse:
     given, pickled (`key`): the same key, the same bytes.  The previous
     manifest's keys and file digests say which previous page has it; such a
     page is linked into the new site (`take`); any other is rendered.  The
-    players' records are keyed by what their pages show (`SHOWN`), not
-    their whole history (tests/test_incremental.py renders a page with and
-    without the rest and finds the same bytes)."""
+    players' records are keyed by the fields their pages show, not their
+    whole history (`_field_names`; tests/test_incremental.py renders a page
+    with and without the rest and finds the same bytes)."""
 
     def __init__(self, old: Path | None, salt: str):
         manifest = read_manifest(old) if old is not None and old.is_dir() else None
-        usable = manifest is not None and manifest.get("salt") == salt
+        if manifest is None or manifest.get("salt") != salt:
+            manifest = {}                       # none, or made by other code or regulations
         self.old, self.salt = old, salt
-        self.previous: dict[str, str] = dict(manifest.get("pages") or {}) if usable else {}
-        self.files: dict[str, str] = dict(manifest.get("files") or {}) if usable else {}
+        self.previous: dict[str, str] = dict(manifest.get("pages") or {})
+        self.files: dict[str, str] = dict(manifest.get("files") or {})
         self.keys: dict[str, str] = {}          # this build's, by site path
         self.taken = 0
 
@@ -269,33 +285,48 @@ class Reuse:
         return True
 
 
-def _shown_record(*values: object) -> None:
-    """Stands for a player's record in a page's key (never called)."""
+def _fields_of(*values: object) -> None:
+    """Stands for a dataclass instance in a page's key (never called)."""
 
 
 class _KeyPickler(pickle.Pickler):
-    """Pickles a page's context for its key, a player's record by the
-    fields a page shows of it (`SHOWN`).  (A set pickles in its iteration
-    order, which varies from one process to the next: a page given one
-    would only be rendered again, never taken wrongly.)"""
+    """Pickles a page's context for its key.  A dataclass instance is its
+    class's name and its fields' values, without the fields' names (a
+    page's key is mostly rows of them: the names would be most of its
+    bytes); a player's record only the fields a page shows of it (`_field_names`).
+    (A set pickles in its iteration order, which varies from one process
+    to the next: a page given one would only be rendered again, never
+    taken wrongly.)"""
 
     def reducer_override(self, obj):
-        from sitegen.compute.sitedata import PlayerRecord
+        cls = type(obj)
+        names = _FIELDS.get(cls)
+        if names is None:
+            names = _FIELDS[cls] = _field_names(cls)
+        if not names:
+            return NotImplemented
+        state = getattr(obj, "__dict__", None)
+        if state is not None and len(state) != len(names) and cls.__name__ != "PlayerRecord":
+            return NotImplemented          # attributes besides its fields: pickled whole
+        return _fields_of, (cls.__module__, cls.__qualname__,
+                            tuple(getattr(obj, name) for name in names))
 
-        if type(obj) is PlayerRecord:
-            return _shown_record, tuple(getattr(obj, name) for name in SHOWN)
-        return NotImplemented
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-def _record_fields() -> tuple[str, ...]:
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The fields a page's key takes of an instance of `cls` (none: not a
+    dataclass).  Of a player's record, those pages read: his history and
+    events come to a page as rows and summaries (sitegen.site.views)."""
     from sitegen.compute.sitedata import PlayerRecord
 
-    return tuple(f.name for f in fields(PlayerRecord) if f.name not in ("history", "events"))
-
-
-# The fields of a player's record that pages read; his history and events
-# come to a page as rows and summaries (sitegen.site.views.player_view).
-SHOWN = _record_fields()
+    if not is_dataclass(cls):
+        return ()
+    names = tuple(f.name for f in fields(cls))
+    if cls is PlayerRecord:
+        names = tuple(n for n in names if n not in ("history", "events"))
+    return names
 
 
 def _version(name: str) -> str:

@@ -17,6 +17,7 @@ absolute base URL.
 
 from __future__ import annotations
 
+import functools
 import json
 import multiprocessing
 import os
@@ -301,6 +302,7 @@ class _Writer:
         self.facts: Facts | None = None       # the players' facts, made once
         self.root = out                       # the site's root (self.out: the language's)
         self.reuse: Reuse | None = None       # the previous site's pages (render_site)
+        self.keyed: str | None = None         # the key of the files `write` writes now
 
     def step(self, name: str) -> None:
         if self.progress:
@@ -356,6 +358,8 @@ class _Writer:
     def write(self, relative: str, content: str | bytes) -> None:
         target = self.out / relative
         self._folder(target.parent)
+        if self.keyed is not None and self.reuse is not None:
+            self.reuse.keys[target.relative_to(self.root).as_posix()] = self.keyed
         if isinstance(content, str):
             content = content.encode("utf-8")
         target.write_bytes(content)
@@ -472,9 +476,33 @@ def _list_pages(w: _Writer, item: tuple[str, str, int]) -> None:
             view = views.list_view(pl, variant, folder, w.links, previous, following)
             w.page(folder + (variant.slug + "/" if variant.slug else ""),
                    "list.html", view.title, view=view, game=game, list_name=name,
-                   prepare=lambda view=view: _fill(w, view),
+                   prepare=functools.partial(_fill, w, view),
                    head_title=view.title + (gettext(" (latest)") if folder == base else ""),
                    description=views.list_description(view, pl))
+
+
+def _taken_files(w: _Writer, stems: list[str], given: tuple) -> bool:
+    """A list's downloads `downloads/STEM.*` linked from the previous site,
+    when it made them of the same list (`Reuse.take`); else their key is
+    recorded for the files written next (`_Writer.write`)."""
+    if w.reuse is None:
+        return False
+    key = w.reuse.key(*given)
+    w.keyed = key
+    names = [p for p in w.reuse.previous if p.startswith(tuple(f"downloads/{s}." for s in stems))]
+    if key is None or not names:
+        return False
+    w._folder(w.out / "downloads")
+    taken = [w.reuse.take(name, key, w.out / name) for name in names]
+    if all(taken):
+        w.written += [w.out / name for name in names]
+        w.keyed = None
+        return True
+    for name, done in zip(names, taken, strict=True):
+        if done:
+            (w.out / name).unlink()          # rendered again with the others
+            w.reuse.taken -= 1
+    return False
 
 
 def _fill(w: _Writer, view: views.ListView) -> None:
@@ -504,13 +532,14 @@ def _list_downloads(w: _Writer, item: tuple[str, str, int]) -> None:
     stems = [f"{game}-{name}-{pl.key}"] if w.links.download_source(pl) is pl else []
     if index == len(published) - 1:
         stems.append(f"{game}-{name}-latest")
-    if not stems:
+    if not stems or _taken_files(w, stems, ("downloads", stems, pl, w.links.large)):
         return
     files = downloads.all_files(pl, compact=w.links.large)  # once: the latest twice
     for stem in stems:
         for ext, body in files:
             w.write(f"downloads/{stem}.{ext}", body)
         w.write(f"downloads/{stem}.zip", downloads.text_zip(f"{stem}.txt", dict(files)["txt"]))
+    w.keyed = None
 
 
 def _players(w: _Writer) -> None:
