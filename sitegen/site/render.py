@@ -481,30 +481,6 @@ def _list_pages(w: _Writer, item: tuple[str, str, int]) -> None:
                    description=views.list_description(view, pl))
 
 
-def _taken_files(w: _Writer, stems: list[str], given: tuple) -> bool:
-    """A list's downloads `downloads/STEM.*` linked from the previous site,
-    when it made them of the same list (`Reuse.take`); else their key is
-    recorded for the files written next (`_Writer.write`)."""
-    if w.reuse is None:
-        return False
-    key = w.reuse.key(*given)
-    w.keyed = key
-    names = [p for p in w.reuse.previous if p.startswith(tuple(f"downloads/{s}." for s in stems))]
-    if key is None or not names:
-        return False
-    w._folder(w.out / "downloads")
-    taken = [w.reuse.take(name, key, w.out / name) for name in names]
-    if all(taken):
-        w.written += [w.out / name for name in names]
-        w.keyed = None
-        return True
-    for name, done in zip(names, taken, strict=True):
-        if done:
-            (w.out / name).unlink()          # rendered again with the others
-            w.reuse.taken -= 1
-    return False
-
-
 def _fill(w: _Writer, view: views.ListView) -> None:
     """A list page's rows, rendered once per entry (`RowCells`)."""
     for group in view.groups:
@@ -525,21 +501,48 @@ def _downloads(w: _Writer) -> None:
 
 def _list_downloads(w: _Writer, item: tuple[str, str, int]) -> None:
     """One published list's downloads (none of its own when it is identical
-    to the one before: downloads.sources); the latest's also under -latest."""
+    to the one before: downloads.sources); the latest's also under -latest.
+    A stem's files the previous site made of the same list are taken from
+    it (`_taken_files`)."""
     game, name, index = item
     published = w.data.lists[(game, name)]
     pl = published[index]
     stems = [f"{game}-{name}-{pl.key}"] if w.links.download_source(pl) is pl else []
     if index == len(published) - 1:
         stems.append(f"{game}-{name}-latest")
-    if not stems or _taken_files(w, stems, ("downloads", stems, pl, w.links.large)):
-        return
-    files = downloads.all_files(pl, compact=w.links.large)  # once: the latest twice
+    files: list[tuple[str, bytes]] = []
     for stem in stems:
+        if _taken_files(w, stem, ("downloads", stem, pl, w.links.large)):
+            continue
+        files = files or downloads.all_files(pl, compact=w.links.large)  # once for both
         for ext, body in files:
             w.write(f"downloads/{stem}.{ext}", body)
         w.write(f"downloads/{stem}.zip", downloads.text_zip(f"{stem}.txt", dict(files)["txt"]))
-    w.keyed = None
+        w.keyed = None
+
+
+def _taken_files(w: _Writer, stem: str, given: tuple) -> bool:
+    """A list's downloads `downloads/STEM.*` linked from the previous site,
+    when it made them of the same list (`Reuse.take`); else their key is
+    recorded for the files written next (`_Writer.write`)."""
+    if w.reuse is None:
+        return False
+    key = w.reuse.key(*given)
+    w.keyed = key
+    names = [p for p in w.reuse.previous if p.startswith(f"downloads/{stem}.")]
+    if key is None or not names:
+        return False
+    w._folder(w.out / "downloads")
+    taken = [w.reuse.take(name, key, w.out / name) for name in names]
+    if all(taken):
+        w.written += [w.out / name for name in names]
+        w.keyed = None
+        return True
+    for name, done in zip(names, taken, strict=True):
+        if done:
+            (w.out / name).unlink()          # rendered again with the others
+            w.reuse.taken -= 1
+    return False
 
 
 def _players(w: _Writer) -> None:
