@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "c43251521e318031",
+ "version": "f00693931370d303",
  "files": [
   "./",
   "norm/",
@@ -19,12 +19,12 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/python_stdlib.zip",
-  "../static/bundle/5dc9642296fe4c18/inbrowser.py",
-  "../static/bundle/5dc9642296fe4c18/pyodide-lock.json",
-  "../static/bundle/5dc9642296fe4c18/rules_core-0.1.0-py3-none-any.whl",
-  "../static/bundle/5dc9642296fe4c18/sitegen_figures.py",
-  "../static/bundle/5dc9642296fe4c18/snapshot.bin",
-  "../static/bundle/5dc9642296fe4c18/worker.js"
+  "../static/bundle/ba117b03385e2b89/inbrowser.py",
+  "../static/bundle/ba117b03385e2b89/pyodide-lock.json",
+  "../static/bundle/ba117b03385e2b89/rules_core-0.1.0-py3-none-any.whl",
+  "../static/bundle/ba117b03385e2b89/sitegen_figures.py",
+  "../static/bundle/ba117b03385e2b89/snapshot.bin",
+  "../static/bundle/ba117b03385e2b89/worker.js"
  ]
 };
 
