@@ -219,7 +219,7 @@ def shard_index(index: dict) -> tuple[dict, dict[str, bytes]]:
     return meta, files
 
 
-SHARD_HASH = 12          # hex digits of a shard's SHA-256 in its name
+SHARD_HASH = 8           # hex digits of a shard's SHA-256 in its name (32 bits: a cache key)
 
 
 def _hash(body: bytes) -> str:
