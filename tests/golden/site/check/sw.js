@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "f00693931370d303",
+ "version": "6b1cc807f749ff11",
  "files": [
   "./",
   "norm/",
