@@ -3,6 +3,10 @@ the pages rendered a second (with 1 and with all render workers) against
 Hugo's on pages with the same rows (bench/hugo.py; skipped with the reason
 where Hugo is absent), a build again over its own output (incremental:
 nothing to rewrite), and how long `check` takes on the largest real TRF.
+`--incremental [RUNS]` instead measures one month more of the demo built
+over the month before against a full build (bench/incremental.py): files
+added, modified, removed and untouched, by kind, and the times (medians
+of RUNS, 3 by default).
 Prints figures; asserts nothing (tests never assert on time).
 docs/scale.md explains what is measured."""
 
@@ -64,7 +68,19 @@ def _render_against_hugo(loaded, content: Path, out: Path) -> None:
           f"{pages / hugo_s:,.0f} pages/s; sitegen/hugo {ours / (pages / hugo_s):.2f}")
 
 
+def incremental(runs: int) -> None:
+    """`--incremental`: bench/incremental.py's month, `runs` times."""
+    from bench.incremental import measure, report
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for line in report(measure(Path(tmp), runs)):
+            print(line)
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--incremental"]:
+        incremental(int(sys.argv[2]) if len(sys.argv) > 2 else 3)
+        return
     content = ROOT / "content"
     loaded = load_content(content)
     print(f"load content:     {timed(lambda: load_content(content)):6.2f} s")

@@ -9,7 +9,9 @@ what a killed one left behind (`remove_stale`).  Before the swap, every
 file whose bytes did not change is made a hard link to the previous site's
 (`sitegen.manifest.carry_over`): it keeps its inode and modification time,
 and the build reports what it added, modified and removed.  A site the same
-content and code made, intact, is not rendered again at all.
+content and code made, intact, is not rendered again at all; otherwise a
+page whose template is given what the previous site's was given is taken
+from it, not rendered again (`sitegen.manifest.Reuse`).
 """
 
 from __future__ import annotations
@@ -29,9 +31,11 @@ from sitegen.compute.pipeline import compute, rating_problems
 from sitegen.content.folder import ContentError, load_content
 from sitegen.manifest import (
     Changes,
+    Reuse,
     carry_over,
     code_digest,
     inputs_digest,
+    templates_digest,
     unchanged_site,
     write_manifest,
 )
@@ -82,15 +86,19 @@ def build(content_dir: Path, out: Path, show_progress: bool | None = None,
                     changes.kept = len(kept)
                 return kept
             regulations = load_regulations(content_dir / "regulations")
+            reuse = Reuse(out.resolve(), templates_digest(content_dir, digests[1]))
             try:
                 theme = content_dir / "theme"
                 return _swap_in(out, lambda tmp: render_site(
                     data, tmp, regulations, progress=step,
                     theme=theme if theme.is_dir() else None, content=content_dir,
-                    site_theme=content.settings.theme),
-                    digests, changes)
+                    site_theme=content.settings.theme, reuse=reuse),
+                    digests, changes, reuse)
             except BundleError as error:  # npm or the registry unavailable, a bad tarball
                 raise BuildError(error.lines) from None
+            finally:
+                if changes is not None:
+                    changes.taken = reuse.taken
 
 
 @contextmanager
@@ -113,7 +121,7 @@ def collector_paused():
 
 
 def _swap_in(out: Path, write, digests: tuple[str, str] | None = None,
-             changes: Changes | None = None) -> list[Path]:
+             changes: Changes | None = None, reuse: Reuse | None = None) -> list[Path]:
     """Write into a fresh folder next to `out`, then exchange the two.
 
     `out` is at every instant either the previous site, whole, or the new
@@ -121,7 +129,8 @@ def _swap_in(out: Path, write, digests: tuple[str, str] | None = None,
     a build killed earlier are removed first; a lock on the parent folder
     keeps two builds from removing each other's.  With `digests` (of the
     inputs and of the code), the files unchanged since the previous site
-    are carried over and the manifest written (`sitegen.manifest`)."""
+    are carried over and the manifest written (`sitegen.manifest`), with
+    the pages' keys of `reuse`."""
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     with _locked(out.parent):
@@ -130,7 +139,7 @@ def _swap_in(out: Path, write, digests: tuple[str, str] | None = None,
         try:
             files = write(tmp)
             if digests is not None:
-                _carry_over(tmp, out, files, digests, changes)
+                _carry_over(tmp, out, files, digests, changes, reuse)
             os.chmod(tmp, 0o755)
             swap_folders(tmp, out)
         finally:
@@ -149,9 +158,9 @@ def _unchanged(out: Path, digests: tuple[str, str]) -> list[Path] | None:
 
 
 def _carry_over(tmp: Path, out: Path, files: list[Path], digests: tuple[str, str],
-                changes: Changes | None) -> None:
-    _, hashes = carry_over(tmp, out, files, changes)
-    write_manifest(tmp, hashes, *digests)
+                changes: Changes | None, reuse: Reuse | None) -> None:
+    _, hashes = carry_over(tmp, out, files, changes, reuse.files if reuse else None)
+    write_manifest(tmp, hashes, *digests, reuse=reuse)
 
 
 def remove_stale(out: Path) -> list[Path]:

@@ -18,21 +18,28 @@ recorded is the site the build would make, and is kept as it is
 (`unchanged_site`).  `Changes` is the
 list of paths added, modified and removed, which `sitegen build --changed
 FILE` writes for deploy tools (docs/scale.md#incremental-builds).
+
+The manifest also records each page's key: a SHA-256 of everything its
+template is given (`Reuse.key`).  A page whose key is the one the previous
+site recorded, and whose previous file still has its recorded bytes, is
+not rendered again: the previous file is taken as it is (`Reuse.take`).
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
+import pickle
 import shutil
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from importlib import metadata
 from pathlib import Path
 
-__all__ = ["MANIFEST", "Changes", "carry_over", "inputs_digest", "code_digest",
-           "write_manifest", "read_manifest", "unchanged_site"]
+__all__ = ["MANIFEST", "Changes", "Reuse", "carry_over", "inputs_digest", "code_digest",
+           "templates_digest", "write_manifest", "read_manifest", "unchanged_site"]
 
 MANIFEST = ".sitegen-manifest.json"
 FORMAT = 1
@@ -49,6 +56,7 @@ class Changes:
     modified: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     kept: int = 0
+    taken: int = 0          # pages taken from the previous site, not rendered (`Reuse`)
 
     def lines(self) -> list[str]:
         """One line a path, ``A``/``M``/``D``, a tab, the path (the letters
@@ -61,17 +69,24 @@ class Changes:
         return len(self.added) + len(self.modified) + len(self.removed)
 
 
-def carry_over(new: Path, old: Path, files: list[Path],
-               changes: Changes | None = None) -> tuple[Changes, dict[str, str]]:
+def carry_over(new: Path, old: Path, files: list[Path], changes: Changes | None = None,
+               known: dict[str, str] | None = None) -> tuple[Changes, dict[str, str]]:
     """Replace each of `files` (under `new`) whose bytes equal the file of
     the same path under `old` by a hard link to that file; return the
     changes (into `changes` if given) and each file's SHA-256 by site path.
-    Without an `old` site every file is added."""
+    Without an `old` site every file is added.  A file that already is the
+    old one (a page `Reuse.take` linked) is kept unread, its digest the
+    one `known` (the previous manifest's) gives."""
     changes = Changes() if changes is None else changes
     digests: dict[str, str] = {}
     previous = _site_files(old) if old.is_dir() else set()
+    known = known or {}
     for path in sorted(set(files)):
         relative = path.relative_to(new).as_posix()
+        if relative in previous and relative in known and _linked(old / relative, path):
+            digests[relative] = known[relative]
+            changes.kept += 1
+            continue
         body = path.read_bytes()
         digests[relative] = hashlib.sha256(body).hexdigest()
         if relative not in previous:
@@ -98,6 +113,14 @@ def _site_files(root: Path) -> set[str]:
     return out
 
 
+def _linked(a: Path, b: Path) -> bool:
+    """The two paths are one file (a hard link), neither a symbolic link."""
+    try:
+        return not a.is_symlink() and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
 def _same_bytes(path: Path, body: bytes) -> bool:
     try:
         if path.is_symlink() or path.stat().st_size != len(body):
@@ -119,10 +142,14 @@ def _link(previous: Path, path: Path) -> None:
 
 # -- the manifest ------------------------------------------------------------------
 
-def write_manifest(root: Path, digests: dict[str, str], inputs: str, code: str) -> Path:
-    """`MANIFEST` in `root`: sorted, no date, the same bytes for the same site."""
-    document = {"format": FORMAT, "inputs": inputs, "code": code,
-                "files": dict(sorted(digests.items()))}
+def write_manifest(root: Path, digests: dict[str, str], inputs: str, code: str,
+                   reuse: Reuse | None = None) -> Path:
+    """`MANIFEST` in `root`: sorted, no date, the same bytes for the same
+    site; with `reuse`, its salt and the key of each page, by site path."""
+    document: dict[str, object] = {"format": FORMAT, "inputs": inputs, "code": code,
+                                   "files": dict(sorted(digests.items()))}
+    if reuse is not None:
+        document |= {"salt": reuse.salt, "pages": dict(sorted(reuse.keys.items()))}
     target = root / MANIFEST
     target.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
     return target
@@ -157,6 +184,13 @@ def unchanged_site(out: Path, inputs: str, code: str) -> list[Path] | None:
     return [out / relative for relative in sorted(files)]
 
 
+def templates_digest(content: Path, code: str) -> str:
+    """SHA-256 of what a page's template reads besides what it is given:
+    the `code` (`code_digest`) and the content's regulations (the `cite`
+    filter links to them) and theme (templates replacing the package's)."""
+    return _tree_digest([content / "regulations", content / "theme"], code.encode())
+
+
 def inputs_digest(content: Path) -> str:
     """SHA-256 over every file of the content folder, path and bytes."""
     return _tree_digest([content])
@@ -186,6 +220,113 @@ def _tree_digest(roots: list[Path], extra: bytes = b"") -> str:
             digest.update(path.relative_to(root).as_posix().encode() + b"\0")
             digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
+
+
+# -- pages not rendered again -------------------------------------------------------
+
+class Reuse:
+    """The pages of the previous site at `old` that a build may take as they
+    are instead of rendering them again.
+
+    A page's key is the SHA-256 of `salt` (`templates_digest`: the code,
+    templates, regulations and theme) and of everything its template is
+    given, pickled (`key`): the same key, the same bytes.  The previous
+    manifest's keys and file digests say which previous page has it; such a
+    page is linked into the new site (`take`); any other is rendered.  The
+    players' records are keyed by the fields their pages show, not their
+    whole history (`_field_names`; tests/test_incremental.py renders a page
+    with and without the rest and finds the same bytes)."""
+
+    def __init__(self, old: Path | None, salt: str):
+        manifest = read_manifest(old) if old is not None and old.is_dir() else None
+        if manifest is None or manifest.get("salt") != salt:
+            manifest = {}                       # none, or made by other code or regulations
+        self.old, self.salt = old, salt
+        self.previous: dict[str, str] = dict(manifest.get("pages") or {})
+        self.files: dict[str, str] = dict(manifest.get("files") or {})
+        self.keys: dict[str, str] = {}          # this build's, by site path
+        self.taken = 0
+
+    def key(self, *given: object) -> str | None:
+        """The key of a page given `given`; None when it cannot be pickled
+        (such a page is always rendered)."""
+        buffer = io.BytesIO()
+        pickler = _KeyPickler(buffer)
+        # no memo: an object met twice is written twice, so the bytes do not
+        # depend on which equal objects happen to be the same (a worker
+        # process's strings are other objects than this one's)
+        pickler.fast = True
+        try:
+            pickler.dump((self.salt, given))
+        except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
+            return None
+        return hashlib.sha256(buffer.getvalue()).hexdigest()
+
+    def take(self, relative: str, key: str | None, target: Path) -> bool:
+        """Record `key` for the page at `relative`; if the previous site has
+        that page with that key and its recorded bytes, link it to `target`
+        (a copy with its mtime where there are no hard links): True."""
+        if key is None:
+            return False
+        self.keys[relative] = key
+        if self.old is None or self.previous.get(relative) != key:
+            return False
+        source = self.old / relative
+        try:
+            if hashlib.sha256(source.read_bytes()).hexdigest() != self.files.get(relative):
+                return False
+            try:
+                os.link(source, target)
+            except OSError:
+                shutil.copy2(source, target)
+        except OSError:
+            return False
+        self.taken += 1
+        return True
+
+
+def _fields_of(*values: object) -> None:
+    """Stands for a dataclass instance in a page's key (never called)."""
+
+
+class _KeyPickler(pickle.Pickler):
+    """Pickles a page's context for its key.  A dataclass instance is its
+    class's name and its fields' values, without the fields' names (a
+    page's key is mostly rows of them: the names would be most of its
+    bytes); a player's record only the fields a page shows of it (`_field_names`).
+    (A set pickles in its iteration order, which varies from one process
+    to the next: a page given one would only be rendered again, never
+    taken wrongly.)"""
+
+    def reducer_override(self, obj):
+        cls = type(obj)
+        names = _FIELDS.get(cls)
+        if names is None:
+            names = _FIELDS[cls] = _field_names(cls)
+        if not names:
+            return NotImplemented
+        state = getattr(obj, "__dict__", None)
+        if state is not None and len(state) != len(names) and cls.__name__ != "PlayerRecord":
+            return NotImplemented          # attributes besides its fields: pickled whole
+        return _fields_of, (cls.__module__, cls.__qualname__,
+                            tuple(getattr(obj, name) for name in names))
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The fields a page's key takes of an instance of `cls` (none: not a
+    dataclass).  Of a player's record, those pages read: his history and
+    events come to a page as rows and summaries (sitegen.site.views)."""
+    from sitegen.compute.sitedata import PlayerRecord
+
+    if not is_dataclass(cls):
+        return ()
+    names = tuple(f.name for f in fields(cls))
+    if cls is PlayerRecord:
+        names = tuple(n for n in names if n not in ("history", "events"))
+    return names
 
 
 def _version(name: str) -> str:

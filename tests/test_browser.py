@@ -32,6 +32,7 @@ import pytest
 from rules_core.check import CheckOptions, check_text
 from sitegen.browser import worker as inbrowser
 from sitegen.browser.bundle import BundleError
+from sitegen.browser.pages import shard_file
 from sitegen.content.sources import read_text
 from sitegen.serve import SiteHandler
 from tests.shared_data import NO_SHARED, ROOT, THIRD_PARTY
@@ -382,7 +383,7 @@ def _load_site_index(site: Path) -> None:
     inbrowser.load_players(players.read_text("utf-8"))
     folder = (players.parent / meta["folder"]).resolve()
     for n in range(meta["id_shards"]):
-        inbrowser.add_players(n, (folder / "id" / f"{n}.json").read_text("utf-8"))
+        inbrowser.add_players(n, (folder / shard_file(meta, "id", n)).read_text("utf-8"))
 
 
 def test_missing_ratings_k_and_titles_come_from_the_site_list(check_page, site):

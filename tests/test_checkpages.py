@@ -77,15 +77,48 @@ def test_the_index_is_sharded_by_id_and_name(data):
     """Every player is in the id shard that inbrowser computes for its id,
     and in the name shard of its folded name; players.json holds no player."""
     from sitegen.browser import worker as inbrowser
-    from sitegen.browser.pages import id_shard_count, name_key, sharded_index
+    from sitegen.browser.pages import id_shard_count, name_key, shard_file, sharded_index
 
     meta, files = sharded_index(data)
     assert "players" not in meta and meta["count"] == len(player_index(data)["players"])
     for path, body in files.items():
         for row in json.loads(body)["players"]:
             if path.startswith("id/"):
-                assert path == f"id/{inbrowser.id_shard(row['game'], row['id'], meta['id_shards'])}.json"
+                n = inbrowser.id_shard(row["game"], row["id"], meta["id_shards"])
+                assert path == shard_file(meta, "id", n)
             else:
-                assert path == f"name/{name_key(row['name'])}.json" and "lists" not in row
+                assert path == shard_file(meta, "name", name_key(row["name"]))
+                assert "lists" not in row
     assert id_shard_count(1_200_000) == 65536 and id_shard_count(10) == 1
     assert name_key("Ōno, Ken") == "on" and name_key("李") == "__"
+
+
+SHARD_NAMES = [
+    # (the shard's hash in players.json, the file: named by its own bytes' hash)
+    ("id", 3, "id/3.0123456789ab.json"),
+    ("name", "ab", "name/ab.ba9876543210.json"),
+]
+
+
+@pytest.mark.parametrize(("kind", "key", "path"), SHARD_NAMES)
+def test_shard_file(kind, key, path):
+    from sitegen.browser.pages import shard_file
+
+    meta = {"id_hashes": ["x", "y", "z", "0123456789ab"], "names": ["aa", "ab"],
+            "name_hashes": ["x", "ba9876543210"]}
+    assert shard_file(meta, kind, key) == path
+
+
+def test_a_shard_keeps_its_name_while_its_players_do_not_change():
+    """Each shard is named by its own bytes (docs/scale.md#incremental-builds):
+    one player more changes his id and name shards only."""
+    from sitegen.browser.pages import shard_index
+
+    def row(pid, name):
+        return {"game": "chess", "id": pid, "name": name, "ratings": {"standard": 2000},
+                "lists": {"standard": [[0, 2000, 20]]}}
+    players = [row(str(1000 + n), f"{chr(97 + n % 26)}x, P{n}") for n in range(100)]
+    index = {"format": 1, "lists": [], "players": players}
+    _, before = shard_index(index)
+    _, after = shard_index(index | {"players": players + [row("5000", "Zed, New")]})
+    assert len(set(after) - set(before)) == 2 and len(set(before) - set(after)) == 1

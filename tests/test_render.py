@@ -424,7 +424,6 @@ SITE_MAP = [
     "events/draughts-round-robin-2025/index.html",
     "norms/index.html",
     "worldcup/index.html", "worldcup/2025/index.html", "worldcup/2025/2025-03/index.html",
-    "worldcup/2025/2025-04/index.html",
     "regulations/index.html", "regulations/fide-2002/index.html",
     "regulations/fmjd-annex-9/index.html",
     "pages/about/index.html",
@@ -772,6 +771,13 @@ def test_worldcup_pages_per_date_with_breakdown_and_reserve(site):
     assert "Standings as of 2025-03-31" in march     # the month's last date
     assert f"{EVIL}" not in march and "&lt;script&gt;" not in march
     assert "<td>sum of world cup points</td>" in latest     # decided_by: Annex 18 criterion 1
+    # a month's page shows what its date knew, so a later month leaves it as it
+    # was (docs/scale.md#incremental-builds): no later month, no reserve list
+    assert "Global reserve list" not in march
+    assert 'href="/worldcup/2025/2025-03/"' in latest and 'href="/worldcup/2025/"' in march
+    # the last date (the site's end) is the latest page's alone: the next
+    # build's end is another date
+    assert not (site / "worldcup/2025/2025-04").exists()
 
 
 def test_empty_list_has_a_page_and_no_views(site):

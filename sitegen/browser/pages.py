@@ -28,7 +28,7 @@ from sitegen.i18n import CHECK_SCRIPTS, N_, gettext, language, script_messages
 
 __all__ = ["PAGES", "render_check_pages", "player_index", "sharded_index", "shard_index", "write_shards",
            "write_player_index",
-           "id_shard", "id_shard_count", "name_key"]
+           "shard_file", "id_shard", "id_shard_count", "name_key"]
 
 # (site path, template, title)
 PAGES = (("check/", "check/check.html", N_("Check a tournament")),
@@ -195,14 +195,22 @@ _ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
 
 
 def sharded_index(data: SiteData) -> tuple[dict, dict[str, bytes]]:
-    """players.json (the lists, the count, the shard count and the folder)
-    and the shards by their path in that folder: id/N.json with the whole
-    rows, name/XX.json with what a search shows (no list history)."""
+    """players.json (the lists, the count, the shard count, the folder and
+    each shard's hash) and the shards by their path in that folder:
+    id/N.HASH.json with the whole rows, name/XX.HASH.json with what a
+    search shows (no list history); `shard_file` names them."""
     return shard_index(player_index(data))
 
 
 def shard_index(index: dict) -> tuple[dict, dict[str, bytes]]:
-    """`sharded_index` of a `player_index` dictionary."""
+    """`sharded_index` of a `player_index` dictionary.
+
+    Each shard is named by the hash of its own bytes, in a folder that
+    keeps its name: a shard whose players did not change keeps its name
+    and bytes from one build to the next (an incremental build leaves it
+    untouched, docs/scale.md#incremental-builds), and a changed one gets a
+    new name, so that browsers and the service worker may keep every shard
+    for good (templates/check/sw.js)."""
     count = id_shard_count(len(index["players"]))
     by_id: dict[int, list] = {n: [] for n in range(count)}
     by_name: dict[str, list] = {}
@@ -210,20 +218,39 @@ def shard_index(index: dict) -> tuple[dict, dict[str, bytes]]:
         by_id.setdefault(id_shard(row["game"], row["id"], count), []).append(row)
         short = {k: v for k, v in row.items() if k != "lists"}
         by_name.setdefault(name_key(row["name"]), []).append(short)
-    files = {f"id/{n}.json": _json({"players": rows}) for n, rows in sorted(by_id.items())}
-    files |= {f"name/{k}.json": _json({"players": rows}) for k, rows in sorted(by_name.items())}
-    digest = hashlib.sha256()
-    for path, body in sorted(files.items()):
-        digest.update(path.encode() + b"\0" + body)
-    meta = {"format": 2, "lists": index["lists"], "count": len(index["players"]),
-            "id_shards": count, "name_prefix": NAME_PREFIX, "names": sorted(by_name),
-            "folder": f"../players/{digest.hexdigest()[:16]}/"}
+    ids = [_json({"players": by_id[n]}) for n in range(count)]
+    names = sorted(by_name)
+    by_key = [_json({"players": by_name[k]}) for k in names]
+    meta = {"format": 3, "lists": index["lists"], "count": len(index["players"]),
+            "id_shards": count, "name_prefix": NAME_PREFIX, "names": names,
+            "folder": "../players/", "id_hashes": [_hash(body) for body in ids],
+            "name_hashes": [_hash(body) for body in by_key]}
+    files = {shard_file(meta, "id", n): body for n, body in enumerate(ids)}
+    files |= {shard_file(meta, "name", k): body for k, body in zip(names, by_key, strict=True)}
     return meta, files
+
+
+SHARD_HASH = 8           # hex digits of a shard's SHA-256 in its name (32 bits: a cache key)
+
+
+def _hash(body: bytes) -> str:
+    return hashlib.sha256(body).hexdigest()[:SHARD_HASH]
+
+
+def shard_file(meta: dict, kind: str, key: int | str) -> str:
+    """The path, in players.json's folder, of id shard `key` (a number) or
+    name shard `key` (its letters): "id/3.HASH.json", "name/ab.HASH.json"
+    (common.js and templates/check/worker.js name them the same way)."""
+    if kind == "id":
+        digest = meta["id_hashes"][int(key)]
+    else:
+        digest = meta["name_hashes"][meta["names"].index(key)]
+    return f"{kind}/{key}.{digest}.json"
 
 
 def write_player_index(data: SiteData, out: Path) -> list[Path]:
     """static/check/players.json (small: what to fetch) and its shards in
-    static/players/HASH/ of the site `out`."""
+    static/players/ of the site `out`."""
     return write_shards(sharded_index(data), out)
 
 
@@ -232,7 +259,7 @@ def write_shards(index: tuple[dict, dict[str, bytes]], out: Path) -> list[Path]:
     meta, files = index
     check = Path(out) / "static" / "check"
     written = [_write(check / "players.json", _json(meta))]
-    shards = Path(out) / "static" / "players" / meta["folder"].split("/")[-2]
+    shards = Path(out) / "static" / "players"          # meta["folder"] from static/check/
     written += [_write(shards / path, body) for path, body in files.items()]
     return written
 

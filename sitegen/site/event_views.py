@@ -336,27 +336,38 @@ class WorldCupPage:
 
 
 def worldcup_views(season: WorldCupView, links) -> list[tuple[str, WorldCupPage]]:
-    """(path, page) for the latest standings and each month's; a month with
-    several dates shows the last of them."""
+    """(path, page) for the latest standings (the last date: the site's
+    end) and each month's before it; a month with several dates shows the
+    last of them.
+
+    A month's page shows only what its date knew: the months up to its
+    own, the events played by then, no reserve list (which is the latest
+    list's, on the latest page).  The last date has no month's page: the
+    next build's end is another date, and its month's page would change.
+    So a later month adds a page and leaves the earlier ones as they were
+    (docs/scale.md#incremental-builds)."""
+    days = sorted(season.standings)
     by_month: dict[str, date] = {}
-    for day in sorted(season.standings):
+    for day in days[:-1]:
         by_month[day.strftime("%Y-%m")] = day
     base = f"worldcup/{season.slug}/"
     events = sorted((_cup_event(e, links) for e in season.events),
                     key=lambda e: (e.date or date.min, e.id))
     reserve = {k: [dict(r, url=links.player_path("draughts", r.get("id")))
                    for r in season.reserve.get(k, [])] for k in ("open", "women")}
-    pages: list[tuple[str, WorldCupPage]] = []
-    months = sorted(by_month)
-    if not months:
+    if not days:
         empty = WorldCupPage(season, season.name, None, [], events, [], [], reserve, True, [])
         return [(base, empty)]
-    for key in months + months[-1:]:
-        latest = len(pages) == len(months)
-        path = base if latest else f"{base}{key}/"
-        dates = [(m, f"{base}{m}/", m == key and not latest) for m in reversed(months)]
-        pages.append((path, _cup_page(season, by_month[key], dates, events, reserve, links,
-                                      latest)))
+    months = sorted(by_month)
+    pages = [(base, _cup_page(season, days[-1], [(m, f"{base}{m}/", False)
+                                                  for m in reversed(months)],
+                              events, reserve, links, True))]
+    for key in months:
+        day = by_month[key]
+        dates = [(m, f"{base}{m}/", m == key) for m in reversed(months) if m <= key]
+        shown = [e for e in events if e.date is None or e.date <= day]
+        pages.append((f"{base}{key}/", _cup_page(season, day, dates, shown, {}, links,
+                                                 False)))
     return pages
 
 

@@ -17,6 +17,7 @@ absolute base URL.
 
 from __future__ import annotations
 
+import functools
 import json
 import multiprocessing
 import os
@@ -38,6 +39,7 @@ from sitegen.compute.sitedata import SiteData
 from sitegen.content.settings import SiteTheme
 from sitegen.i18n import format_count, gettext
 from sitegen.i18n import format_month as month
+from sitegen.manifest import Reuse
 from sitegen.site import downloads, views
 from sitegen.site.figures import fixed, isodate, points, signed, tiebreak, year_month
 from sitegen.site.regulations import RegulationIndex, citation_anchors, link_citations
@@ -134,7 +136,7 @@ def render_site(data: SiteData, out: Path, regulations: list,
                 progress: Callable[[str], None] | None = None,
                 theme: Path | None = None, content: Path | None = None,
                 site_theme: SiteTheme | None = None,
-                workers: int | None = None) -> list[Path]:
+                workers: int | None = None, reuse: Reuse | None = None) -> list[Path]:
     """Write every page, download and asset of the site into `out`.
 
     `regulations` is `sitegen.site.regulations.load_regulations(...)`'s list;
@@ -146,7 +148,10 @@ def render_site(data: SiteData, out: Path, regulations: list,
     `workers` the processes that render the lists, downloads, players and
     events (`render_workers`: by default $SITEGEN_WORKERS, else one a CPU;
     1 renders in this process).  The files are the same bytes whatever the
-    number (docs/scale.md#rendering).
+    number (docs/scale.md#rendering).  `reuse`, if given, holds the
+    previous site's pages: a page whose key it recorded is taken from there
+    instead of rendered again, and it receives every page's key
+    (`sitegen.manifest.Reuse`, docs/scale.md#incremental-builds).
     With more than one of `data.languages`, the first is published at the
     root and each other under /<lang>/, sharing the root's static files and
     downloads (docs/i18n.md).
@@ -159,7 +164,7 @@ def render_site(data: SiteData, out: Path, regulations: list,
         # forks its workers with it
         with i18n.using(lang):
             writer = _Writer(data, Path(out), regulations, progress, theme, lang)
-            writer.content = content
+            writer.content, writer.reuse = content, reuse
             _apply_site_theme(writer, site_theme or SiteTheme())
             writers.append(writer)
             _render_language(writer, count)
@@ -228,14 +233,18 @@ def _pool(writer: _Writer, workers: int) -> Executor:
 
 
 def _run_chunk(function: Callable[[_Writer, Any], None],
-               items: Sequence[Any]) -> tuple[list[Path], list[str]]:
-    """In a worker: render `items` with the inherited writer."""
+               items: Sequence[Any]) -> tuple[list[Path], list[str], dict[str, str], int]:
+    """In a worker: render `items` with the inherited writer; what it wrote,
+    the sitemap's pages, the pages' keys and how many it took as they were."""
     w = _FORKED
     assert w is not None, "a rendering worker runs only in a forked process"
     w.written, w.pages = [], []
+    if w.reuse is not None:
+        w.reuse.keys, w.reuse.taken = {}, 0
     for item in items:
         function(w, item)
-    return w.written, w.pages
+    return (w.written, w.pages, w.reuse.keys if w.reuse else {},
+            w.reuse.taken if w.reuse else 0)
 
 
 def _fan_out(w: _Writer, function: Callable[[_Writer, _Item], None],
@@ -248,9 +257,12 @@ def _fan_out(w: _Writer, function: Callable[[_Writer, _Item], None],
         return
     size = max(1, -(-len(items) // (w.workers * 4)))
     chunks = [items[i:i + size] for i in range(0, len(items), size)]
-    for written, pages in w.pool.map(_run_chunk, [function] * len(chunks), chunks):
+    for written, pages, keys, taken in w.pool.map(_run_chunk, [function] * len(chunks), chunks):
         w.written += written
         w.pages += pages
+        if w.reuse is not None:
+            w.reuse.keys.update(keys)
+            w.reuse.taken += taken
 
 
 class _Writer:
@@ -289,6 +301,9 @@ class _Writer:
         self.pool: Executor | None = None     # render_site's worker processes, if any
         self.workers = 1
         self.facts: Facts | None = None       # the players' facts, made once
+        self.root = out                       # the site's root (self.out: the language's)
+        self.reuse: Reuse | None = None       # the previous site's pages (render_site)
+        self.keyed: str | None = None         # the key of the files `write` writes now
 
     def step(self, name: str) -> None:
         if self.progress:
@@ -296,22 +311,46 @@ class _Writer:
 
     def page(self, path: str, template: str, title: str, sitemap: bool = True,
              description: str | None = None, head_title: str | None = None,
-             **context) -> None:
+             prepare: Callable[[], None] | None = None, **context) -> None:
         """Render `template` to `path` ('lists/chess/standard/' -> its index.html).
 
         `title` is the page's heading; `head_title` its <title> where the
         heading alone is shared with another page (the latest and the dated
         copy of a list, two players of one name); `description` its meta
         description and Open Graph summary (by default the title and site).
+        `prepare`, if given, is called before rendering (not when the page
+        is taken from the previous site: `_taken`).
         """
-        if template not in self._templates:
-            self._templates[template] = self.env.get_template(template)
-        html = self._templates[template].render(
-            site=self.meta, path=path, title=title, head_title=head_title or title,
-            description=description or f"{title}: {self.data.name}", **context)
-        self.write(path + "index.html" if path.endswith("/") or not path else path, html)
+        given = dict(site=self.meta, path=path, title=title, head_title=head_title or title,
+                     description=description or f"{title}: {self.data.name}", **context)
+        relative = path + "index.html" if path.endswith("/") or not path else path
         if sitemap:
             self.pages.append(self.prefix.removeprefix(_prefix(self.data.base_url)) + path)
+        if self._taken(relative, template, given):
+            return
+        if prepare is not None:
+            prepare()
+        if template not in self._templates:
+            self._templates[template] = self.env.get_template(template)
+        self.write(relative, self._templates[template].render(**given))
+
+    def _taken(self, relative: str, template: str, given: dict) -> bool:
+        """The page at `relative` linked from the previous site, when that
+        has it for the same template, language and context (`Reuse`)."""
+        if self.reuse is None:
+            return False
+        target = self.out / relative
+        key = self.reuse.key(template, self.prefix, self.meta.lang, given)
+        self._folder(target.parent)
+        if not self.reuse.take(target.relative_to(self.root).as_posix(), key, target):
+            return False
+        self.written.append(target)
+        return True
+
+    def _folder(self, folder: Path) -> None:
+        if folder not in self._folders:
+            folder.mkdir(parents=True, exist_ok=True)
+            self._folders.add(folder)
 
     def absolute(self, path: str) -> str:
         """A page's address: absolute under the base URL, else root-relative."""
@@ -319,9 +358,9 @@ class _Writer:
 
     def write(self, relative: str, content: str | bytes) -> None:
         target = self.out / relative
-        if target.parent not in self._folders:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            self._folders.add(target.parent)
+        self._folder(target.parent)
+        if self.keyed is not None and self.reuse is not None:
+            self.reuse.keys[target.relative_to(self.root).as_posix()] = self.keyed
         if isinstance(content, str):
             content = content.encode("utf-8")
         target.write_bytes(content)
@@ -436,12 +475,17 @@ def _list_pages(w: _Writer, item: tuple[str, str, int]) -> None:
     for folder in folders:
         for variant in views.VARIANTS:
             view = views.list_view(pl, variant, folder, w.links, previous, following)
-            for group in view.groups:
-                w.rows.fill(group.rows, view.show_k, view.show_letter)
             w.page(folder + (variant.slug + "/" if variant.slug else ""),
                    "list.html", view.title, view=view, game=game, list_name=name,
+                   prepare=functools.partial(_fill, w, view),
                    head_title=view.title + (gettext(" (latest)") if folder == base else ""),
                    description=views.list_description(view, pl))
+
+
+def _fill(w: _Writer, view: views.ListView) -> None:
+    """A list page's rows, rendered once per entry (`RowCells`)."""
+    for group in view.groups:
+        w.rows.fill(group.rows, view.show_k, view.show_letter)
 
 
 def _downloads(w: _Writer) -> None:
@@ -458,18 +502,55 @@ def _downloads(w: _Writer) -> None:
 
 def _list_downloads(w: _Writer, item: tuple[str, str, int]) -> None:
     """One published list's downloads (none of its own when it is identical
-    to the one before: downloads.sources); the latest's also under -latest."""
+    to the one before: downloads.sources); the latest's also under -latest.
+    A stem's files the previous site made of the same list are taken from
+    it (`_taken_files`)."""
     game, name, index = item
     published = w.data.lists[(game, name)]
     pl = published[index]
     stems = [f"{game}-{name}-{pl.key}"] if w.links.download_source(pl) is pl else []
     if index == len(published) - 1:
         stems.append(f"{game}-{name}-latest")
-    if not stems:
+    todo: list[tuple[str, str | None]] = []          # (stem, its files' key)
+    for stem in stems:
+        if not _taken_files(w, stem, ("downloads", stem, pl, w.links.large)):
+            todo.append((stem, w.keyed))
+    w.keyed = None
+    if not todo:
         return
     # streamed: each piece made once, written to the dated and latest files
-    w.written.extend(downloads.write_files(pl, w.out / "downloads", stems,
-                                           compact=w.links.large))
+    paths = downloads.write_files(pl, w.out / "downloads", [stem for stem, _ in todo],
+                                  compact=w.links.large)
+    w.written.extend(paths)
+    for stem, key in todo:              # each file's key, as `_Writer.write` records it
+        if key is not None and w.reuse is not None:
+            for path in paths:
+                if path.name.startswith(f"{stem}."):
+                    w.reuse.keys[path.relative_to(w.root).as_posix()] = key
+
+
+def _taken_files(w: _Writer, stem: str, given: tuple) -> bool:
+    """A list's downloads `downloads/STEM.*` linked from the previous site,
+    when it made them of the same list (`Reuse.take`); else their key is
+    recorded for the files written next (`_Writer.write`)."""
+    if w.reuse is None:
+        return False
+    key = w.reuse.key(*given)
+    w.keyed = key
+    names = [p for p in w.reuse.previous if p.startswith(f"downloads/{stem}.")]
+    if key is None or not names:
+        return False
+    w._folder(w.out / "downloads")
+    taken = [w.reuse.take(name, key, w.out / name) for name in names]
+    if all(taken):
+        w.written += [w.out / name for name in names]
+        w.keyed = None
+        return True
+    for name, done in zip(names, taken, strict=True):
+        if done:
+            (w.out / name).unlink()          # rendered again with the others
+            w.reuse.taken -= 1
+    return False
 
 
 def _players(w: _Writer) -> None:

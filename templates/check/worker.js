@@ -225,7 +225,8 @@ const index = ready.then(async function (state) {
     const meta = JSON.parse(text);
     const count = state.inbrowser.load_players(text);
     progress("ready", { players: count });
-    return { folder: new URL(meta.folder || "./", state.players), loaded: new Set() };
+    return { folder: new URL(meta.folder || "./", state.players), hashes: meta.id_hashes || [],
+             loaded: new Set() };
   } catch (error) {
     console.warn("no published list for the checker: " + error.message);
     return null;
@@ -240,7 +241,9 @@ async function loadShards(inbrowser, payloadJson) {
   const wanted = JSON.parse(inbrowser.player_shards(payloadJson));
   const fetched = await Promise.all(wanted.map(async function (n) {
     try {
-      const response = await fetchOk(new URL("id/" + n + ".json", shards.folder));
+      // named by the hash of its bytes, as sitegen.browser.pages.shard_file names it
+      const digest = shards.hashes[n] ? "." + shards.hashes[n] : "";
+      const response = await fetchOk(new URL("id/" + n + digest + ".json", shards.folder));
       inbrowser.add_players(n, await response.text());
       return 0;
     } catch (error) {

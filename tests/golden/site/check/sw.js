@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "2d3ada8d58529bcb",
+ "version": "99303b34bffe5471",
  "files": [
   "./",
   "norm/",
@@ -18,10 +18,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/f933f2f0d49ed27c/pyodide-lock.json",
-  "../static/bundle/f933f2f0d49ed27c/worker.js",
-  "../static/bundle/f933f2f0d49ed27c/python_stdlib.zip",
-  "../static/bundle/f933f2f0d49ed27c/snapshot.bin"
+  "../static/bundle/d4bc666c5a86febe/pyodide-lock.json",
+  "../static/bundle/d4bc666c5a86febe/worker.js",
+  "../static/bundle/d4bc666c5a86febe/python_stdlib.zip",
+  "../static/bundle/d4bc666c5a86febe/snapshot.bin"
  ]
 };
 

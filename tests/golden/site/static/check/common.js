@@ -302,8 +302,19 @@ function json(url) {
     .catch(function () { return { players: [] }; });
 }
 
-function shard(path) {
-  if (!shards.has(path)) { shards.set(path, meta.then(function (m) { return json(new URL(m.folder + path, m.base)); })); }
+/* A shard's file: "id/3.HASH.json", "name/ab.HASH.json", each named by
+   the hash of its own bytes (sitegen.browser.pages.shard_file). */
+function shardFile(m, kind, key) {
+  const hashes = (kind === "id" ? m.id_hashes : m.name_hashes) || [];
+  const digest = hashes[kind === "id" ? Number(key) : (m.names || []).indexOf(key)];
+  return kind + "/" + key + (digest ? "." + digest : "") + ".json";
+}
+
+function shard(kind, key) {
+  const path = kind + "/" + key;
+  if (!shards.has(path)) {
+    shards.set(path, meta.then(function (m) { return json(new URL(m.folder + shardFile(m, kind, key), m.base)); }));
+  }
   return shards.get(path);
 }
 
@@ -317,10 +328,10 @@ export function loadPlayers(search) {
       return { players: [] };
     }
     const key = nameKey(typed, m.name_prefix);
-    const wanted = (m.names || []).indexOf(key) === -1 ? [] : [shard("name/" + key + ".json")];
+    const wanted = (m.names || []).indexOf(key) === -1 ? [] : [shard("name", key)];
     if (/^[0-9A-Za-z]+$/.test(typed) && m.id_shards) {
       ["chess", "draughts"].forEach(function (game) {
-        wanted.push(shard("id/" + crc32(game + ":" + typed) % m.id_shards + ".json"));
+        wanted.push(shard("id", crc32(game + ":" + typed) % m.id_shards));
       });
     }
     return Promise.all(wanted).then(function (parts) {
