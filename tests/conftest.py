@@ -38,10 +38,13 @@ BROWSER_TESTS = frozenset({"test_scale.py::test_player_addresses_and_search_in_a
 # - the modules of `SPLIT` give each test its own group (long, independent
 #   browser checks that would otherwise all wait on one worker).
 # The groups that take longest are handed out first (`HEAVY`, in seconds of
-# a quiet run's `--durations`, approximate) so the two workers end together.
+# a quiet run's `--durations`, approximate) so the two workers end together;
+# test_i18n (its own two-language build) goes first, so that one worker
+# builds it while the other builds the demo for the axe checks, rather than
+# waiting on the demo's lock.
 PARSED_GROUP = "demo_pages"
 SPLIT = frozenset({"test_a11y.py"})
-HEAVY = {"test_a11y.py": 120, "test_i18n.py": 45, "test_incremental.py": 45,
+HEAVY = {"test_i18n.py": 130, "test_a11y.py": 120, "test_incremental.py": 45,
          PARSED_GROUP: 40, "test_layout.py": 30, "test_browser.py": 40,
          "test_bundle.py": 25, "test_validator.py": 40, "test_theme.py": 20,
          "test_named_mutations.py": 15, "test_scale.py": 20, "test_deploy.py": 12,
