@@ -12,6 +12,8 @@ mark, so `python -m pytest -m "not browser"` runs everything else.
 
 from __future__ import annotations
 
+import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -25,11 +27,28 @@ BROWSER_MODULES = frozenset({"test_browser.py"})
 BROWSER_TESTS = frozenset({"test_scale.py::test_player_addresses_and_search_in_a_browser"})
 
 
-# Under pytest-xdist (`-n 2 --dist loadgroup` in pyproject.toml) a session
-# fixture is built once per worker that needs it: the tests of each site
-# built for the session go to one worker together, every other test with
-# the rest of its module (its module fixtures are built once).
-SESSION_SITES = ("demo_site", "demo_pages", "golden_fixture_site")
+# Under pytest-xdist (`-n 2 --dist loadgroup --no-loadscope-reorder` in
+# pyproject.toml) each group of tests runs on one worker, the groups handed
+# out in collection order as workers free up.  A group is a module (its
+# module fixtures are built once), but:
+# - the sites built for the session are built once for both workers
+#   (`_built_once`), so their tests need not share a worker;
+# - the demo site's parsed pages (`demo_pages`, some 30 s of CPU) are kept
+#   in one worker's memory: the tests that read them are one group;
+# - the modules of `SPLIT` give each test its own group (long, independent
+#   browser checks that would otherwise all wait on one worker).
+# The groups that take longest are handed out first (`HEAVY`, in seconds of
+# a quiet run's `--durations`, approximate) so the two workers end together;
+# test_i18n (its own two-language build) goes first, so that one worker
+# builds it while the other builds the demo for the axe checks, rather than
+# waiting on the demo's lock.
+PARSED_GROUP = "demo_pages"
+SPLIT = frozenset({"test_a11y.py"})
+HEAVY = {"test_i18n.py": 130, "test_a11y.py": 120, "test_incremental.py": 45,
+         PARSED_GROUP: 40, "test_layout.py": 30, "test_browser.py": 40,
+         "test_bundle.py": 25, "test_validator.py": 40, "test_theme.py": 20,
+         "test_named_mutations.py": 15, "test_scale.py": 20, "test_deploy.py": 12,
+         "test_norm_register.py": 10, "test_fide_properties.py": 12, "test_lint.py": 15}
 
 
 @pytest.hookimpl(tryfirst=True)     # before xdist reads the groups
@@ -41,14 +60,36 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
         if xdist:
             item.add_marker(pytest.mark.xdist_group(_group(item)))
+    if xdist:
+        weight = {item: HEAVY.get(_group(item), HEAVY.get(item.path.name, 0)) for item in items}
+        items.sort(key=lambda item: -weight[item])      # stable: collection order kept
 
 
 def _group(item) -> str:
-    """The session site the test reads (its own group), else its module."""
-    used = [name for name in SESSION_SITES if name in getattr(item, "fixturenames", ())]
-    if "golden_fixture_site" in used:
-        return "golden_fixture_site"
-    return "demo_site" if used else item.path.name
+    """The test's group of tests run on one worker (see above)."""
+    if "demo_pages" in getattr(item, "fixturenames", ()):
+        return PARSED_GROUP
+    return item.nodeid if item.path.name in SPLIT else item.path.name
+
+
+def _built_once(tmp_path_factory, name: str, make) -> Path:
+    """`make(folder)`'s result, made once for the session: under
+    pytest-xdist by the first worker that asks, in the session's shared
+    temporary folder under a file lock, and read by the others (the
+    pytest-xdist documentation's recipe, "Making session-scoped fixtures
+    execute only once")."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return make(tmp_path_factory.mktemp(name))
+    from filelock import FileLock
+
+    shared = tmp_path_factory.getbasetemp().parent      # one per session, every worker's
+    folder, done = shared / name, shared / f"{name}.done"
+    with FileLock(str(shared / f"{name}.lock")):
+        if not done.is_file():
+            shutil.rmtree(folder, ignore_errors=True)      # a failed attempt's remains
+            folder.mkdir()
+            done.write_text(str(make(folder)), encoding="utf-8")
+    return Path(done.read_text(encoding="utf-8"))
 
 
 @pytest.fixture
@@ -63,21 +104,28 @@ def golden_fixture_site(tmp_path_factory) -> Path:
     """The content of tests/site_fixture.py built as tests/golden/site is."""
     from tests.golden import build_fixture_site
 
-    return build_fixture_site(tmp_path_factory.mktemp("golden") / "site")
+    return _built_once(tmp_path_factory, "golden", lambda folder: build_fixture_site(
+        folder / "site"))
 
 
 @pytest.fixture(scope="session")
 def demo_site(tmp_path_factory) -> Path:
     """The embedded demo federation (content/) built once for the session."""
+    return _built_once(tmp_path_factory, "demo", lambda folder: build_site(
+        ROOT / "content", folder / "site"))
+
+
+def build_site(content: Path, site: Path) -> Path:
+    """`content` built into `site` (quietly): the folder `site`."""
     from sitegen.build import build
 
-    site = tmp_path_factory.mktemp("demo") / "site"
-    build(ROOT / "content", site, show_progress=False)
+    build(content, site, show_progress=False)
     return site
 
 
 @pytest.fixture(scope="session")
 def demo_pages(demo_site) -> dict[str, Page]:
-    """Every HTML page of the demo site, parsed once for the session
-    (links, link texts, heads: tests/site_pages.py)."""
+    """Every HTML page of the demo site, parsed once for the session by the
+    worker that runs the tests reading it (links, link texts, heads:
+    tests/site_pages.py)."""
     return parse_site(demo_site)

@@ -88,8 +88,17 @@ def test_the_runtime_is_fetched_once_and_verified(tmp_path):
     assert {f"package/{name}" for name in RUNTIME_FILES} <= names
 
 
-def test_the_wheel_is_reproducible_and_holds_only_rules_core(tmp_path):
-    first = _or_skip(build_wheel, tmp_path / "a", cache=tmp_path / "cache-a")
+@pytest.fixture(scope="module")
+def wheel_cache(tmp_path_factory) -> Path:
+    """A wheel cache holding one rules_core wheel, built once for the module
+    (the reproducibility test builds a second one)."""
+    cache = tmp_path_factory.mktemp("wheel-cache")
+    _or_skip(build_wheel, None, cache=cache)
+    return cache
+
+
+def test_the_wheel_is_reproducible_and_holds_only_rules_core(tmp_path, wheel_cache):
+    first = build_wheel(tmp_path / "a", cache=wheel_cache)
     second = _or_skip(build_wheel, tmp_path / "b", cache=tmp_path / "cache-b")
     assert first.name == second.name == "rules_core-0.1.0-py3-none-any.whl"
     assert first.read_bytes() == second.read_bytes()
@@ -106,10 +115,10 @@ def test_the_wheel_is_reproducible_and_holds_only_rules_core(tmp_path):
     assert names == sorted(names, key=lambda n: (".dist-info/" in n, n))
 
 
-def test_a_wheel_built_before_is_taken_from_the_cache(tmp_path, monkeypatch):
-    built = _or_skip(build_wheel, tmp_path / "a", cache=tmp_path / "cache")
+def test_a_wheel_built_before_is_taken_from_the_cache(tmp_path, monkeypatch, wheel_cache):
+    built = build_wheel(tmp_path / "a", cache=wheel_cache)
     monkeypatch.setattr(bundle, "_pip_wheel", lambda *args: pytest.fail("built again"))
-    again = build_wheel(tmp_path / "b", cache=tmp_path / "cache")
+    again = build_wheel(tmp_path / "b", cache=wheel_cache)
     assert again.read_bytes() == built.read_bytes()
 
 
@@ -207,9 +216,9 @@ def test_stored_zip_keeps_every_entry_and_stores_it():
     assert bundle.stored_zip(original) == stored
 
 
-def test_the_lock_file_registers_the_wheel_with_its_sha256(tmp_path):
+def test_the_lock_file_registers_the_wheel_with_its_sha256(tmp_path, wheel_cache):
     """pyodide-lock's add_wheels_to_spec: name, version, imports, sha256."""
-    wheel = _or_skip(build_wheel, tmp_path / "w", cache=tmp_path / "cache")
+    wheel = build_wheel(tmp_path / "w", cache=wheel_cache)
     with tarfile.open(_or_skip(fetch_pyodide)) as archive:
         runtime_lock = archive.extractfile("package/pyodide-lock.json").read()
     lock = json.loads(lock_file(runtime_lock, wheel))

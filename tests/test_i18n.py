@@ -9,6 +9,7 @@ no broken link in either, hreflang pairs that reach each other's page.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil
@@ -23,7 +24,7 @@ from babel.messages.pofile import read_po
 from sitegen import i18n
 from sitegen.content.settings import LANGUAGES, Checker
 from tests.shared_data import ROOT
-from tests.test_site import broken_links
+from tests.site_pages import broken_links, head
 
 BASE = "https://ratings.northshire.example"
 
@@ -228,9 +229,11 @@ class _Alternates(HTMLParser):
             self.found[a["hreflang"]] = a["href"]
 
 
+@functools.cache
 def _alternates(page: Path) -> _Alternates:
+    """The page's hreflang links, from its <head> only, read once a session."""
     parser = _Alternates()
-    parser.feed(page.read_text(encoding="utf-8"))
+    parser.feed(head(page))
     return parser
 
 

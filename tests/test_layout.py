@@ -156,30 +156,84 @@ def test_list_rows_fold_the_same_columns_as_their_head(demo_site):
 
 # -- in the browser -------------------------------------------------------------------
 
-PAGE_TYPES = {
-    "home": "/", "lists": "/lists/", "list": "/lists/chess/standard/",
-    "draughts-list": "/lists/draughts/standard/", "list-dates": "/lists/chess/standard/dates/",
-    "players": "/players/", "events": "/events/", "norms": "/norms/",
-    "worldcup": "/worldcup/", "downloads": "/downloads/", "regulations": "/regulations/",
-    "regulation-fide": "/regulations/fide-2002/", "regulation-fmjd": "/regulations/fmjd-annex-9/",
-    "about": "/pages/about/", "check": "/check/", "check-norm": "/check/norm/",
-    "check-rating": "/check/rating/",
-}
-
-
-def _first(site: Path, folder: str, pattern: str = "*") -> str:
-    found = sorted(p.parent for p in (site / folder).glob(f"{pattern}/index.html"))
-    return "/" + found[0].relative_to(site).as_posix() + "/"
+# Every kind of page the site writes, for the browser checks here and in
+# tests/test_a11y.py: (name, template, the pages of that kind (a pattern of
+# their path in the site), the page shown, why that one).  One page per kind
+# and, where a kind varies by game or source, per variant: more rows of the
+# same markup give axe and the layout nothing new, a variant does.  A page
+# of the demo site that no pattern names fails
+# `test_every_kind_of_page_has_one_shown_in_the_browser`: a new kind of page
+# needs its line here.
+PAGE_KINDS = [
+    ("home", "home.html", r"index\.html", "/", "the only one"),
+    ("lists", "lists_index.html", r"lists/index\.html", "/lists/", "the only one"),
+    ("list", "list.html", r"lists/chess/[a-z-]+/(\d{4}-\d{2}/)?index\.html",
+     "/lists/chess/standard/", "the chess list with the most rows; dated copies are the same"),
+    ("draughts-list", "list.html", r"lists/draughts/[a-z-]+/(\d{4}-\d{2}/)?index\.html",
+     "/lists/draughts/standard/", "draughts lists have their own columns; the longer"),
+    ("list-view", "list.html",
+     r"lists/[a-z]+/[a-z-]+/(\d{4}-\d{2}/)?(federation|title|women|juniors|girls|seniors)/"
+     r"index\.html", "/lists/chess/standard/federation/",
+     "the views; by federation has the most tables on one page"),
+    ("list-dates", "list_dates.html", r"lists/[a-z]+/[a-z-]+/dates/index\.html",
+     "/lists/chess/standard/dates/", "every list's dates page is the same markup"),
+    ("players", "players_index.html", r"players/index\.html", "/players/", "the only one"),
+    ("player", "player.html", r"players/\d+/index\.html", "/players/4401844/",
+     "the longest player page (most events and lists)"),
+    ("events", "events_index.html", r"events/index\.html", "/events/", "the only one"),
+    ("chess-event", "event.html", r"events/[\w-]+/index\.html",
+     "/events/2024-01-harbourtown-new-year-open-2024/", "a Swiss open: pairings, tie-breaks"),
+    ("draughts-event", "event.html", r"events/[\w-]+/index\.html",
+     "/events/2024-08-northshire-draughts-masters-2024/",
+     "a draughts round robin: crosstable, norm checks"),
+    ("norms", "norms.html", r"norms/index\.html", "/norms/", "the only one"),
+    ("worldcup", "worldcup_index.html", r"worldcup/index\.html", "/worldcup/", "the only one"),
+    ("worldcup-season", "worldcup.html", r"worldcup/\d{4}-\d{4}/(\d{4}-\d{2}/)?index\.html",
+     "/worldcup/2024-2026/", "the season's standings; each date's copy is the same"),
+    ("downloads", "downloads.html", r"downloads/index\.html", "/downloads/", "the only one"),
+    ("regulations", "regulations_index.html", r"regulations/index\.html", "/regulations/",
+     "the only one"),
+    ("regulation-fide", "regulation.html", r"regulations/fide-[\w-]+/index\.html",
+     "/regulations/fide-2002/", "the longest FIDE text"),
+    ("regulation-fmjd", "regulation.html", r"regulations/fmjd[\w-]*/index\.html",
+     "/regulations/fmjd-annex-9/", "the longest FMJD text, with its tables"),
+    ("about", "page.html", r"pages/[\w-]+/index\.html", "/pages/about/",
+     "the longer of the content's pages"),
+    ("check", "check/check.html", r"check/index\.html", "/check/", "the only one"),
+    ("check-norm", "check/norm.html", r"check/norm/index\.html", "/check/norm/", "the only one"),
+    ("check-rating", "check/rating.html", r"check/rating/index\.html", "/check/rating/",
+     "the only one"),
+    ("not-found", "404.html", r"404\.html", "/404.html", "the only one"),
+]
+# Templates the demo site never renders: large sites' player shards (shown
+# in Chromium by tests/test_scale.py), partials and the feeds.
+NOT_SHOWN = {"players_shard.html", "players_shards.html", "base.html", "_macros.html",
+             "check/_checker.html"}
 
 
 @pytest.fixture(scope="module")
 def browser_pages(demo_site) -> dict[str, str]:
-    paths = dict(PAGE_TYPES)
-    paths["player"] = _first(demo_site, "players", "[0-9]*")
-    paths["chess-event"] = _first(demo_site, "events", "*-open-*")
-    paths["draughts-event"] = _first(demo_site, "events", "*draughts-masters*")
-    paths["worldcup-season"] = _first(demo_site, "worldcup", "[0-9]*")
-    return paths
+    """The page shown for each kind (PAGE_KINDS), by its name."""
+    return {name: shown for name, _, _, shown, _ in PAGE_KINDS}
+
+
+def _kind_of(page: str) -> list[str]:
+    return [name for name, _, pattern, _, _ in PAGE_KINDS if re.fullmatch(pattern, page)]
+
+
+def test_every_kind_of_page_has_one_shown_in_the_browser(demo_site):
+    """Each HTML page of the demo site is of a kind of PAGE_KINDS, each page
+    shown exists and is of its kind, and every template is shown."""
+    pages = sorted(p.relative_to(demo_site).as_posix() for p in demo_site.rglob("*.html")
+                   if not p.relative_to(demo_site).as_posix().startswith("static/"))
+    assert [page for page in pages if not _kind_of(page)] == []
+    for name, _, _, shown, _ in PAGE_KINDS:
+        file = shown.lstrip("/") + ("index.html" if shown.endswith("/") else "")
+        assert file in pages and name in _kind_of(file), shown
+    templates = {p.relative_to(ROOT / "templates").as_posix()
+                 for p in (ROOT / "templates").rglob("*.html")
+                 if "static" not in p.relative_to(ROOT / "templates").parts}
+    assert templates - NOT_SHOWN == {template for _, template, _, _, _ in PAGE_KINDS}
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

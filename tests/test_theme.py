@@ -46,13 +46,11 @@ def test_theme_template_replaces_the_package_one(themed):
     assert "Rating lists" in (themed / "lists" / "index.html").read_text()
 
 
-def test_without_theme_nothing_is_added(tmp_path):
-    from sitegen.build import build
-    content = write_content(tmp_path / "content")
-    build(content, tmp_path / "site", show_progress=False)
-    html = (tmp_path / "site" / "index.html").read_text()
+def test_without_theme_nothing_is_added(golden_fixture_site):
+    """The same content without a theme (built once a session: conftest.py)."""
+    html = (golden_fixture_site / "index.html").read_text()
     assert "theme.css" not in html and 'class="logo"' not in html
-    assert not (tmp_path / "site" / "static" / "theme.css").exists()
+    assert not (golden_fixture_site / "static" / "theme.css").exists()
 
 
 # -- site.toml [theme]: a logo under content/ and the accent colour --------------

