@@ -96,11 +96,7 @@ def _violations(page, axe_source: str) -> list[str]:
 NEXT_FRAME = "() => new Promise(done => requestAnimationFrame(() => done()))"
 # Violations found and not yet mended: (kind, axe rule, why).  The test
 # fails with any other violation, and (strict) once the page passes.
-KNOWN = {
-    "list-view": ("landmark-unique", "each table's filter form (templates/static/lists.js) "
-                  "is labelled \"Filter this list\": a page of several tables has several "
-                  "landmarks of one name"),
-}
+KNOWN: dict[str, tuple[str, str]] = {}
 
 
 class KnownViolation(AssertionError):

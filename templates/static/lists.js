@@ -96,7 +96,11 @@
     var year = Number(table.dataset.year);
     var form = document.createElement("form");
     form.className = "list-filter";
-    form.setAttribute("aria-label", _("Filter this list"));
+    // Each form is a landmark: named after its table, so that a page of
+    // several tables (a list by federation) has landmarks of distinct names.
+    var caption = table.caption ? table.caption.textContent.trim() : "";
+    form.setAttribute("aria-label", caption ? _("Filter: %(list)s").replace("%(list)s", caption)
+                                            : _("Filter this list"));
     var fed = select(_("Federation"), distinct(rows, "fed", _("All federations")));
     var title = select(_("Title"), distinct(rows, "title", _("Any title")));
     var sex = select(_("Sex"), SEXES);
