@@ -121,7 +121,7 @@ def tab(chromium):  # noqa: F811
     context.close()
 
 
-@pytest.mark.parametrize("name, path", _kinds())
+@pytest.mark.parametrize("name, path", list(_kinds()))
 def test_no_axe_violations(tab, origin, axe_source, name, path, tmp_path):  # noqa: F811
     tab.set_viewport_size({"width": WIDTHS[-1], "height": 900})
     tab.goto(origin + path, wait_until="load")
