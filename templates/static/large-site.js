@@ -9,16 +9,8 @@
   "use strict";
   if (!window.fetch || !document.querySelector) { return; }
 
-  // The page's messages in its language: a JSON data block written at build
-  // time from the catalogue (docs/i18n.md); an English page has none.
-  var messages = null;
-  function _(text) {
-    if (messages === null) {
-      var block = document.getElementById("messages");
-      messages = block ? JSON.parse(block.textContent) : {};
-    }
-    return Object.prototype.hasOwnProperty.call(messages, text) ? messages[text] : text;
-  }
+  // The page's messages in its language (messages.js, loaded first).
+  var _ = window.sitegenMessage || function (text) { return text; };
 
   function json(url) {
     return fetch(url).then(function (response) {

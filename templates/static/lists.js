@@ -8,16 +8,8 @@
   "use strict";
   if (!document.querySelector || !Array.prototype.forEach) { return; }
 
-  // The page's messages in its language: a JSON data block written at build
-  // time from the catalogue (docs/i18n.md); an English page has none.
-  var messages = null;
-  function _(text) {
-    if (messages === null) {
-      var block = document.getElementById("messages");
-      messages = block ? JSON.parse(block.textContent) : {};
-    }
-    return Object.prototype.hasOwnProperty.call(messages, text) ? messages[text] : text;
-  }
+  // The page's messages in its language (messages.js, loaded first).
+  var _ = window.sitegenMessage || function (text) { return text; };
 
   // FIDE's age groups: "under N" is born in the list's year minus N or later;
   // seniors reach the ages of the table's data-seniors by the end of the

@@ -19,16 +19,8 @@
   var parts = {};             // on a large site: key -> promise of that part's players
   var last = null;            // the players the last query shown found
 
-  // The page's messages in its language: a JSON data block written at build
-  // time from the catalogue (docs/i18n.md); an English page has none.
-  var messages = null;
-  function _(text) {
-    if (messages === null) {
-      var block = document.getElementById("messages");
-      messages = block ? JSON.parse(block.textContent) : {};
-    }
-    return Object.prototype.hasOwnProperty.call(messages, text) ? messages[text] : text;
-  }
+  // The page's messages in its language (messages.js, loaded first).
+  var _ = window.sitegenMessage || function (text) { return text; };
 
   function fill(text, values) {
     return text.replace(/%\((\w+)\)s/g, function (whole, name) {

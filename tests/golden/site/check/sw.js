@@ -1,11 +1,13 @@
 const BUILD = {
- "version": "99303b34bffe5471",
+ "version": "4e756c1a27c14d33",
  "files": [
   "./",
   "norm/",
   "rating/",
   "../static/search.js",
   "../static/style.css",
+  "../static/messages.js",
+  "../static/nav.js",
   "../static/check/check.css",
   "../static/check/common.js",
   "../static/check/check.js",
