@@ -800,6 +800,21 @@ def test_cancel_stops_a_slow_check_and_restarts_the_checker(check_page):
     assert "line 4, column 99" in check_page.inner_text("#check-problems")
 
 
+def _offline_reload_and_check(page, httpd) -> None:
+    """With the server gone, the page reloads from the service worker, gets
+    ready and checks a file of tests/data as the CLI does."""
+    httpd.shutdown()
+    httpd.server_close()
+    page.reload()
+    page.wait_for_selector("#check-status[data-state=ready], #check-status[data-state=error]",
+                           timeout=LOAD_TIMEOUT)
+    assert page.get_attribute("#check-status", "data-state") == "ready", \
+        page.text_content("#check-status")
+    data = next((ROOT / "tests" / "data").glob("*.toml"))
+    shown = check_on_page(page, data.name, data.read_bytes())
+    assert_page_shows(shown, check_text(data.read_text("utf-8"), data.name))
+
+
 def test_the_checker_works_offline_after_a_first_visit(browser, site):
     """The service worker keeps pages, runtime and bundle: with the server
     gone, the page reloads, gets ready and checks a file."""
@@ -812,16 +827,7 @@ def test_the_checker_works_offline_after_a_first_visit(browser, site):
         page.wait_for_function("() => navigator.serviceWorker.controller !== null",
                                timeout=LOAD_TIMEOUT)
         page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
-        httpd.shutdown()
-        httpd.server_close()
-        page.reload()
-        page.wait_for_selector("#check-status[data-state=ready], #check-status[data-state=error]",
-                               timeout=LOAD_TIMEOUT)
-        assert page.get_attribute("#check-status", "data-state") == "ready", \
-            page.text_content("#check-status")
-        data = next((ROOT / "tests" / "data").glob("*.toml"))
-        shown = check_on_page(page, data.name, data.read_bytes())
-        assert_page_shows(shown, check_text(data.read_text("utf-8"), data.name))
+        _offline_reload_and_check(page, httpd)
     finally:
         context.close()
 
@@ -859,16 +865,7 @@ def test_the_italian_checker_works_offline_after_a_first_visit(browser, bilingua
                                timeout=LOAD_TIMEOUT)
         scope = page.evaluate("() => navigator.serviceWorker.ready.then(r => r.scope)")
         assert scope == url + "/it/check/"
-        httpd.shutdown()
-        httpd.server_close()
-        page.reload()
-        page.wait_for_selector("#check-status[data-state=ready], #check-status[data-state=error]",
-                               timeout=LOAD_TIMEOUT)
-        assert page.get_attribute("#check-status", "data-state") == "ready", \
-            page.text_content("#check-status")
-        data = next((ROOT / "tests" / "data").glob("*.toml"))
-        shown = check_on_page(page, data.name, data.read_bytes())
-        assert_page_shows(shown, check_text(data.read_text("utf-8"), data.name))
+        _offline_reload_and_check(page, httpd)
         headings = page.locator("#check-table thead th").all_text_contents()
         assert "Nome" in headings and "Variazione" in headings and "Name" not in headings
         assert page.text_content("#check-event dt") == "Torneo"
