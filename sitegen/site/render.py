@@ -474,7 +474,7 @@ def _list_pages(w: _Writer, item: tuple[str, str, int]) -> None:
     folders = [f"{base}{pl.key}/"] + ([base] if following is None else [])
     for folder in folders:
         for variant in views.VARIANTS:
-            view = views.list_view(pl, variant, folder, w.links, previous, following)
+            view = views.list_view(pl, variant, folder, w.links, previous)
             w.page(folder + (variant.slug + "/" if variant.slug else ""),
                    "list.html", view.title, view=view, game=game, list_name=name,
                    prepare=functools.partial(_fill, w, view),
