@@ -6,9 +6,11 @@ last month (the events of `LAST_MONTH`, site.toml's `end` a month earlier)
 and the demo as it is.  `measure(root)` builds the first, then the second
 over it, times that incremental build against a full build of the second
 into an empty folder, and returns the changes; `report` prints the counts,
-the fraction rewritten and the paths rewritten grouped by `kind`.
-tests/test_incremental.py builds the same scenario and asserts the counts;
-`python bench/build.py --incremental` prints them with the times.
+the fraction rewritten, the paths rewritten by cause (`classify`: what
+issue 16 item 5 allows a month to rewrite, and NOT ALLOWED) and by `kind`.
+`python bench/build.py --incremental` prints them with the times;
+tests/test_incremental.py applies `classify` to a month of the small
+fixture content (the demo's would cost the suite two demo builds).
 """
 
 from __future__ import annotations
@@ -71,6 +73,62 @@ def kind(path: str) -> str:
     return "indexes, feed and other single pages"
 
 
+# The single pages every new list or event rewrites (issue 16 item 5: "the indexes").
+INDEXES = {"index.html", "events/index.html", "players/index.html", "norms/index.html",
+           "sitemap.xml", "static/check/players.json", "check/sw.js", "downloads/index.html"}
+
+
+def allowed(path: str, played: set[str], events: set[str], added: bool) -> str | None:
+    """The kind of a file a month's events may rewrite (issue 16 item 5:
+    the new lists, the pages of players who played, the new events, the
+    indexes and the feed), or None for a file rewritten for another cause."""
+    parts = path.split("/")
+    if path in INDEXES or parts[0] == "search" or path.startswith("static/players/"):
+        return "indexes"
+    if parts[0] == "lists" and len(parts) > 4 and parts[3][:1].isdigit():
+        return "lists: the new list's pages" if added else None
+    if parts[0] == "lists":
+        return "lists: the latest pages, dates and index"
+    if parts[0] == "downloads":
+        return "downloads: new, and the latest" if added or "-latest." in path else None
+    if parts[0] == "players" and len(parts) == 3:
+        return "pages of players who played" if parts[1] in played else None
+    if parts[0] == "events" and len(parts) == 3:
+        return "events new or rated on a new list" if parts[1] in events else None
+    if parts[0] == "worldcup":
+        return "world cup: a new date, the latest" if added or len(parts) != 4 else None
+    return "feed" if path == "feed.xml" else None
+
+
+def played_and_events(site: Path, content: Path, changes: Changes,
+                      month: str) -> tuple[set[str], set[str]]:
+    """The events added, or rated on a list of `month` (their pages link to
+    one), and the ids of their players (in their content files)."""
+    rewritten = changes.added + changes.modified
+    events = {p.split("/")[1] for p in rewritten
+              if p.startswith("events/") and p.endswith(".toml")}
+    events |= {p.split("/")[1] for p in rewritten
+               if p.startswith("events/") and p.count("/") == 2 and
+               f'/{month}/">' in (site / p).read_text(encoding="utf-8")}
+    played: set[str] = set()
+    for event in events:
+        for source in (content / "events").rglob(f"{event}.*"):
+            played |= set(re.findall(r'^id = "(\w+)"', source.read_text(encoding="utf-8"), re.M))
+    return played, events
+
+
+def classify(site: Path, content: Path, changes: Changes, month: str) -> dict[str, list[str]]:
+    """The paths a month rewrote, by the kind `allowed` gives them;
+    those of no allowed kind under "NOT ALLOWED"."""
+    played, events = played_and_events(site, content, changes, month)
+    added = set(changes.added)
+    kinds: dict[str, list[str]] = {}
+    for path in sorted(changes.added + changes.modified + changes.removed):
+        name = allowed(path, played, events, path in added) or "NOT ALLOWED"
+        kinds.setdefault(name, []).append(path)
+    return kinds
+
+
 @dataclass
 class Measured:
     """What `measure` found: the changes, the site's files, the seconds."""
@@ -80,6 +138,8 @@ class Measured:
     incremental: list[float] = field(default_factory=list)
     full: list[float] = field(default_factory=list)
     differ: list[str] = field(default_factory=list)   # from a full build's bytes
+    site: Path | None = None                            # the site built incrementally
+    content: Path | None = None                         # the content with the month
 
     def rewritten(self) -> list[str]:
         return sorted(self.changes.added + self.changes.modified + self.changes.removed)
@@ -92,15 +152,16 @@ def measure(root: Path, repeat: int = 1, content: Path = ROOT / "content") -> Me
     before, after = month_contents(root, content)
     base = root / "before"
     build(before, base, show_progress=False, problems=[])
-    found = Measured(Changes(), 0)
+    found = Measured(Changes(), 0, content=after)
     for run in range(repeat):
         site = root / f"site-{run}"
+        shutil.rmtree(site, ignore_errors=True)
         shutil.copytree(base, site, copy_function=shutil.copy2)
         changes = Changes()
         began = time.perf_counter()
         build(after, site, show_progress=False, changes=changes, problems=[])
         found.incremental.append(time.perf_counter() - began)
-        found.changes = changes
+        found.changes, found.site = changes, site
         found.files = sum(1 for p in site.rglob("*") if p.is_file() and p.name != MANIFEST)
         full = root / f"full-{run}"
         began = time.perf_counter()
@@ -138,6 +199,14 @@ def report(found: Measured) -> list[str]:
         inc, full = statistics.median(found.incremental), statistics.median(found.full)
         lines.append(f"incremental build {inc:.2f} s, full build {full:.2f} s "
                      f"(medians of {len(found.full)}): {inc / full:.0%} of a full build")
+    if found.site is not None and found.content is not None:
+        lines.append("by cause (issue 16 item 5 allows all but NOT ALLOWED):")
+        for name, paths in sorted(classify(found.site, found.content, changes,
+                                           LAST_MONTH).items()):
+            lines.append(f"  {len(paths):4d}  {name}")
+            lines += [f"          {marks_of(changes, p)} {p}" for p in paths
+                      if name == "NOT ALLOWED"]
+        lines.append("by kind of page:")
     by_kind = Counter(kind(p) for p in rewritten)
     marks = {p: m for m, paths in (("A", changes.added), ("M", changes.modified),
                                    ("D", changes.removed)) for p in paths}
@@ -148,3 +217,8 @@ def report(found: Measured) -> list[str]:
         if len(shown) > 8:
             lines.append(f"          ... and {len(shown) - 8} more")
     return lines
+
+
+def marks_of(changes: Changes, path: str) -> str:
+    """A, M or D: how the build changed `path`."""
+    return "A" if path in changes.added else "D" if path in changes.removed else "M"

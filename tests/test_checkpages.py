@@ -77,7 +77,14 @@ def test_the_index_is_sharded_by_id_and_name(data):
     """Every player is in the id shard that inbrowser computes for its id,
     and in the name shard of its folded name; players.json holds no player."""
     from sitegen.browser import worker as inbrowser
-    from sitegen.browser.pages import id_shard_count, name_key, shard_file, sharded_index
+    from sitegen.browser.pages import (
+        ONE_LETTER_NAMES,
+        id_shard_count,
+        name_key,
+        name_prefix,
+        shard_file,
+        sharded_index,
+    )
 
     meta, files = sharded_index(data)
     assert "players" not in meta and meta["count"] == len(player_index(data)["players"])
@@ -87,10 +94,13 @@ def test_the_index_is_sharded_by_id_and_name(data):
                 n = inbrowser.id_shard(row["game"], row["id"], meta["id_shards"])
                 assert path == shard_file(meta, "id", n)
             else:
-                assert path == shard_file(meta, "name", name_key(row["name"]))
+                assert path == shard_file(meta, "name", name_key(row["name"], meta["name_prefix"]))
                 assert "lists" not in row
     assert id_shard_count(1_200_000) == 65536 and id_shard_count(10) == 1
     assert name_key("Ōno, Ken") == "on" and name_key("李") == "__"
+    assert name_key("Ōno, Ken", 1) == "o" and name_key("李", 1) == "_"
+    assert (name_prefix(ONE_LETTER_NAMES), name_prefix(ONE_LETTER_NAMES + 1)) == (1, 2)
+    assert meta["name_prefix"] == 1 and len(meta["names"]) <= 37
 
 
 SHARD_NAMES = [
@@ -121,4 +131,6 @@ def test_a_shard_keeps_its_name_while_its_players_do_not_change():
     index = {"format": 1, "lists": [], "players": players}
     _, before = shard_index(index)
     _, after = shard_index(index | {"players": players + [row("5000", "Zed, New")]})
-    assert len(set(after) - set(before)) == 2 and len(set(before) - set(after)) == 1
+    # his id shard and his name shard ("z": one letter on a small index) renamed
+    assert len(set(after) - set(before)) == 2 and len(set(before) - set(after)) == 2
+    assert {p.split(".")[0] for p in set(after) - set(before)} == {"name/z", "id/0"}

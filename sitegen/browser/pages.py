@@ -134,6 +134,16 @@ def _meta(data: SiteData):
 # 284 id shards, so their size bounds what a check downloads (docs/browser.md).
 PLAYERS_PER_SHARD = 32
 NAME_PREFIX = 2                       # name shards: the first two letters, folded
+# Up to this many players, a name shard is keyed by one letter: about 36
+# shards of at most a few hundred short rows, instead of up to 1,296 of a
+# few players each, most of which a month of play changes (each change is
+# a file added and one removed: docs/scale.md#incremental-builds).
+ONE_LETTER_NAMES = 4096
+
+
+def name_prefix(players: int) -> int:
+    """The letters of a name shard's key for an index of `players` rows."""
+    return 1 if players <= ONE_LETTER_NAMES else NAME_PREFIX
 
 
 def player_index(data: SiteData) -> dict:
@@ -182,13 +192,14 @@ def id_shard(game: str, pid: str, count: int) -> int:
     return zlib.crc32(f"{game}:{pid}".encode()) % count
 
 
-def name_key(name: str) -> str:
-    """The name shard of a name: its first NAME_PREFIX letters or digits
+def name_key(name: str, prefix: int = NAME_PREFIX) -> str:
+    """The name shard of a name: its first `prefix` letters or digits
     after Unicode decomposition, lower-case ("Ōno" is "on"), padded with
-    "_" (common.js folds a search the same way)."""
+    "_" (common.js folds a search the same way, players.json's
+    `name_prefix` letters)."""
     folded = "".join(c for c in unicodedata.normalize("NFKD", name).lower()
                      if c in _ALNUM)
-    return (folded[:NAME_PREFIX] + "_" * NAME_PREFIX)[:NAME_PREFIX]
+    return (folded[:prefix] + "_" * prefix)[:prefix]
 
 
 _ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
@@ -212,17 +223,18 @@ def shard_index(index: dict) -> tuple[dict, dict[str, bytes]]:
     new name, so that browsers and the service worker may keep every shard
     for good (templates/check/sw.js)."""
     count = id_shard_count(len(index["players"]))
+    prefix = name_prefix(len(index["players"]))
     by_id: dict[int, list] = {n: [] for n in range(count)}
     by_name: dict[str, list] = {}
     for row in index["players"]:
         by_id.setdefault(id_shard(row["game"], row["id"], count), []).append(row)
         short = {k: v for k, v in row.items() if k != "lists"}
-        by_name.setdefault(name_key(row["name"]), []).append(short)
+        by_name.setdefault(name_key(row["name"], prefix), []).append(short)
     ids = [_json({"players": by_id[n]}) for n in range(count)]
     names = sorted(by_name)
     by_key = [_json({"players": by_name[k]}) for k in names]
     meta = {"format": 3, "lists": index["lists"], "count": len(index["players"]),
-            "id_shards": count, "name_prefix": NAME_PREFIX, "names": names,
+            "id_shards": count, "name_prefix": prefix, "names": names,
             "folder": "../players/", "id_hashes": [_hash(body) for body in ids],
             "name_hashes": [_hash(body) for body in by_key]}
     files = {shard_file(meta, "id", n): body for n, body in enumerate(ids)}

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from markdown_it import MarkdownIt
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from rules_core.fide.tables import DP_BY_PERCENT, NOTIONAL_DP, PD_BANDS
 from rules_core.fmjd import tables as fmjd_tables
@@ -85,6 +85,19 @@ class EventPlayer:
     games: list[GameLine]
     notes: list[str]
     norms: list[dict]
+
+    @property
+    def cross_cells(self) -> Markup:
+        """His crosstable cells, one string (templates/event.html): a few
+        thousand cells a page were each a dozen template operations."""
+        return Markup("".join(map(_cell_html, self.cells)))
+
+
+def _cell_html(c: CrossCell) -> str:
+    text = escape(c.text)
+    if c.opponent is not None:
+        text = Markup(f'<a href="#no-{escape(c.opponent)}">{text}</a>')
+    return f'<td title="{escape(c.label)}">{text}</td>'
 
 
 @dataclass

@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from sitegen import i18n
 from sitegen.browser import pages as checkpages
@@ -114,9 +114,22 @@ def make_environment(prefix: str = "/", regulations: list | None = None,
     env.filters.update(isodate=isodate, month=month, number=format_count, ym=year_month,
                        fixed=fixed, signed=signed, points=points, tiebreak=tiebreak,
                        cite=_cite_filter(prefix, regulations))
-    env.globals["url"] = _url(prefix, shared or prefix)
+    url = _url(prefix, shared or prefix)
+    env.globals.update(url=url, player_link=_player_link(url))
     env.globals["script_messages"] = i18n.script_messages(lang, i18n.SITE_SCRIPTS)
     return env
+
+
+def _player_link(url: Callable[..., str]) -> Callable[[object, str | None], Markup]:
+    """`player_link(name, target)`: `name` linked to the site path `target`,
+    or alone without one; escaped as `{{ name }}` would be.  A Python
+    function, not a macro: a Jinja macro call per table row was a third of
+    a page's render (docs/scale.md#incremental-builds)."""
+    def player_link(name: object, target: str | None) -> Markup:
+        if target:
+            return Markup(f'<a href="{escape(url(target))}">{escape(name)}</a>')
+        return escape(name)
+    return player_link
 
 
 def _url(prefix: str, root: str) -> Callable[..., str]:
@@ -474,7 +487,7 @@ def _list_pages(w: _Writer, item: tuple[str, str, int]) -> None:
     folders = [f"{base}{pl.key}/"] + ([base] if following is None else [])
     for folder in folders:
         for variant in views.VARIANTS:
-            view = views.list_view(pl, variant, folder, w.links, previous, following)
+            view = views.list_view(pl, variant, folder, w.links, previous)
             w.page(folder + (variant.slug + "/" if variant.slug else ""),
                    "list.html", view.title, view=view, game=game, list_name=name,
                    prepare=functools.partial(_fill, w, view),

@@ -14,7 +14,7 @@ import datetime
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 from urllib.parse import urlsplit
@@ -297,7 +297,6 @@ class ListView:
     latest_path: str
     dates_path: str
     previous: tuple[datetime.date, str] | None     # (the field `date` hides the type)
-    following: tuple[datetime.date, str] | None
     downloads: list[tuple[str, str]]
     events: list[tuple[str, str | None]]
     delisted: list[tuple[str, str | None]]
@@ -309,8 +308,11 @@ class ListView:
 
 
 def list_view(pl: PublishedList, variant: Variant, folder: str, links: Links,
-              previous: PublishedList | None, following: PublishedList | None) -> ListView:
-    """One page of a list: `folder` is the dated or the latest folder."""
+              previous: PublishedList | None) -> ListView:
+    """One page of a list: `folder` is the dated or the latest folder.  A
+    dated page does not depend on the lists after it (no "Next" link, no
+    "the latest list" mark: it links to the latest list's stable address),
+    so a new list does not rewrite it (docs/scale.md#incremental-builds)."""
     base = f"lists/{pl.game}/{pl.list}/"
     what = list_title(pl.game, pl.list)
     title = f"{what}, {month(pl.date)}" + (f": {gettext(variant.label).lower()}"
@@ -320,10 +322,9 @@ def list_view(pl: PublishedList, variant: Variant, folder: str, links: Links,
         pl.game, pl.list, pl.date, pl.edition, title, variant,
         [(v, folder + (v.slug + "/" if v.slug else ""), v == variant) for v in VARIANTS],
         groups, variant.slug in _SUBSETS, pl.game == "chess",
-        pl.game == "draughts", following is None, f"{base}{pl.key}/", base,
+        pl.game == "draughts", folder == base, f"{base}{pl.key}/", base,
         base + "dates/",
         (previous.date, f"{base}{previous.key}/") if previous else None,
-        (following.date, f"{base}{following.key}/") if following else None,
         links.downloads(pl, N_("Fixed-width text")),
         [(links.event_name(s), links.event_path(s)) for s in pl.events],
         [(_player_name(links, pl.game, pid), links.player_path(pl.game, pid))
@@ -713,10 +714,19 @@ def player_view(p: PlayerRecord, data: SiteData, links: Links,
     view = PlayerView(p, gettext(GAME_NAMES.get(p.game, p.game)), ratings,
                       history_chart(p.name, history), tables, _norm_lines(p, links), events)
     if facts is not None:
-        view.standings = facts.standings(p, [name for name, _ in _ratings(p)])
+        view.standings = _standings(p, facts)
         view.opponents = [(h, links.player_path(p.game, h.opponent_id))
                           for h in facts.head_to_head(p)]
     return view
+
+
+def _standings(p: PlayerRecord, facts: Facts) -> list[ListStanding]:
+    """His rating and peak on each list, without his rank there: it moves
+    when others' ratings move, which would rewrite every player's page with
+    each list; the list's page, which his page links, shows it
+    (docs/scale.md#incremental-builds)."""
+    return [replace(s, rank=None, federation_rank=None, federation_size=0)
+            for s in facts.standings(p, [name for name, _ in _ratings(p)])]
 
 
 def _norm_lines(p: PlayerRecord, links: Links) -> list[NormLine]:

@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "4e756c1a27c14d33",
+ "version": "e4c423d622a7176f",
  "files": [
   "./",
   "norm/",
