@@ -520,7 +520,7 @@ def _list_downloads(w: _Writer, item: tuple[str, str, int]) -> None:
         return
     # streamed: each piece made once, written to the dated and latest files
     paths = downloads.write_files(pl, w.out / "downloads", [stem for stem, _ in todo],
-                                  compact=w.links.large)
+                                  compact=w.links.large, plain=not w.links.large)
     w.written.extend(paths)
     for stem, key in todo:              # each file's key, as `_Writer.write` records it
         if key is not None and w.reuse is not None:
