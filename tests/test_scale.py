@@ -110,6 +110,22 @@ def test_downloads_only_compressed(large_site, golden_fixture_site):
     assert {"chess-standard-latest.csv", "chess-standard-latest.txt"} <= normal
 
 
+def test_event_pages_leave_out_the_figures_of_each_game(large_site, golden_fixture_site):
+    """A large site's event page has each player's totals and the
+    crosstable, not the table of each game's figures (docs/scale.md#output-size),
+    and says so; a normal site's has them."""
+    pages = sorted((large_site / "events").glob("*/index.html"))
+    assert pages
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert "counted for rating</caption>" not in text, page
+        assert "On a site of this size the figures of each game" in text, page
+    normal = [p.read_text(encoding="utf-8")
+              for p in (golden_fixture_site / "events").glob("*/index.html")]
+    assert any("counted for rating</caption>" in text for text in normal)
+    assert not any("On a site of this size" in text for text in normal)
+
+
 def test_shards_json_finds_every_player(large_site):
     index = json.loads((large_site / "players" / "shards.json").read_text(encoding="utf-8"))
     assert index["path"] == "/players/by-id/"
