@@ -23,7 +23,7 @@ import json
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -178,8 +178,12 @@ def render_site(data: SiteData, out: Path, regulations: list,
 
 def _render_language(writer: _Writer, workers: int) -> None:
     """One language's site; the first language's also has the shared files."""
-    sections = [_home, _lists, _downloads, _players, _events, _norms,
-                _worldcup, _regulations, _pages, _check, _search, _static, _errors]
+    # the downloads are written by the workers while this process makes the
+    # sections it makes alone (the checker's, search), then the players'
+    # and events' views: each page has its own path, so the order changes
+    # no byte (docs/scale.md#render-and-memory)
+    sections = [_home, _lists, _downloads, _norms, _worldcup, _regulations, _pages,
+                _check, _search, _static, _errors, _players, _events]
     if not writer.first:
         sections = [s for s in sections if s not in (_static,)]
     # what the per-page functions read is made before the workers fork
@@ -190,6 +194,8 @@ def _render_language(writer: _Writer, workers: int) -> None:
         for section in sections:
             writer.step(section.__name__.strip("_"))
             section(writer)
+        for pending in writer.pending:
+            _collect(writer, pending.result())
     finally:
         if pool is not None:
             pool.shutdown()
@@ -250,7 +256,8 @@ def _run_chunk(function: Callable[[_Writer, Any], None],
 
 def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
              items: Sequence[_Item],
-             prepare: Callable[[_Writer, _Item], Any] | None = None) -> None:
+             prepare: Callable[[_Writer, _Item], Any] | None = None,
+             later: bool = False) -> None:
     """`function(w, item)` for every item: in this process, or in chunks
     (four a worker, to even out their sizes) across the pool.  With
     `prepare`, this process makes each item's views (`prepare(w, item)`,
@@ -258,7 +265,9 @@ def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
     render (`function(w, views)`): a worker that reads the site data
     writes to its objects' reference counts, which copies the memory pages
     holding them, so workers reading every player held nearly a copy of
-    the site data each (docs/scale.md#memory)."""
+    the site data each (docs/scale.md#memory).  `later`: the chunks are
+    queued and their results taken at the end of the language
+    (`w.pending`), this process going on meanwhile."""
     if prepare is not None:
         _fan_out_prepared(w, function, items, prepare)
         return
@@ -268,6 +277,9 @@ def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
         return
     size = max(1, -(-len(items) // (w.workers * 4)))
     chunks = [items[i:i + size] for i in range(0, len(items), size)]
+    if later:
+        w.pending += [w.pool.submit(_run_chunk, function, chunk) for chunk in chunks]
+        return
     for result in w.pool.map(_run_chunk, [function] * len(chunks), chunks):
         _collect(w, result)
 
@@ -340,6 +352,7 @@ class _Writer:
         self._folders: set[Path] = set()
         self.rows = RowCells(self.env)
         self.pool: Executor | None = None     # render_site's worker processes, if any
+        self.pending: list[Future] = []       # their tasks whose results come at the end
         self.workers = 1
         self.facts: Facts | None = None       # the players' facts, made once
         self.root = out                       # the site's root (self.out: the language's)
@@ -545,7 +558,7 @@ def _downloads(w: _Writer) -> None:
     by the first language only (the others link to them)."""
     items = [(game, name, index) for (game, name), published in sorted(w.data.lists.items())
              for index in range(len(published))] if w.first else []
-    _fan_out(w, _list_downloads, items)
+    _fan_out(w, _list_downloads, items, later=True)
     w.page("downloads/", "downloads.html", gettext("Downloads"),
            groups=views.downloads_index(w.data, w.links),
            columns=downloads.TEXT_COLUMNS)
@@ -656,7 +669,11 @@ def _events(w: _Writer) -> None:
 
 def _event_views(w: _Writer, report) -> tuple:
     path = f"events/{report.slug}/"
-    return (path, report.name, report.source, views.event_view(report, w.links),
+    view = views.event_view(report, w.links)
+    if w.links.large:           # the figures of each game: not on a large site's page
+        for player in view.players:
+            player.games = []
+    return (path, report.name, report.source, view,
             views.event_description(report), views.event_data(report, w.absolute(path)))
 
 
