@@ -112,17 +112,21 @@ def test_downloads_only_compressed(large_site, golden_fixture_site):
 
 def test_event_pages_leave_out_the_figures_of_each_game(large_site, golden_fixture_site):
     """A large site's event page has each player's totals and the
-    crosstable, not the table of each game's figures (docs/scale.md#output-size),
-    and says so; a normal site's has them."""
+    crosstable, not the table of each game's figures nor the crosstable
+    cells' titles (docs/scale.md#output-size), and says so; a normal
+    site's has them."""
     pages = sorted((large_site / "events").glob("*/index.html"))
     assert pages
     for page in pages:
         text = page.read_text(encoding="utf-8")
         assert "counted for rating</caption>" not in text, page
         assert "On a site of this size the figures of each game" in text, page
+        crosstable = re.search(r'<table class="crosstable">.*?</table>', text, re.S)
+        assert crosstable is None or ' title="round ' not in crosstable.group(0), page
     normal = [p.read_text(encoding="utf-8")
               for p in (golden_fixture_site / "events").glob("*/index.html")]
     assert any("counted for rating</caption>" in text for text in normal)
+    assert any(' title="round ' in text for text in normal)
     assert not any("On a site of this size" in text for text in normal)
 
 
