@@ -395,6 +395,10 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False) -> dict:
         mark = time.perf_counter()
         data = _profiled(compute, loaded) if profile else compute(loaded)
         figures["compute"] = time.perf_counter() - mark
+        # as sitegen.build drops the content after compute
+        figures["players"] = sum(len(p) for p in loaded.players.values())
+        figures["events"] = len(loaded.events)
+        del loaded
         figures["peak_compute"] = _peak_mib()
         figures["pss_compute"] = _kib(os.getpid(), "smaps_rollup", "Pss:") / 1024
         if trace:
@@ -421,8 +425,6 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False) -> dict:
     figures["bytes"] = sum(f.stat().st_size for f in files)
     figures["download_bytes"] = sum(f.stat().st_size for f in files
                                     if f.relative_to(out).parts[0] == "downloads")
-    figures["players"] = sum(len(p) for p in loaded.players.values())
-    figures["events"] = len(loaded.events)
     figures["games"], figures["rated"] = _games(data)
     return figures
 

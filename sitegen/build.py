@@ -73,6 +73,10 @@ def build(content_dir: Path, out: Path, show_progress: bool | None = None,
         with _progress(show_progress) as step:
             data = compute(content, progress=step)
             found = content.warnings + rating_problems(content, data)
+            # the events as read and the registry, not read by render: freed
+            # (docs/scale.md#memory)
+            site_theme = content.settings.theme
+            del content
             if strict and any(p.severity == "warning" for _, p in found):
                 raise BuildError(build_lines(found, strict), found)
             if problems is not None:
@@ -92,7 +96,7 @@ def build(content_dir: Path, out: Path, show_progress: bool | None = None,
                 return _swap_in(out, lambda tmp: render_site(
                     data, tmp, regulations, progress=step,
                     theme=theme if theme.is_dir() else None, content=content_dir,
-                    site_theme=content.settings.theme, reuse=reuse),
+                    site_theme=site_theme, reuse=reuse),
                     digests, changes, reuse)
             except BundleError as error:  # npm or the registry unavailable, a bad tarball
                 raise BuildError(error.lines) from None

@@ -182,3 +182,25 @@ def test_streamed_files_are_the_whole_ones_bytes(tmp_path, count, compact):
                                                  "zip")]
     assert {p.name: p.read_bytes() for p in paths} == expected
     assert sorted(p.name for p in (tmp_path / "downloads").iterdir()) == sorted(expected)
+
+
+def test_a_large_site_writes_and_links_the_compressed_files_only(tmp_path):
+    """Without `plain` (a large site, docs/scale.md#output-size) a list's
+    downloads are .csv.gz, .json.gz and .zip only, the same bytes as with
+    the plain files beside them, and file_links names those three."""
+    from sitegen.site.downloads import file_links, write_files
+
+    pl = _many(2_500)
+    stems = ["chess-standard-2025-04", "chess-standard-latest"]
+    both = write_files(pl, tmp_path / "both", stems, compact=True)
+    packed = write_files(pl, tmp_path / "packed", stems, compact=True, plain=False)
+    assert [p.name for p in packed] == [f"{s}.{e}" for s in stems
+                                        for e in ("csv.gz", "json.gz", "zip")]
+    assert sorted(p.name for p in (tmp_path / "packed").iterdir()) == sorted(
+        p.name for p in packed)
+    assert {p.name: p.read_bytes() for p in packed} == {
+        p.name: p.read_bytes() for p in both if p.name.endswith(("gz", "zip"))}
+    links = file_links("downloads/chess-standard-latest", "Text", plain=False)
+    assert links == [("CSV, gzip", "downloads/chess-standard-latest.csv.gz"),
+                     ("JSON, gzip", "downloads/chess-standard-latest.json.gz"),
+                     ("Text, zip", "downloads/chess-standard-latest.zip")]

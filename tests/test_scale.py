@@ -98,6 +98,38 @@ def test_every_link_reaches_a_page_and_every_player_link_an_anchor(large_site):
             assert not re.fullmatch(r"/players/(?!by-id/)[^/]+/", link), (page, link)
 
 
+def test_downloads_only_compressed(large_site, golden_fixture_site):
+    """A large site publishes each list's downloads compressed only
+    (docs/scale.md#output-size): .csv.gz, .json.gz and .zip, no plain
+    .csv, .json or .txt; a normal site has both."""
+    names = sorted(p.name for p in (large_site / "downloads").iterdir()
+                   if p.name != "index.html")
+    assert names and all(n.endswith((".csv.gz", ".json.gz", ".zip")) for n in names), names
+    assert "chess-standard-latest.zip" in names
+    normal = {p.name for p in (golden_fixture_site / "downloads").iterdir()}
+    assert {"chess-standard-latest.csv", "chess-standard-latest.txt"} <= normal
+
+
+def test_event_pages_leave_out_the_figures_of_each_game(large_site, golden_fixture_site):
+    """A large site's event page has each player's totals and the
+    crosstable, not the table of each game's figures nor the crosstable
+    cells' titles (docs/scale.md#output-size), and says so; a normal
+    site's has them."""
+    pages = sorted((large_site / "events").glob("*/index.html"))
+    assert pages
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert "counted for rating</caption>" not in text, page
+        assert "On a site of this size the figures of each game" in text, page
+        crosstable = re.search(r'<table class="crosstable">.*?</table>', text, re.S)
+        assert crosstable is None or ' title="round ' not in crosstable.group(0), page
+    normal = [p.read_text(encoding="utf-8")
+              for p in (golden_fixture_site / "events").glob("*/index.html")]
+    assert any("counted for rating</caption>" in text for text in normal)
+    assert any(' title="round ' in text for text in normal)
+    assert not any("On a site of this size" in text for text in normal)
+
+
 def test_shards_json_finds_every_player(large_site):
     index = json.loads((large_site / "players" / "shards.json").read_text(encoding="utf-8"))
     assert index["path"] == "/players/by-id/"

@@ -88,30 +88,35 @@ def format_chunks(pl: PublishedList, compact: bool = False):
 
 
 def write_files(pl: PublishedList, folder: Path, stems: list[str],
-                compact: bool = False) -> list[Path]:
+                compact: bool = False, plain: bool = True) -> list[Path]:
     """Write every download of `pl` into `folder` under each of `stems`
     (its date's, the latest's), streamed: each piece of a format goes to
     its files and their compressors as it is made, so no whole list is
     held as one text (docs/scale.md#memory).  The bytes are those of
     `all_files` and `text_zip` (tests/test_downloads.py).  Returns the
-    paths written: per stem .csv, .csv.gz, .json, .json.gz, .txt, .zip."""
+    paths written: per stem .csv, .csv.gz, .json, .json.gz, .txt, .zip;
+    without `plain` (a large site: docs/scale.md#output-size) only the
+    compressed three, .csv.gz, .json.gz and .zip."""
     folder.mkdir(parents=True, exist_ok=True)
     for ext, chunks in format_chunks(pl, compact):
         with ExitStack() as stack:
-            sinks = _sinks(stack, folder, stems, ext)
+            sinks = _sinks(stack, folder, stems if plain else [], ext, stems)
             for chunk in chunks:
                 body = chunk.encode("utf-8")
                 for sink in sinks:
                     sink(body)
-    names = ("{}.csv", "{}.csv.gz", "{}.json", "{}.json.gz", "{}.txt", "{}.zip")
+    names = [name for name in ("{}.csv", "{}.csv.gz", "{}.json", "{}.json.gz", "{}.txt",
+                               "{}.zip") if plain or name.endswith(("gz", "zip"))]
     return [folder / name.format(stem) for stem in stems for name in names]
 
 
-def _sinks(stack: ExitStack, folder: Path, stems: list[str],
-           ext: str) -> list[Callable[[bytes], object]]:
-    """The writers of one format's pieces: the plain file of each stem; the
-    gzip (compressed once, written to each stem's .gz) or each stem's zip."""
-    plain = [stack.enter_context(open(folder / f"{stem}.{ext}", "wb")) for stem in stems]
+def _sinks(stack: ExitStack, folder: Path, plain_stems: list[str], ext: str,
+           stems: list[str]) -> list[Callable[[bytes], object]]:
+    """The writers of one format's pieces: the plain file of each of
+    `plain_stems`; the gzip (compressed once, written to each stem's .gz)
+    or each stem's zip."""
+    plain = [stack.enter_context(open(folder / f"{stem}.{ext}", "wb"))
+             for stem in plain_stems]
     sinks: list[Callable[[bytes], object]] = [f.write for f in plain]
     if ext == "txt":
         for stem in stems:
@@ -178,11 +183,14 @@ def _member(name: str) -> zipfile.ZipInfo:
     return member
 
 
-def file_links(stem: str, text_label: str = "Text") -> list[tuple[str, str]]:
-    """(label, site path) of every download of `stem` ('downloads/chess-standard-2025-04')."""
-    return [("CSV", stem + ".csv"), ("CSV, gzip", stem + ".csv.gz"),
-            ("JSON", stem + ".json"), ("JSON, gzip", stem + ".json.gz"),
-            (text_label, stem + ".txt"), (f"{text_label}, zip", stem + ".zip")]
+def file_links(stem: str, text_label: str = "Text",
+               plain: bool = True) -> list[tuple[str, str]]:
+    """(label, site path) of every download of `stem` ('downloads/chess-standard-2025-04');
+    without `plain` (a large site) the compressed ones only (`write_files`)."""
+    links = [("CSV", stem + ".csv"), ("CSV, gzip", stem + ".csv.gz"),
+             ("JSON", stem + ".json"), ("JSON, gzip", stem + ".json.gz"),
+             (text_label, stem + ".txt"), (f"{text_label}, zip", stem + ".zip")]
+    return links if plain else [link for link in links if link[1].endswith(("gz", "zip"))]
 
 
 def same_list(pl: PublishedList, previous: PublishedList) -> bool:

@@ -86,18 +86,20 @@ class EventPlayer:
     notes: list[str]
     norms: list[dict]
 
-    @property
-    def cross_cells(self) -> Markup:
+    def cross_cells(self, titled: bool = True) -> Markup:
         """His crosstable cells, one string (templates/event.html): a few
-        thousand cells a page were each a dozen template operations."""
-        return Markup("".join(map(_cell_html, self.cells)))
+        thousand cells a page were each a dozen template operations.  A
+        large site's cells carry no tooltip (`titled` false: it repeated
+        the cell and the opponent's name; docs/scale.md, "Output size")."""
+        return Markup("".join(_cell_html(c, titled) for c in self.cells))
 
 
-def _cell_html(c: CrossCell) -> str:
+def _cell_html(c: CrossCell, titled: bool) -> str:
     text = escape(c.text)
     if c.opponent is not None:
         text = Markup(f'<a href="#no-{escape(c.opponent)}">{text}</a>')
-    return f'<td title="{escape(c.label)}">{text}</td>'
+    title = f' title="{escape(c.label)}"' if titled else ""
+    return f"<td{title}>{text}</td>"
 
 
 @dataclass

@@ -17,12 +17,13 @@ absolute base URL.
 
 from __future__ import annotations
 
+import collections
 import functools
 import json
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -190,8 +191,12 @@ def render_site(data: SiteData, out: Path, regulations: list,
 
 def _render_language(writer: _Writer, workers: int) -> None:
     """One language's site; the first language's also has the shared files."""
-    sections = [_home, _lists, _downloads, _players, _events, _norms,
-                _worldcup, _regulations, _pages, _check, _search, _static, _errors]
+    # the downloads are written by the workers while this process makes the
+    # sections it makes alone (the checker's, search), then the players'
+    # and events' views: each page has its own path, so the order changes
+    # no byte (docs/scale.md#render-and-memory)
+    sections = [_home, _lists, _downloads, _norms, _worldcup, _regulations, _pages,
+                _check, _search, _static, _errors, _players, _events]
     if not writer.first:
         sections = [s for s in sections if s not in (_static,)]
     # what the per-page functions read is made before the workers fork
@@ -202,6 +207,8 @@ def _render_language(writer: _Writer, workers: int) -> None:
         for section in sections:
             writer.step(section.__name__.strip("_"))
             section(writer)
+        for pending in writer.pending:
+            _collect(writer, pending.result())
     finally:
         if pool is not None:
             pool.shutdown()
@@ -260,22 +267,68 @@ def _run_chunk(function: Callable[[_Writer, Any], None],
             w.reuse.taken if w.reuse else 0)
 
 
-def _fan_out(w: _Writer, function: Callable[[_Writer, _Item], None],
-             items: Sequence[_Item]) -> None:
+def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
+             items: Sequence[_Item],
+             prepare: Callable[[_Writer, _Item], Any] | None = None,
+             later: bool = False) -> None:
     """`function(w, item)` for every item: in this process, or in chunks
-    (four a worker, to even out their sizes) across the pool."""
+    (four a worker, to even out their sizes) across the pool.  With
+    `prepare`, this process makes each item's views (`prepare(w, item)`,
+    reading the site data) and the workers get them pickled and only
+    render (`function(w, views)`): a worker that reads the site data
+    writes to its objects' reference counts, which copies the memory pages
+    holding them, so workers reading every player held nearly a copy of
+    the site data each (docs/scale.md#memory).  `later`: the chunks are
+    queued and their results taken at the end of the language
+    (`w.pending`), this process going on meanwhile."""
+    if prepare is not None:
+        _fan_out_prepared(w, function, items, prepare)
+        return
     if w.pool is None or len(items) < 2:
         for item in items:
             function(w, item)
         return
     size = max(1, -(-len(items) // (w.workers * 4)))
     chunks = [items[i:i + size] for i in range(0, len(items), size)]
-    for written, pages, keys, taken in w.pool.map(_run_chunk, [function] * len(chunks), chunks):
-        w.written += written
-        w.pages += pages
-        if w.reuse is not None:
-            w.reuse.keys.update(keys)
-            w.reuse.taken += taken
+    if later:
+        w.pending += [w.pool.submit(_run_chunk, function, chunk) for chunk in chunks]
+        return
+    for result in w.pool.map(_run_chunk, [function] * len(chunks), chunks):
+        _collect(w, result)
+
+
+PREPARED_CHUNK = 8        # items a task when this process prepares them
+WINDOW = 3                # tasks a worker queued at most (their views held)
+
+
+def _fan_out_prepared(w: _Writer, function: Callable[[_Writer, Any], None],
+                      items: Sequence[_Item], prepare: Callable[[_Writer, _Item], Any]) -> None:
+    """`_fan_out` with views made here: a few items a task, a few tasks a
+    worker in flight (the views of the others not made yet), the results
+    taken in order."""
+    if w.pool is None or len(items) < 2:
+        for item in items:
+            function(w, prepare(w, item))
+        return
+    size = max(1, min(PREPARED_CHUNK, -(-len(items) // (w.workers * 4))))
+    waiting: collections.deque = collections.deque()
+    for start in range(0, len(items), size):
+        views_ = [prepare(w, item) for item in items[start:start + size]]
+        waiting.append(w.pool.submit(_run_chunk, function, views_))
+        while len(waiting) >= w.workers * WINDOW:
+            _collect(w, waiting.popleft().result())
+    while waiting:
+        _collect(w, waiting.popleft().result())
+
+
+def _collect(w: _Writer, result: tuple[list[Path], list[str], dict[str, str], int]) -> None:
+    """What a task wrote, its sitemap pages and its pages' keys, into `w`."""
+    written, pages, keys, taken = result
+    w.written += written
+    w.pages += pages
+    if w.reuse is not None:
+        w.reuse.keys.update(keys)
+        w.reuse.taken += taken
 
 
 class _Writer:
@@ -312,6 +365,7 @@ class _Writer:
         self._folders: set[Path] = set()
         self.rows = RowCells(self.env)
         self.pool: Executor | None = None     # render_site's worker processes, if any
+        self.pending: list[Future] = []       # their tasks whose results come at the end
         self.workers = 1
         self.facts: Facts | None = None       # the players' facts, made once
         self.root = out                       # the site's root (self.out: the language's)
@@ -473,26 +527,36 @@ def _lists(w: _Writer) -> None:
                    game=game, list_name=name)
             continue
         published_lists += [(game, name, index) for index in range(len(published))]
-    _fan_out(w, _list_pages, published_lists)
+    _fan_out(w, _list_pages, published_lists, _list_views)
 
 
-def _list_pages(w: _Writer, item: tuple[str, str, int]) -> None:
-    """The pages of one published list: its views, dated and latest."""
+def _list_views(w: _Writer, item: tuple[str, str, int]) -> list[tuple]:
+    """The pages of one published list, its views dated and latest: (path,
+    view, game, list, head title, description) each."""
     game, name, index = item
     published = w.data.lists[(game, name)]
     pl, base = published[index], f"lists/{game}/{name}/"
-    w.rows.start()
     previous = published[index - 1] if index else None
     following = published[index + 1] if index + 1 < len(published) else None
     folders = [f"{base}{pl.key}/"] + ([base] if following is None else [])
+    pages = []
     for folder in folders:
         for variant in views.VARIANTS:
             view = views.list_view(pl, variant, folder, w.links, previous)
-            w.page(folder + (variant.slug + "/" if variant.slug else ""),
-                   "list.html", view.title, view=view, game=game, list_name=name,
-                   prepare=functools.partial(_fill, w, view),
-                   head_title=view.title + (gettext(" (latest)") if folder == base else ""),
-                   description=views.list_description(view, pl))
+            pages.append((folder + (variant.slug + "/" if variant.slug else ""), view, game,
+                          name, view.title + (gettext(" (latest)") if folder == base else ""),
+                          views.list_description(view, pl)))
+    return pages
+
+
+def _list_pages(w: _Writer, pages: list[tuple]) -> None:
+    """The pages of one published list (`_list_views`), its rows rendered
+    once (`RowCells`)."""
+    w.rows.start()
+    for path, view, game, name, head_title, description in pages:
+        w.page(path, "list.html", view.title, view=view, game=game, list_name=name,
+               prepare=functools.partial(_fill, w, view), head_title=head_title,
+               description=description)
 
 
 def _fill(w: _Writer, view: views.ListView) -> None:
@@ -507,7 +571,7 @@ def _downloads(w: _Writer) -> None:
     by the first language only (the others link to them)."""
     items = [(game, name, index) for (game, name), published in sorted(w.data.lists.items())
              for index in range(len(published))] if w.first else []
-    _fan_out(w, _list_downloads, items)
+    _fan_out(w, _list_downloads, items, later=True)
     w.page("downloads/", "downloads.html", gettext("Downloads"),
            groups=views.downloads_index(w.data, w.links),
            columns=downloads.TEXT_COLUMNS)
@@ -533,7 +597,7 @@ def _list_downloads(w: _Writer, item: tuple[str, str, int]) -> None:
         return
     # streamed: each piece made once, written to the dated and latest files
     paths = downloads.write_files(pl, w.out / "downloads", [stem for stem, _ in todo],
-                                  compact=w.links.large)
+                                  compact=w.links.large, plain=not w.links.large)
     w.written.extend(paths)
     for stem, key in todo:              # each file's key, as `_Writer.write` records it
         if key is not None and w.reuse is not None:
@@ -593,40 +657,52 @@ def _player_shards(w: _Writer) -> None:
     and players/shards.json, by which the 404 page finds /players/<id>/."""
     shards = w.links.shards
     w.page("players/", "players_shards.html", gettext("Players"), shards=shards)
-    _fan_out(w, _shard_page, shards)
+    _fan_out(w, _shard_page, shards, _shard_views)
     index = {"path": w.prefix + "players/by-id/", "first": [s.first for s in shards],
              "last": [s.last for s in shards]}
     w.write("players/shards.json", json.dumps(index, separators=(",", ":")) + "\n")
 
 
-def _shard_page(w: _Writer, shard: views.PlayerShard) -> None:
-    w.page(shard.path, "players_shard.html",
-           gettext("Players %(first)s to %(last)s") % {"first": shard.first,
-                                                       "last": shard.last},
-           players=views.shard_view(shard, w.data, w.links))
+def _shard_views(w: _Writer, shard: views.PlayerShard) -> tuple:
+    return shard.path, shard.first, shard.last, views.shard_view(shard, w.data, w.links)
+
+
+def _shard_page(w: _Writer, shard: tuple) -> None:
+    path, first, last, players = shard
+    w.page(path, "players_shard.html",
+           gettext("Players %(first)s to %(last)s") % {"first": first, "last": last},
+           players=players)
 
 
 def _events(w: _Writer) -> None:
     w.page("events/", "events_index.html", gettext("Events"),
            events=views.events_index(w.data, w.links))
-    _fan_out(w, _event_page, sorted(w.data.events, key=lambda r: r.slug))
+    _fan_out(w, _event_page, sorted(w.data.events, key=lambda r: r.slug), _event_views)
 
 
-def _event_page(w: _Writer, report) -> None:
-    view = views.event_view(report, w.links)
+def _event_views(w: _Writer, report) -> tuple:
     path = f"events/{report.slug}/"
+    view = views.event_view(report, w.links)
+    if w.links.large:           # the figures of each game: not on a large site's page
+        for player in view.players:
+            player.games = []
+    return (path, report.name, report.source, view,
+            views.event_description(report), views.event_data(report, w.absolute(path)))
+
+
+def _event_page(w: _Writer, event: tuple) -> None:
+    path, name, source, view, description, structured = event
     if view.players:
         w.write(path + "standings.csv", downloads.standings_csv(view.players, view.tiebreaks))
-    w.page(path, "event.html", report.name, view=view,
-           description=views.event_description(report),
-           structured=views.event_data(report, w.absolute(path)),
-           source_file=_event_source(w, report, path))
+    w.page(path, "event.html", name, view=view, description=description,
+           structured=structured, source_file=_event_source(w, source, path))
 
 
-def _event_source(w: _Writer, report, path: str) -> str | None:
-    """The event's file as the content holds it, published beside its page
-    (a federation's own file, for anyone to check again); its name."""
-    source = w.content / report.source if w.content is not None and report.source else None
+def _event_source(w: _Writer, relative: str | None, path: str) -> str | None:
+    """The event's file as the content holds it (`relative` to it),
+    published beside its page (a federation's own file, for anyone to
+    check again); its name."""
+    source = w.content / relative if w.content is not None and relative else None
     if source is None or not source.is_file():
         return None
     w.write(path + source.name, source.read_bytes())

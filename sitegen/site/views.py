@@ -143,7 +143,8 @@ class Links:
         """(label, path) of the downloads of the dated list `pl`."""
         source = self.download_source(pl)
         files = downloads.file_links(f"downloads/{pl.game}-{pl.list}-{source.key}",
-                                     gettext(text_label))     # "…, zip" composed of it
+                                     gettext(text_label),     # "…, zip" composed of it
+                                     plain=not self.large)
         if source is not pl:
             label, path = files[0]
             files[0] = (label + gettext(" (unchanged since %(month)s)")
@@ -627,7 +628,7 @@ def downloads_index(data: SiteData, links: Links) -> list[DownloadGroup]:
         stem = f"downloads/{game}-{name}-latest"
         groups.append(DownloadGroup(
             list_title(game, name),
-            downloads.file_links(stem, gettext(N_("Text"))),
+            downloads.file_links(stem, gettext(N_("Text")), plain=not links.large),
             list_dates(game, name, published, links)))
     return groups
 
