@@ -220,13 +220,14 @@ def _work(t: Tournament) -> int:
 
 
 def _ranges(sizes: list[int], chunks: int) -> list[tuple[int, int]]:
-    """Consecutive ranges of about equal total size, `chunks` of them at most."""
+    """Consecutive ranges of about `chunks` equal shares of the total size:
+    a range ends before the event that would take it past its share."""
     target, out, start, held = sum(sizes) / chunks, [], 0, 0
     for index, size in enumerate(sizes):
+        if held and held + size > target:
+            out.append((start, index))
+            start, held = index, 0
         held += size
-        if held >= target and index + 1 < len(sizes):
-            out.append((start, index + 1))
-            start, held = index + 1, 0
     out.append((start, len(sizes)))
     return out
 
