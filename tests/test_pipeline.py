@@ -164,8 +164,8 @@ def _check_calls(monkeypatch) -> list[str]:
 def test_the_period_cap_is_decided_before_rating(capped_content, monkeypatch):
     """Each event rated once, K capped by the period's 20 games (not the
     event's 4), and the same site data as rating every event, then again
-    those the cap changes (the former way, which `_rated_once` falls back
-    to)."""
+    those the cap changes (the former way, which `period_events.rate_events`
+    falls back to)."""
     import sitegen.compute.period_events as period_events
 
     calls = _check_calls(monkeypatch)
