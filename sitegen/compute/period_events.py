@@ -190,7 +190,7 @@ def _rate_all(rate: Callable[[_Planned], Rated], planned: list[_Planned], worker
     global _FORKED
     sizes = [_work(item.tournament) for item in planned]
     if workers < 2 or len(planned) < 2 or sum(sizes) < PARALLEL_FROM:
-        if used is not None:
+        if used is not None and planned:
             used.add(os.getpid())
         return [rate(item) for item in planned]
     _FORKED = (rate, planned)
