@@ -8,9 +8,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rules_core.fide.engine as engine
 import sitegen.compute.period_events as period_events
+from rules_core.editions import get_edition
+from rules_core.model import Player, RoundResult, Tournament
 from sitegen.compute.period_events import _ranges
 from sitegen.compute.pipeline import compute
 from sitegen.content.folder import load_content
@@ -99,3 +103,46 @@ def test_the_games_of_an_event_are_counted_once(may, monkeypatch):
     assert Counter(counted) == Counter(chess)
     rr = [e for e in data.events if e.slug.startswith("2024-05-may-rr")]
     assert {p["k"] for e in rr for p in e.result["players"] if p["id"] == "1004"} == {35}
+
+
+# -- the count given to rate_event ---------------------------------------------------
+#
+# rules_core.fide.engine: rate_event given the count counted_games made (as
+# the period does) rates exactly as rate_event counting for itself, also for
+# unrated players (whose event ratings the count then holds) and for a rapid
+# player rated with his standard rating (fide-rb-2024 7.2.1).
+
+COUNT_EDITIONS = ["fide-standard-2002", "fide-standard-2009", "fide-standard-2024",
+                  "fide-rapid-blitz-2024"]
+SCORE = {"1": 1.0, "=": 0.5, "0": 0.0}
+BACK = {"1": "0", "=": "=", "0": "1"}
+
+
+@st.composite
+def _swiss(draw):
+    """Player 1 (rated, unrated, or with only a standard rating) meets each
+    opponent once."""
+    n = draw(st.integers(1, 9))
+    kind = draw(st.sampled_from(["rated", "unrated", "standard only"]))
+    rating = draw(st.integers(1400, 2800))
+    first = Player(1, "Player", rating=rating if kind == "rated" else None,
+                   standard_rating=rating if kind == "standard only" else None)
+    players = [first]
+    for rnd in range(1, n + 1):
+        code = draw(st.sampled_from(["1", "=", "0"]))
+        first.results.append(RoundResult(rnd, rnd + 1, "w", code, SCORE[code]))
+        players.append(Player(rnd + 1, f"Opponent {rnd + 1}",
+                              rating=draw(st.integers(1400, 2800)),
+                              results=[RoundResult(rnd, 1, "b", BACK[code],
+                                                   SCORE[BACK[code]])]))
+    return Tournament(name="count", system="swiss", players=players)
+
+
+@pytest.mark.parametrize("edition_id", COUNT_EDITIONS)
+@settings(deadline=None, max_examples=40)
+@given(t=_swiss())
+def test_rating_with_the_count_given_is_rating_as_before(edition_id, t):
+    edition = get_edition(edition_id)
+    counted = engine.counted_games(t, edition)
+    assert engine.planned_games(t, edition, counted) == engine.planned_games(t, edition)
+    assert engine.rate_event(t, edition, None, counted) == engine.rate_event(t, edition)
