@@ -2,6 +2,7 @@
 
     python bench/fide_scale.py [FOLDER] [--players N] [--games N] [--seed S]
     python bench/fide_scale.py [FOLDER] --bench [--out SITE] [--keep] [--tracemalloc] [--profile]
+                               [--compute-workers N]
 
 The first writes a content folder (default: a new temporary folder) of about
 FIDE's size: `players/chess.csv` with 1.2 million chess players (about two
@@ -17,8 +18,9 @@ standard, from 1 January to 1 February 2025.  About 130 MB.
 With `--bench` it then builds the site of that folder (generating it first
 if the folder holds no content of the same size and seed) and prints, as
 `sitegen build` runs them: load (read and check the content), compute (rate
-every event, make the lists), render (every page, download and asset) and
-total seconds, pages per second (HTML pages written / render seconds), the
+every event, make the lists; with the number of processes that rated the
+events, and of workers asked for: `--compute-workers`, default as the
+build), render (every page, download and asset) and total seconds, pages per second (HTML pages written / render seconds), the
 files and bytes written, and the peak memory: the building process's
 (`ru_maxrss`) and, sampled from /proc, that of the building process and its
 rendering workers together (the sum of their proportional set sizes, PSS:
@@ -48,6 +50,7 @@ import sys
 import tempfile
 import time
 from datetime import date, timedelta
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -372,8 +375,11 @@ class Sampler:
             self.pss = max(self.pss, sum(_kib(p, "smaps_rollup", "Pss:") for p in pids))
 
 
-def bench(content: Path, out: Path, trace: bool, profile: bool = False) -> dict:
-    """Time `sitegen build`'s steps on `content`, writing the site to `out`."""
+def bench(content: Path, out: Path, trace: bool, profile: bool = False,
+          workers: int | None = None) -> dict:
+    """Time `sitegen build`'s steps on `content`, writing the site to `out`;
+    `workers`: the processes that rate events (default: as `sitegen build`,
+    $SITEGEN_WORKERS, else one a CPU)."""
     import gc
     import tracemalloc
 
@@ -381,7 +387,7 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False) -> dict:
     from sitegen.compute.pipeline import compute
     from sitegen.content.folder import load_content
     from sitegen.site.regulations import load_regulations
-    from sitegen.site.render import render_site
+    from sitegen.site.render import render_site, render_workers
 
     if trace:
         tracemalloc.start()
@@ -393,8 +399,12 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False) -> dict:
         figures["load"] = time.perf_counter() - began
         figures["peak_load"] = _peak_mib()
         mark = time.perf_counter()
-        data = _profiled(compute, loaded) if profile else compute(loaded)
+        used: set[int] = set()
+        run = partial(compute, workers=workers, used=used)
+        data = _profiled(run, loaded) if profile else run(loaded)
         figures["compute"] = time.perf_counter() - mark
+        figures["compute_processes"] = len(used)
+        figures["compute_workers"] = render_workers(workers)
         # as sitegen.build drops the content after compute
         figures["players"] = sum(len(p) for p in loaded.players.values())
         figures["events"] = len(loaded.events)
@@ -467,7 +477,8 @@ def report(f: dict) -> str:
     lines = [f"content:  {f['players']:,} players, {f['events']:,} events, "
              f"{f['games']:,} games played, {f['rated']:,} rated",
              f"load:     {f['load']:8.1f} s",
-             f"compute:  {f['compute']:8.1f} s",
+             f"compute:  {f['compute']:8.1f} s (events rated in {f['compute_processes']} "
+             f"processes; workers {f['compute_workers']})",
              f"render:   {f['render']:8.1f} s",
              f"total:    {f['total']:8.1f} s",
              f"pages:    {f['pages']:,} HTML pages ({f['player_pages']:,} of them players'), "
@@ -503,7 +514,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="also measure the Python heap's peak and print what holds "
                         "it after compute, by line (slow)")
     parser.add_argument("--profile", action="store_true",
-                        help="profile compute (cProfile), print its 25 costliest functions")
+                        help="profile compute (cProfile), print its 25 costliest functions "
+                        "(the building process's: with workers, not the events rated in them)")
+    parser.add_argument("--compute-workers", type=int, metavar="N",
+                        help="the processes that rate a period's events (default: as the "
+                        "build, $SITEGEN_WORKERS, else one a CPU)")
     args = parser.parse_args(argv)
     folder = args.folder or Path(tempfile.mkdtemp(prefix="fide-scale-"))
     wanted = {"version": VERSION, "players": args.players, "games": args.games,
@@ -518,7 +533,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     out = args.out or Path(tempfile.mkdtemp(prefix="fide-scale-site-")) / "site"
     try:
-        print(report(bench(folder, out, args.tracemalloc, args.profile)))
+        print(report(bench(folder, out, args.tracemalloc, args.profile,
+                           args.compute_workers)))
         print(f"site:     {out}" + ("" if args.out or args.keep else " (removed)"))
     finally:
         if not (args.out or args.keep):

@@ -17,6 +17,7 @@ from .chessresults import looks_like_chessresults, parse_chessresults
 from .editions import Edition, UnknownEdition, choose, get_edition
 from .fide import engine as fide_engine
 from .fide import events as fide_events
+from .fide.games import CountedGames
 from .fide.norms import norms_for_event as chess_norms_for_event
 from .fide.standings import chess_standings, shared_note
 from .fide.tiebreaks import UnknownTiebreak
@@ -103,6 +104,10 @@ class CheckOptions:
     # FIDE C.07 (2023) tie-breaks ("BH/C1,BH,SB", rules_core/fide/tiebreaks.py)
     tiebreaks: str | None = None
     counting: str = "standard"         # draughts: fmjd Annex 3 §5.6a systems
+    # chess: the games already counted for one edition (fide.engine.counted_games;
+    # sitegen counts a period's games for fide-rb-2024 7.3.3's K x n first), used
+    # when the check chooses that edition, so they are not counted twice
+    counted: tuple[Edition, CountedGames] | None = None
 
 
 _EXTENSIONS = {".trf": "trf", ".toml": "native-toml", ".json": "native-json",
@@ -208,7 +213,8 @@ def check_tournament(t: Tournament, options: CheckOptions | None = None) -> Chec
     mismatch = any(p.code == "check.rate-mismatch" for p in problems)
     problems.extend(p for p in _event_problems(t, edition, minutes)
                     if not (mismatch and p.code == "rating.rate-of-play"))
-    rating = _rate_event(t, edition, _k_by_number(t, options.k, problems))
+    counted = options.counted[1] if options.counted and options.counted[0] is edition else None
+    rating = _rate_event(t, edition, _k_by_number(t, options.k, problems), counted)
     result["event"].update(system=rating.system, rateable=rating.rateable,
                            notes=t.notes + rating.notes)
     result["players"] = _players(t, rating)
@@ -229,11 +235,13 @@ def _event_problems(t: Tournament, edition: Edition, minutes: float | None) -> l
     return fide_events.event_problems(t, edition, minutes)
 
 
-def _rate_event(t: Tournament, edition: Edition, k: dict[int, int]) -> EventRating:
-    """The event rated by the engine of the edition's game."""
+def _rate_event(t: Tournament, edition: Edition, k: dict[int, int],
+                counted: CountedGames | None = None) -> EventRating:
+    """The event rated by the engine of the edition's game (chess: with its
+    games as counted, if they were)."""
     if isinstance(edition, FmjdEdition):
         return fmjd_event.rate_event(t, edition, k)
-    return fide_engine.rate_event(t, edition, k)
+    return fide_engine.rate_event(t, edition, k, counted)
 
 
 def _norms(t: Tournament, result: dict[str, Any]) -> None:

@@ -153,10 +153,10 @@ def capped_content(tmp_path_factory):
 
 
 def _check_calls(monkeypatch) -> list[str]:
-    import sitegen.compute.pipeline as pipeline
+    import sitegen.compute.period_events as period_events
 
-    calls, check = [], pipeline.check_tournament
-    monkeypatch.setattr(pipeline, "check_tournament",
+    calls, check = [], period_events.check_tournament
+    monkeypatch.setattr(period_events, "check_tournament",
                         lambda t, options=None: calls.append(t.name) or check(t, options))
     return calls
 
@@ -164,9 +164,9 @@ def _check_calls(monkeypatch) -> list[str]:
 def test_the_period_cap_is_decided_before_rating(capped_content, monkeypatch):
     """Each event rated once, K capped by the period's 20 games (not the
     event's 4), and the same site data as rating every event, then again
-    those the cap changes (the former way, which `_rated_once` falls back
-    to)."""
-    import sitegen.compute.pipeline as pipeline
+    those the cap changes (the former way, which `period_events.rate_events`
+    falls back to)."""
+    import sitegen.compute.period_events as period_events
 
     calls = _check_calls(monkeypatch)
     data = compute(capped_content)
@@ -176,7 +176,7 @@ def test_the_period_cap_is_decided_before_rating(capped_content, monkeypatch):
     dean = [p for e in may for p in e.result["players"] if p["id"] == "1004"]
     assert [p["k"] for p in dean] == [35] * 5            # 700 // 20; K 40 alone
     calls.clear()
-    monkeypatch.setattr(pipeline, "_as_planned", lambda *_: False)
+    monkeypatch.setattr(period_events, "_as_planned", lambda *_: False)
     former = compute(capped_content)
     assert len(calls) > 2 * len(capped_content.events) - 1   # rated, then rated again
     assert former == data

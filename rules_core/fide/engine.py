@@ -18,7 +18,7 @@ from ..numbers import round_half_up
 from ..results import EventRating, GameFigure, PlayerRating
 from .games import CountedGames, count_games
 
-__all__ = ["rate_event", "planned_games", "p_percent", "unrated_event_rating",
+__all__ = ["rate_event", "counted_games", "planned_games", "p_percent", "unrated_event_rating",
            "performance_rating", "hypothetical_rating"]
 
 # A FIDE-scale period rates a million games (bench/fide_scale.py): building
@@ -82,10 +82,14 @@ def hypothetical_rating(edition: FideRules, ratings: Sequence[int | Fraction],
 
 
 def rate_event(tournament: Tournament, edition: FideRules,
-               k_given: dict[int, int] | None = None) -> EventRating:
-    """Rate every player of `tournament` under `edition`."""
+               k_given: dict[int, int] | None = None,
+               counted: CountedGames | None = None) -> EventRating:
+    """Rate every player of `tournament` under `edition`.  `counted`: its
+    games as `counted_games(tournament, edition)` gave them, if counted
+    already (the K x n count of a period, fide-rb-2024 7.3.3), else counted
+    here; `rate_event` fills its `unrated_ratings`, so one count rates once."""
     tournament, standard = _standard_ratings(tournament, edition)
-    counted = count_games(tournament, edition)
+    counted = count_games(tournament, edition) if counted is None else counted
     initial = _unrated_players(tournament, edition, counted)
     results = {n: r for n, r in initial.items()}
     for player in tournament.players:
@@ -102,15 +106,24 @@ def rate_event(tournament: Tournament, edition: FideRules,
                        counted.event_notes)
 
 
-def planned_games(tournament: Tournament,
-                  edition: FideRules) -> dict[int, tuple[int, int | None]]:
+def counted_games(tournament: Tournament, edition: FideRules) -> CountedGames:
+    """The games that count (`games.count_games`), as `rate_event` counts
+    them: after a rapid or blitz event's standard ratings (fide-rb-2024
+    7.2.1)."""
+    return count_games(_standard_ratings(tournament, edition)[0], edition)
+
+
+def planned_games(tournament: Tournament, edition: FideRules,
+                  counted: CountedGames | None = None) -> dict[int, tuple[int, int | None]]:
     """Before rating: each player's rated games in the event and the K it
     gives him (capped by the event's own games), by number, as `rate_event`
     finds them.  fide-rb-2024 7.3.3 caps K x n at 700 with n the games of
     the rating period: a period's events counted first, K capped by the
-    period's n can be given to `rate_event` and each event rated once."""
+    period's n can be given to `rate_event` and each event rated once.
+    `counted`: the games as `counted_games` gave them (then given to
+    `rate_event` too: counted once), else counted here."""
     tournament, _ = _standard_ratings(tournament, edition)
-    counted = count_games(tournament, edition)
+    counted = count_games(tournament, edition) if counted is None else counted
     out: dict[int, tuple[int, int | None]] = {}
     for player in tournament.players:
         n = 0 if player.number in counted.disregarded else len(counted.games[player.number])

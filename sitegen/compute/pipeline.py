@@ -17,22 +17,18 @@ from datetime import date, timedelta
 from fractions import Fraction
 from typing import Any
 
-from rules_core.check import CheckOptions, CheckResult, check_tournament, rate_of_play_for
-from rules_core.editions import choose, edition_for
+from rules_core.check import CheckOptions, check_tournament, rate_of_play_for
+from rules_core.editions import edition_for
 from rules_core.fide.editions import FideEdition
-from rules_core.fide.engine import planned_games
 from rules_core.fide.initial import EventPerformance, pooled_rating, within_window
-from rules_core.fide.norm_tables import MINIMUM_GAMES
-from rules_core.fide.norms import norms_for_event as chess_norms_for_event
 from rules_core.fmjd.awards import NormRecord as AwardNorm
 from rules_core.fmjd.awards import titles_through_norms
 from rules_core.fmjd.edition import FmjdEdition
 from rules_core.fmjd.lists import active, list_for_event, list_letter, years_before
 from rules_core.fmjd.period import PeriodEvent, rate_period
 from rules_core.fmjd.rating import K_THRESHOLD
-from rules_core.model import Tournament
 from rules_core.problems import Problem
-from rules_core.timecontrol import minutes_for_60
+from sitegen.compute.period_events import Rated, ended, event_report, rate_events
 from sitegen.compute.sitedata import (
     EventReport,
     HistoryRow,
@@ -150,16 +146,12 @@ def _list_date_for(event_end: date, game: str, dates) -> date | None:
     return None
 
 
-def _ended(t: Tournament) -> date:
-    """The day an event ended (its start for a one-day file): the content
-    gives every event a start date (docs/content-format.md), so the pipeline
-    never meets an event without one."""
-    day = t.end or t.start
-    assert day is not None, f"{t.name}: an event without a date reached the pipeline"
-    return day
-
-
-def compute(content: Content, progress=None) -> SiteData:
+def compute(content: Content, progress=None, workers: int | None = None,
+            used: set[int] | None = None) -> SiteData:
+    """The site data of `content`.  `workers`: the processes that rate a
+    large period's events (docs/scale.md#compute; by default as rendering:
+    $SITEGEN_WORKERS, else one a CPU); `used` receives the ids of the
+    processes that rated events."""
     settings = content.settings
     end = settings.end or default_end(content)
     start = settings.start
@@ -178,12 +170,13 @@ def compute(content: Content, progress=None) -> SiteData:
         published = []
         for day, edition in dates:
             period = sorted(by_date.get(day, []), key=_end_order)
-            published.append(_period(spec, day, edition, period, players, reports, rows))
+            published.append(_period(spec, day, edition, period, players, reports, rows,
+                                     (workers, used)))
             if progress:
                 progress(f"{spec.game} {spec.list} {day:%Y-%m}")
         for event in by_date.get(None, []):      # ended after the last list: not yet rated
-            reports[event.slug] = _report(event, spec.list, None,
-                                          check_tournament(_prepared(event, players)))
+            reports[event.slug] = event_report(event, spec.list, None,
+                                               check_tournament(_prepared(event, players)))
         lists[(spec.game, spec.list)] = published
         _records(spec, players, records)
     _awarded_titles_on_lists(lists, records)
@@ -226,7 +219,7 @@ def default_end(content: Content) -> date | None:
     after its end: fide-2009 7.13, fide-rb-2024 6.1.3, fmjd Annex 9 §4.4)."""
     start, last = content.settings.start, None
     for spec in content.settings.lists:
-        ends = [_ended(e.tournament) for e in content.events
+        ends = [ended(e.tournament) for e in content.events
                 if e.game == spec.game and (e.tournament.end or e.tournament.start)
                 and list_of_event(e.tournament, spec.game) == spec.list]
         if not ends or start is None:
@@ -271,19 +264,18 @@ class _Rows:
 
 # -- one period -------------------------------------------------------------------
 
-def _period(spec, day, edition, events, players, reports, rows) -> PublishedList:
+def _period(spec, day, edition, events, players, reports, rows, work) -> PublishedList:
     changes: dict[str, list[tuple[str, Fraction, int]]] = defaultdict(list)
     fmjd_events: dict[str, list[PeriodEvent]] = defaultdict(list)
     options = CheckOptions(norms=spec.game == "draughts")
-    rated = _rated_once(events, players, options)
-    for event in events:
-        result = rated.pop(event.slug)    # freed once reported and collected
-        if _judges_chess_norms(spec, result.tournament):
-            _chess_norms(result)
+    rated = rate_events(spec, day, [(e, _prepared(e, players)) for e in events], players,
+                        options, *work)
+    for event, summary in zip(events, rated, strict=True):
         if spec.list == "standard":
-            _collect_norms(event, result, players)
-        reports[event.slug] = _report(event, spec.list, day, result)
-        _collect(event, result, players, changes, fmjd_events)
+            _collect_norms(event, summary, players)
+        reports[event.slug] = summary.report
+        _collect(event, summary, players, changes, fmjd_events)
+    del rated
     before = {pid: p.rating for pid, p in players.items()}
     if spec.game == "chess":
         delisted = _chess_ratings(day, edition, players, changes)
@@ -328,150 +320,30 @@ def _prepared(event: Event, players):
     return t
 
 
-def _rated_once(events, players, options: CheckOptions) -> dict[str, CheckResult]:
-    """Every event of the period rated once.  Where the edition caps K x n
-    at 700 over the rating period (fide-rb-2024 7.3.3), each player's games
-    of the period are counted first (rules_core.fide.engine.planned_games)
-    and the K so capped given to the check.  Should an event be rated
-    otherwise than counted (its games, its K), the period is rated the
-    former way: every event, then again those whose K the period caps."""
-    prepared = {e.slug: _prepared(e, players) for e in events}
-    plans = {slug: _plan(t) for slug, t in prepared.items()}
-    counts: dict[str, int] = defaultdict(int)
-    for slug, t in prepared.items():
-        plan = plans[slug]
-        if plan is None:
-            continue
-        for p in t.players:
-            if p.id in players:
-                counts[p.id] += plan[1][p.number][0]
-    rated, as_planned = {}, True
-    for slug, t in prepared.items():
-        given = _period_k(t, plans[slug], counts)
-        rated[slug] = check_tournament(t, replace(options, k=given))
-        as_planned = as_planned and _as_planned(rated[slug], plans[slug], given)
-    if as_planned:
-        return rated
-    first = {slug: check_tournament(t, options) for slug, t in prepared.items()}
-    counts = _period_games(first.values(), players)
-    return {slug: _capped(result, counts, options.norms) for slug, result in first.items()}
-
-
-def _plan(t: Tournament) -> tuple[FideEdition, dict[int, tuple[int, int | None]]] | None:
-    """(edition, planned_games) of a chess event the check will rate: the
-    edition it chooses (rules_core.editions.choose); None for draughts (no
-    K x n cap) and for a file with errors (not rated)."""
-    if t.game != "chess" or t.start is None or any(p.is_error for p in t.problems):
-        return None
-    edition = choose(t.game, rate_of_play_for(t)[0] or "standard", t.start).edition
-    return ((edition, planned_games(t, edition)) if isinstance(edition, FideEdition)
-            else None)
-
-
-def _period_k(t, plan, counts) -> dict[str, int]:
-    """K by start number where the period's games cap it below the K the
-    event alone gives (fide-rb-2024 7.3.3)."""
-    if plan is None:
-        return {}
-    edition, games = plan
-    given = {}
-    for p in t.players:
-        n_event, k = games[p.number]
-        n = counts.get(p.id or "", 0)
-        if k is not None and n > n_event:
-            capped, _ = edition.cap_k(k, n)
-            if capped != k:
-                given[str(p.number)] = capped
-    return given
-
-
-def _as_planned(result: CheckResult, plan, given: dict[str, int]) -> bool:
-    """The check rated the event with the edition, games and K counted."""
-    if plan is None:
-        return result.rating is None or result.tournament.game != "chess"
-    edition, games = plan
-    if result.rating is None or result.edition is not edition:
-        return False
-    return all(r.rated_games == games[p.number][0]
-               and (str(p.number) in given or r.k == games[p.number][1])
-               for p, r in zip(result.tournament.players, result.rating.players, strict=True))
-
-
-def _period_games(results, players) -> dict[str, int]:
-    """Rated games per player over the period's events (the n of K x n)."""
-    counts: dict[str, int] = defaultdict(int)
-    for result in results:
-        if result.rating is None:
-            continue
-        for p, r in zip(result.tournament.players, result.rating.players, strict=True):
-            if p.id in players:
-                counts[p.id] += r.rated_games
-    return counts
-
-
-def _judges_chess_norms(spec, t) -> bool:
-    """Chess title norms for events of the standard list (FIDE B.01 (2024)
-    0.3.1: titles for standard chess) of nine rounds or more (1.4.1 a: no
-    norm in fewer games; a FIDE-scale site has thousands of shorter opens).
-    Draughts norms come with the check (fmjd Annex 10, every event)."""
-    return (spec.game == "chess" and spec.list == "standard"
-            and (t.rounds or t.rounds_played) >= MINIMUM_GAMES)
-
-
-def _chess_norms(result: CheckResult) -> None:
-    """The norms achieved, as `check --norms` gives them (FIDE B.01 (2024)
-    1.4), in the event's report: its page and the register list them; the
-    others are not kept (every requirement of every player of thousands of
-    opens is a lot of time and memory)."""
-    achieved = chess_norms_for_event(result.tournament, achieved_only=True)
-    for p in result.data["players"]:
-        p["norms"] = [n.as_dict() for n in achieved.get(p["number"], [])]
-
-
-def _capped(result: CheckResult, counts, norms: bool) -> CheckResult:
-    """The former way (`_rated_once`): where the edition caps K x n at 700
-    over a rating period (fide-rb-2024 7.3.3), the event is rated again
-    with the period's n."""
-    if result.rating is None:
-        return result
-    k_given = {}
-    for p, r in zip(result.tournament.players, result.rating.players, strict=True):
-        n = counts.get(p.id or "", 0)
-        if r.k is not None and n > r.rated_games and isinstance(result.edition, FideEdition):
-            capped, _ = result.edition.cap_k(r.k, n)
-            if capped != r.k:
-                k_given[str(p.number)] = capped
-    options = CheckOptions(k=k_given, norms=norms)
-    return check_tournament(result.tournament, options) if k_given else result
-
-
-def _collect(event, result: CheckResult, players, changes, fmjd_events) -> None:
-    if result.rating is None or not result.rating.rateable:
+def _collect(event, rated: Rated, players, changes, fmjd_events) -> None:
+    if not rated.rateable:
         return
-    minutes = minutes_for_60(result.tournament.time_control)
-    percent = FMJD.k_percent(minutes) if minutes else 100
-    end = _ended(result.tournament)
-    for p, r in zip(result.tournament.players, result.rating.players, strict=True):
-        state = players.get(p.id or "")
-        if state is None or not r.rated_games:
+    end = rated.end
+    for pid, games, score, opponents, competition, change, initial in rated.players:
+        state = players.get(pid)
+        if state is None:
             continue
-        state.add("played", (end, r.rated_games))
+        state.add("played", (end, games))
         state.add("events", event.slug)
         if event.game == "draughts":
             # a player with rated games has a score and an opponents' average
-            assert r.score is not None and r.opponents_average is not None
-            fmjd_events[p.id].append(PeriodEvent(end, r.rated_games, float(r.score),
-                                                 float(r.opponents_average), percent))
-            changes[p.id].append((event.slug, r.change or Fraction(0), r.rated_games))
-        elif r.change is not None:
-            changes[p.id].append((event.slug, r.change, r.rated_games))
-        elif r.initial_rating_exact is not None:
-            average = r.competition_average or r.opponents_average
-            assert r.score is not None and average is not None   # as above
-            state.add("pending", EventPerformance(
-                r.rated_games, r.score, average, r.initial_rating_exact,
-                tuple([average] * r.rated_games), end))
-            changes[p.id].append((event.slug, Fraction(0), r.rated_games))
+            assert score is not None and opponents is not None
+            fmjd_events[pid].append(PeriodEvent(end, games, float(score), float(opponents),
+                                                rated.percent))
+            changes[pid].append((event.slug, change or Fraction(0), games))
+        elif change is not None:
+            changes[pid].append((event.slug, change, games))
+        elif initial is not None:
+            average = competition or opponents
+            assert score is not None and average is not None   # as above
+            state.add("pending", EventPerformance(games, score, average, initial,
+                                                  tuple([average] * games), end))
+            changes[pid].append((event.slug, Fraction(0), games))
 
 
 def _chess_ratings(day, edition, players, changes) -> list[str]:
@@ -537,28 +409,25 @@ def _draughts_ratings(players, fmjd_events) -> list[str]:
 _TITLE_ORDER = {"open": ("CMF", "MF", "MI", "GMI"), "women": ("CMFF", "MFF", "MIF", "GMIF")}
 
 
-def _collect_norms(event, result: CheckResult, players) -> None:
+def _collect_norms(event, rated: Rated, players) -> None:
     """The valid norms of the event, kept per player: draughts (fmjd Annex
     10 §4, which also count towards titles) and chess (FIDE B.01 (2024) 1.4,
     the games as 1.4.1 d counts them)."""
-    end = _ended(result.tournament)
-    for p in result.data["players"]:
-        state = players.get(p.get("id") or "")
+    end = rated.end
+    for pid, norm in rated.norms:
+        state = players.get(pid)
         if state is None:
             continue
-        for norm in p["norms"]:
-            if not norm["valid"]:
-                continue
-            if event.game == "chess":
-                state.add("norm_rows", NormRecord(event.slug, end, norm["title"], "",
-                                                  None, norm["required"], norm["achieved"],
-                                                  norm["counted_games"]))
-            else:
-                state.add("norms", AwardNorm(norm["title"], norm["kind"], norm["games"],
-                                             event.slug, end))
-                state.add("norm_rows", NormRecord(event.slug, end, norm["title"], norm["kind"],
-                                                  norm["category"], norm["required"],
-                                                  norm["achieved"], norm["games"]))
+        if event.game == "chess":
+            state.add("norm_rows", NormRecord(event.slug, end, norm["title"], "",
+                                              None, norm["required"], norm["achieved"],
+                                              norm["counted_games"]))
+        else:
+            state.add("norms", AwardNorm(norm["title"], norm["kind"], norm["games"],
+                                         event.slug, end))
+            state.add("norm_rows", NormRecord(event.slug, end, norm["title"], norm["kind"],
+                                              norm["category"], norm["required"],
+                                              norm["achieved"], norm["games"]))
 
 
 def _titles(day: date, players) -> None:
@@ -630,13 +499,6 @@ def _entry(spec, day, edition, pid, p, rank, before, changes) -> ListEntry:
 
 def _difference(before: int | None, after: int | None) -> int | None:
     return None if before is None or after is None else after - before
-
-
-def _report(event: Event, list_name: str, day: date | None, result: CheckResult) -> EventReport:
-    t = result.tournament
-    return EventReport(event.slug, event.game, t.name or event.slug, t.start, t.end,
-                       list_name, day, result.data.get("edition") or "", result.data,
-                       event.path)
 
 
 def _records(spec, players, records) -> None:

@@ -1,0 +1,321 @@
+"""The events of one rating period rated, each once, in this process or in
+forked worker processes (docs/scale.md#compute).
+
+The period's games are counted first (`plan`: which games count and the K
+each event alone gives, rules_core.fide.engine.counted_games and
+planned_games), each player's K capped by his games of the whole period
+(fide-rb-2024 7.3.3, K x n <= 700), then every event is checked once with
+those K and its games as counted (`rate_events`).  Given the start list and
+the counts, the events are independent: a large period is rated by
+`concurrent.futures.ProcessPoolExecutor` workers started by `fork`, which
+inherit the period's events and never receive them pickled.  A worker sends
+back, per event, only what the period's collection reads (`Rated`): the
+report with its contract (marshalled bytes), each player's rated games,
+score, averages and change, the valid norms, and whether the check rated
+the event as counted; the tournament, the engine's figures and the edition
+stay in the worker, so nothing is compared after pickling.  The results
+come back in the events' order, whatever the number of processes.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, replace
+from datetime import date
+from fractions import Fraction
+from functools import partial
+
+from rules_core.check import CheckOptions, CheckResult, check_tournament, rate_of_play_for
+from rules_core.editions import choose
+from rules_core.fide.editions import FideEdition
+from rules_core.fide.engine import counted_games, planned_games
+from rules_core.fide.games import CountedGames
+from rules_core.fide.norm_tables import MINIMUM_GAMES
+from rules_core.fide.norms import norms_for_event as chess_norms_for_event
+from rules_core.fmjd.edition import FmjdEdition
+from rules_core.model import Tournament
+from rules_core.timecontrol import minutes_for_60
+from sitegen.compute.sitedata import EventReport
+from sitegen.content.folder import Event
+from sitegen.site.render import render_workers
+
+__all__ = ["Rated", "Played", "rate_events", "event_report", "ended", "PARALLEL_FROM"]
+
+FMJD = FmjdEdition()
+
+# A period of fewer player-rounds (entries x rounds over its events) is rated
+# in this process: forking costs more than it saves (docs/scale.md#compute).
+PARALLEL_FROM = 20_000
+
+# (player id, rated games, score, opponents' average, competition average,
+#  change, initial rating exact): a player's figures of one event
+Played = tuple[str, int, Fraction | None, Fraction | None, Fraction | None,
+               Fraction | None, Fraction | None]
+Plan = tuple[FideEdition, CountedGames, dict[int, tuple[int, int | None]]]
+
+
+@dataclass(slots=True)
+class Rated:
+    """What the period's collection reads of one rated event."""
+
+    report: EventReport
+    rateable: bool                  # rated, and rateable as a whole
+    end: date
+    percent: int                    # draughts: the K percentage of its rate of play
+    players: list[Played]           # players with an id and rated games
+    norms: list[tuple[str, dict]]   # (player id, valid norm), standard lists
+    as_planned: bool                # rated with the games and K counted
+
+
+@dataclass(slots=True)
+class _Planned:
+    """One event of the period ready to be checked."""
+
+    event: Event
+    tournament: Tournament
+    plan: Plan | None
+    given: dict[str, int]           # K by start number, capped by the period
+
+
+def ended(t: Tournament) -> date:
+    """The day an event ended (its start for a one-day file): the content
+    gives every event a start date (docs/content-format.md), so the pipeline
+    never meets an event without one."""
+    day = t.end or t.start
+    assert day is not None, f"{t.name}: an event without a date reached the pipeline"
+    return day
+
+
+def rate_events(spec, day: date, events: Sequence[tuple[Event, Tournament]], players,
+                options: CheckOptions, workers: int | None = None,
+                used: set[int] | None = None) -> list[Rated]:
+    """Every event of the period (`events`: each with its tournament as
+    prepared from the start list) rated once, in their order.  Should an
+    event be rated otherwise than counted (its games, its K), the period is
+    rated the former way: every event, then again those whose K the
+    period's games cap.  `used` receives the ids of the processes that
+    rated events."""
+    planned = _planned(events, players)
+    rate = partial(_rate_one, spec, day, options)
+    rated = _rate_all(rate, planned, render_workers(workers), used)
+    if all(r.as_planned for r in rated):
+        return rated
+    first = [check_tournament(t, options) for _, t in events]
+    counts = _period_games(first, players)
+    return [_summary(spec, day, event, _capped(result, counts, options.norms), True)
+            for (event, _), result in zip(events, first, strict=True)]
+
+
+def _planned(events: Sequence[tuple[Event, Tournament]], players) -> list[_Planned]:
+    """The events with their games counted, each player's K capped by his
+    games over the period (the n of fide-rb-2024 7.3.3)."""
+    plans = [_plan(t) for _, t in events]
+    counts: dict[str, int] = defaultdict(int)
+    for (_, t), plan in zip(events, plans, strict=True):
+        if plan is None:
+            continue
+        for p in t.players:
+            if p.id and p.id in players:
+                counts[p.id] += plan[2][p.number][0]
+    return [_Planned(event, t, plan, _period_k(t, plan, counts))
+            for (event, t), plan in zip(events, plans, strict=True)]
+
+
+def _plan(t: Tournament) -> Plan | None:
+    """(edition, games counted, planned_games) of a chess event the check
+    will rate: the edition it chooses (rules_core.editions.choose); None for
+    draughts (no K x n cap) and for a file with errors (not rated)."""
+    if t.game != "chess" or t.start is None or any(p.is_error for p in t.problems):
+        return None
+    edition = choose(t.game, rate_of_play_for(t)[0] or "standard", t.start).edition
+    if not isinstance(edition, FideEdition):
+        return None
+    counted = counted_games(t, edition)
+    return edition, counted, planned_games(t, edition, counted)
+
+
+def _period_k(t: Tournament, plan: Plan | None, counts) -> dict[str, int]:
+    """K by start number where the period's games cap it below the K the
+    event alone gives (fide-rb-2024 7.3.3)."""
+    if plan is None:
+        return {}
+    edition, _, games = plan
+    given = {}
+    for p in t.players:
+        n_event, k = games[p.number]
+        n = counts.get(p.id or "", 0)
+        if k is not None and n > n_event:
+            capped, _ = edition.cap_k(k, n)
+            if capped != k:
+                given[str(p.number)] = capped
+    return given
+
+
+def _rate_one(spec, day: date, options: CheckOptions, item: _Planned) -> Rated:
+    """One event checked with the K the period gives and its games as
+    counted, reduced to what the collection reads."""
+    counted = None if item.plan is None else (item.plan[0], item.plan[1])
+    result = check_tournament(item.tournament, replace(options, k=item.given, counted=counted))
+    return _summary(spec, day, item.event, result, _as_planned(result, item.plan, item.given))
+
+
+def _as_planned(result: CheckResult, plan: Plan | None, given: dict[str, int]) -> bool:
+    """The check rated the event with the edition, games and K counted."""
+    if plan is None:
+        return result.rating is None or result.tournament.game != "chess"
+    edition, _, games = plan
+    if result.rating is None or result.edition is not edition:
+        return False
+    return all(r.rated_games == games[p.number][0]
+               and (str(p.number) in given or r.k == games[p.number][1])
+               for p, r in zip(result.tournament.players, result.rating.players, strict=True))
+
+
+# -- in processes ----------------------------------------------------------------
+#
+# The period's events and the function that rates one are put in a module
+# global before the pool forks, so every worker inherits them; a task is a
+# range of events (four a worker, of about equal entries x rounds) and
+# returns the worker's process id and the events' `Rated`, in order.
+
+_FORKED: tuple[Callable[[_Planned], Rated], list[_Planned]] | None = None
+
+
+def _rate_all(rate: Callable[[_Planned], Rated], planned: list[_Planned], workers: int,
+              used: set[int] | None) -> list[Rated]:
+    global _FORKED
+    sizes = [_work(item.tournament) for item in planned]
+    if workers < 2 or len(planned) < 2 or sum(sizes) < PARALLEL_FROM:
+        if used is not None and planned:
+            used.add(os.getpid())
+        return [rate(item) for item in planned]
+    _FORKED = (rate, planned)
+    try:
+        with ProcessPoolExecutor(max_workers=workers,
+                                 mp_context=multiprocessing.get_context("fork")) as pool:
+            out: list[Rated] = []
+            for pid, chunk in pool.map(_rate_chunk, _ranges(sizes, workers * 4)):
+                out.extend(chunk)
+                if used is not None:
+                    used.add(pid)
+            return out
+    finally:
+        _FORKED = None
+
+
+def _rate_chunk(bounds: tuple[int, int]) -> tuple[int, list[Rated]]:
+    """In a worker: the inherited events `bounds` names, rated."""
+    assert _FORKED is not None, "a rating worker runs only in a forked process"
+    rate, planned = _FORKED
+    return os.getpid(), [rate(item) for item in planned[bounds[0]:bounds[1]]]
+
+
+def _work(t: Tournament) -> int:
+    """An event's size: entries x rounds."""
+    return len(t.players) * max(t.rounds or 0, t.rounds_played or 0, 1)
+
+
+def _ranges(sizes: list[int], chunks: int) -> list[tuple[int, int]]:
+    """Consecutive ranges of about `chunks` equal shares of the total size:
+    a range ends before the event that would take it past its share."""
+    target, out, start, held = sum(sizes) / chunks, [], 0, 0
+    for index, size in enumerate(sizes):
+        if held and held + size > target:
+            out.append((start, index))
+            start, held = index, 0
+        held += size
+    out.append((start, len(sizes)))
+    return out
+
+
+# -- what the collection reads -------------------------------------------------------
+
+def _summary(spec, day: date, event: Event, result: CheckResult, as_planned: bool) -> Rated:
+    """The event's report (its chess norms judged first), and its players'
+    figures and valid norms."""
+    t = result.tournament
+    if _judges_chess_norms(spec, t):
+        _chess_norms(result)
+    norms = _valid_norms(result.data) if spec.list == "standard" else []
+    rating = result.rating
+    minutes = minutes_for_60(t.time_control)
+    return Rated(event_report(event, spec.list, day, result),
+                 rating is not None and rating.rateable, ended(t),
+                 FMJD.k_percent(minutes) if minutes else 100,
+                 _played(result), norms, as_planned)
+
+
+def _played(result: CheckResult) -> list[Played]:
+    if result.rating is None or not result.rating.rateable:
+        return []
+    return [(p.id, r.rated_games, r.score, r.opponents_average, r.competition_average,
+             r.change, r.initial_rating_exact)
+            for p, r in zip(result.tournament.players, result.rating.players, strict=True)
+            if p.id and r.rated_games]
+
+
+def _valid_norms(data: dict) -> list[tuple[str, dict]]:
+    """The valid norms of the event, by player id: draughts (fmjd Annex 10
+    §4) and chess (FIDE B.01 (2024) 1.4)."""
+    return [(p["id"], norm) for p in data["players"] if p.get("id")
+            for norm in p["norms"] if norm["valid"]]
+
+
+def _judges_chess_norms(spec, t: Tournament) -> bool:
+    """Chess title norms for events of the standard list (FIDE B.01 (2024)
+    0.3.1: titles for standard chess) of nine rounds or more (1.4.1 a: no
+    norm in fewer games; a FIDE-scale site has thousands of shorter opens).
+    Draughts norms come with the check (fmjd Annex 10, every event)."""
+    return (spec.game == "chess" and spec.list == "standard"
+            and (t.rounds or t.rounds_played) >= MINIMUM_GAMES)
+
+
+def _chess_norms(result: CheckResult) -> None:
+    """The norms achieved, as `check --norms` gives them (FIDE B.01 (2024)
+    1.4), in the event's report: its page and the register list them; the
+    others are not kept (every requirement of every player of thousands of
+    opens is a lot of time and memory)."""
+    achieved = chess_norms_for_event(result.tournament, achieved_only=True)
+    for p in result.data["players"]:
+        p["norms"] = [n.as_dict() for n in achieved.get(p["number"], [])]
+
+
+def event_report(event: Event, list_name: str, day: date | None, result: CheckResult) -> EventReport:
+    t = result.tournament
+    return EventReport(event.slug, event.game, t.name or event.slug, t.start, t.end,
+                       list_name, day, result.data.get("edition") or "", result.data,
+                       event.path)
+
+
+# -- the former way ------------------------------------------------------------------
+
+def _period_games(results: Iterable[CheckResult], players) -> dict[str, int]:
+    """Rated games per player over the period's events (the n of K x n)."""
+    counts: dict[str, int] = defaultdict(int)
+    for result in results:
+        if result.rating is None:
+            continue
+        for p, r in zip(result.tournament.players, result.rating.players, strict=True):
+            if p.id and p.id in players:
+                counts[p.id] += r.rated_games
+    return counts
+
+
+def _capped(result: CheckResult, counts, norms: bool) -> CheckResult:
+    """Where the edition caps K x n at 700 over a rating period
+    (fide-rb-2024 7.3.3), the event rated again with the period's n."""
+    if result.rating is None:
+        return result
+    k_given = {}
+    for p, r in zip(result.tournament.players, result.rating.players, strict=True):
+        n = counts.get(p.id or "", 0)
+        if r.k is not None and n > r.rated_games and isinstance(result.edition, FideEdition):
+            capped, _ = result.edition.cap_k(r.k, n)
+            if capped != r.k:
+                k_given[str(p.number)] = capped
+    options = CheckOptions(k=k_given, norms=norms)
+    return check_tournament(result.tournament, options) if k_given else result

@@ -1,0 +1,148 @@
+"""A period's events rated once each, in this process or in forked workers
+(docs/scale.md#compute): the same site whatever the number of processes."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rules_core.fide.engine as engine
+import sitegen.compute.period_events as period_events
+from rules_core.editions import get_edition
+from rules_core.model import Player, RoundResult, Tournament
+from sitegen.compute.period_events import _ranges
+from sitegen.compute.pipeline import compute
+from sitegen.content.folder import load_content
+from sitegen.site.regulations import load_regulations
+from sitegen.site.render import render_site
+from tests.shared_data import ROOT
+from tests.site_fixture import round_robin_toml, write_content
+
+# fide-rb-2024 7.3.3: four round robins of six players in May 2024 (the
+# list of June), five games each: 20 in the period, so K 40 is capped at 35
+# and every event's K depends on the others'.  Their draws differ, so that
+# each event's changes are its own.
+MAY = [(f"2024-05-may-rr-{i}", f"2024-05-{2 * i + 1:02d}", f"2024-05-{2 * i + 2:02d}")
+       for i in range(4)]
+
+# (sizes, chunks, ranges): consecutive, about equal in size, none empty; a
+# range ends before the event that would take it past its share
+RANGES = [
+    ([5], 8, [(0, 1)]),
+    ([1, 1, 1, 1], 2, [(0, 2), (2, 4)]),
+    ([1, 1, 1, 1], 8, [(0, 1), (1, 2), (2, 3), (3, 4)]),
+    ([10, 1, 1, 1, 1], 2, [(0, 1), (1, 5)]),
+    ([1, 1, 1, 10], 4, [(0, 3), (3, 4)]),
+    ([3, 3, 3, 3], 3, [(0, 1), (1, 2), (2, 3), (3, 4)]),
+    ([2, 2, 2, 2, 2, 2], 2, [(0, 3), (3, 6)]),
+]
+
+
+@pytest.fixture(scope="module")
+def may(tmp_path_factory):
+    root = write_content(tmp_path_factory.mktemp("may") / "content")
+    ids = ["1001", "1002", "1003", "1004", "1005", "1006"]
+    for i, (slug, start, end) in enumerate(MAY):     # each with its own draws
+        (root / "events" / "chess" / f"{slug}.toml").write_text(
+            round_robin_toml(slug, start, end, ids, draws=lambda a, b, i=i: (a + b + i) % 3 == 0),
+            encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("sizes,chunks,expected", RANGES)
+def test_ranges_cover_the_events_in_order(sizes, chunks, expected):
+    assert _ranges(sizes, chunks) == expected
+
+
+def _tree(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+
+
+def test_one_and_two_processes_make_the_same_site(may, tmp_path, monkeypatch):
+    """Every period of two events or more rated in forked workers (however
+    small: PARALLEL_FROM 0) gives the site, byte for byte, that one process
+    gives; May's four events were rated outside this process."""
+    monkeypatch.setattr(period_events, "PARALLEL_FROM", 0)
+    regulations = load_regulations(ROOT / "content" / "regulations")
+    trees, used = [], []
+    for workers in (1, 2):
+        used.append(set())
+        data = compute(load_content(may), workers=workers, used=used[-1])
+        out = tmp_path / f"w{workers}"
+        out.mkdir()
+        render_site(data, out, regulations, workers=1)
+        trees.append(_tree(out))
+    assert used[0] == {os.getpid()} and used[1] - {os.getpid()}
+    assert trees[0].keys() == trees[1].keys()
+    assert [k for k in trees[0] if trees[0][k] != trees[1][k]] == []
+    assert any(k.startswith("events/2024-05-may-rr-3") for k in trees[1])
+
+
+def test_a_small_period_is_rated_in_this_process(may):
+    """Below PARALLEL_FROM entries x rounds, no process is forked."""
+    used: set[int] = set()
+    compute(load_content(may), workers=2, used=used)
+    assert used == {os.getpid()}
+
+
+def test_the_games_of_an_event_are_counted_once(may, monkeypatch):
+    """fide.games.count_games runs once an event: the count made for the
+    period's K x n (fide-rb-2024 7.3.3) is the one the event is rated with;
+    the K comes out capped (700 // 20 = 35)."""
+    counted, count = [], engine.count_games
+    monkeypatch.setattr(engine, "count_games",
+                        lambda t, edition: counted.append(t.name) or count(t, edition))
+    content = load_content(may)
+    data = compute(content, workers=1)
+    chess = [e.tournament.name or e.slug for e in content.events if e.game == "chess"]
+    assert Counter(counted) == Counter(chess)
+    rr = [e for e in data.events if e.slug.startswith("2024-05-may-rr")]
+    assert {p["k"] for e in rr for p in e.result["players"] if p["id"] == "1004"} == {35}
+
+
+# -- the count given to rate_event ---------------------------------------------------
+#
+# rules_core.fide.engine: rate_event given the count counted_games made (as
+# the period does) rates exactly as rate_event counting for itself, also for
+# unrated players (whose event ratings the count then holds) and for a rapid
+# player rated with his standard rating (fide-rb-2024 7.2.1).
+
+COUNT_EDITIONS = ["fide-standard-2002", "fide-standard-2009", "fide-standard-2024",
+                  "fide-rapid-blitz-2024"]
+SCORE = {"1": 1.0, "=": 0.5, "0": 0.0}
+BACK = {"1": "0", "=": "=", "0": "1"}
+
+
+@st.composite
+def _swiss(draw):
+    """Player 1 (rated, unrated, or with only a standard rating) meets each
+    opponent once."""
+    n = draw(st.integers(1, 9))
+    kind = draw(st.sampled_from(["rated", "unrated", "standard only"]))
+    rating = draw(st.integers(1400, 2800))
+    first = Player(1, "Player", rating=rating if kind == "rated" else None,
+                   standard_rating=rating if kind == "standard only" else None)
+    players = [first]
+    for rnd in range(1, n + 1):
+        code = draw(st.sampled_from(["1", "=", "0"]))
+        first.results.append(RoundResult(rnd, rnd + 1, "w", code, SCORE[code]))
+        players.append(Player(rnd + 1, f"Opponent {rnd + 1}",
+                              rating=draw(st.integers(1400, 2800)),
+                              results=[RoundResult(rnd, 1, "b", BACK[code],
+                                                   SCORE[BACK[code]])]))
+    return Tournament(name="count", system="swiss", players=players)
+
+
+@pytest.mark.parametrize("edition_id", COUNT_EDITIONS)
+@settings(deadline=None, max_examples=40)
+@given(t=_swiss())
+def test_rating_with_the_count_given_is_rating_as_before(edition_id, t):
+    edition = get_edition(edition_id)
+    counted = engine.counted_games(t, edition)
+    assert engine.planned_games(t, edition, counted) == engine.planned_games(t, edition)
+    assert engine.rate_event(t, edition, None, counted) == engine.rate_event(t, edition)
