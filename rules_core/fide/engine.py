@@ -245,6 +245,18 @@ def _opponent_rating(t: Tournament, number: int | None,
     return round_half_up(ru) if ru is not None else 0
 
 
+def _opponent_ratings(t: Tournament, counted: CountedGames,
+                      games: list[RoundResult]) -> list[int]:
+    """`_opponent_rating` of each game's opponent, a rated one looked up in
+    `counted.players` (the same figure without a call a game)."""
+    players, provisional = counted.players, counted.unrated_ratings
+    out = []
+    for g in games:
+        rating = players[g.opponent].rating if g.opponent in players else None
+        out.append(rating if rating else _opponent_rating(t, g.opponent, provisional))
+    return out
+
+
 def _player(t: Tournament, number: int | None) -> Player:
     """The opponent of a counted game: games.py counts only games against a
     player of the event."""
@@ -344,7 +356,7 @@ def _rated_player(t: Tournament, edition: FideRules, counted: CountedGames,
                   given: int | None) -> PlayerRating:
     games = counted.games[player.number]
     provisional = counted.unrated_ratings
-    ratings = [_opponent_rating(t, g.opponent, provisional) for g in games]
+    ratings = _opponent_ratings(t, counted, games)
     score = _score(games)
     result = _base(edition, player, games, ratings, score)
     rating = player.rating
@@ -370,15 +382,31 @@ def _per_game(edition: FideRules, rating: int, games: list[RoundResult],
     400; dR = score - P_D; change = K x sum dR.  The expected score."""
     capped = _capped_games(edition, rating, ratings, result)
     hundredths = 0                   # sum P_D in hundredths, one Fraction at the end
+    figures = result.games
     for i, (g, r) in enumerate(zip(games, ratings, strict=True)):
         d = rating - r
-        if i in capped:
+        if capped and i in capped:
             d = max(-capped[i], min(capped[i], d))
-        pd = edition.pd(d)
+        pd = _pd(edition, d)
         hundredths += pd
-        result.games.append(GameFigure(g.round, _opponent(g), r, d,
-                                       _fraction(pd, 100), _fraction(g.score)))
+        figures.append(GameFigure(g.round, _opponent(g), r, d,
+                                  _fraction(pd, 100), _fraction(g.score)))
     return Fraction(hundredths, 100)
+
+
+# P_D by (edition class, D): `FideRules.pd` depends on D alone (the printed
+# table 10.1(b)), and scanning its bands for each of a million games cost
+# more than the rest of a game's figures.
+_PD: dict[tuple[type, int], int] = {}
+
+
+def _pd(edition: FideRules, difference: int) -> int:
+    """`edition.pd(difference)`, kept by edition class and difference."""
+    key = (type(edition), difference)
+    pd = _PD.get(key)
+    if pd is None:
+        pd = _PD[key] = edition.pd(difference)
+    return pd
 
 
 def _opponent(game: RoundResult) -> int:
@@ -429,7 +457,7 @@ def _per_tournament(t: Tournament, edition: FideRules, counted: CountedGames,
     rc = _adjusted_average(t, edition, games, base, rating, provisional)
     result.competition_average = rc
     result.difference = rating - round_half_up(rc)
-    pd = Fraction(edition.pd(result.difference), 100)
+    pd = Fraction(_pd(edition, result.difference), 100)
     for g in games:
         r = _opponent_rating(t, g.opponent, provisional)
         result.games.append(GameFigure(g.round, _opponent(g), r, None, None, _fraction(g.score)))
