@@ -227,6 +227,12 @@ def _adjusted_average(t: Tournament, edition: FideRules, games: list[RoundResult
     if own is None:
         return base
     cap = edition.rating_difference_cap
+    if type(own) is int:        # whole ratings: the shift in integers, one Fraction
+        whole = 0
+        for g in games:
+            r = _opponent_rating(t, g.opponent, provisional)
+            whole += min(max(r, own - cap), own + cap) - r
+        return base + Fraction(whole, len(games))
     shift = Fraction(0)
     for g in games:
         r = _opponent_rating(t, g.opponent, provisional)
