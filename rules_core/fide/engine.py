@@ -40,6 +40,9 @@ def _fraction(value: float, denominator: int = 1) -> Fraction:
 
 def p_percent(score: Fraction, games: int) -> int:
     """p = W / n in hundredths, rounded half up (docs/interpretations.md#i1)."""
+    if type(score) is Fraction:     # floor(100 W / n + 1/2) in integers: the same figure
+        n, d = score.numerator, score.denominator
+        return (200 * n + d * games) // (2 * d * games)
     return round_half_up(Fraction(score) * 100 / games)
 
 

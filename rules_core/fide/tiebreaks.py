@@ -383,6 +383,8 @@ def _cut(entries: list[_Entry], cut: int, median: int) -> list[_Entry]:
     (14.1.1); but while the player has a voluntarily unplayed round whose
     contribution is not below that one, the VUR goes first (16.5).
     14.2: Median-n also removes the n highest values."""
+    if not (cut or median):
+        return entries          # nothing removed: the callers only read it
     kept = list(entries)
     for _ in range(min(cut + median, len(kept))):
         if cut:
