@@ -392,30 +392,34 @@ def _per_game(edition: FideRules, rating: int, games: list[RoundResult],
     capped = _capped_games(edition, rating, ratings, result)
     hundredths = 0                   # sum P_D in hundredths, one Fraction at the end
     figures = result.games
+    table = _PD.setdefault(type(edition), {})
     for i, (g, r) in enumerate(zip(games, ratings, strict=True)):
         d = rating - r
         if capped and i in capped:
             d = max(-capped[i], min(capped[i], d))
-        pd = _pd(edition, d)
+        pd, expected = table.get(d) or _pd_entry(edition, table, d)
         hundredths += pd
-        figures.append(GameFigure(g.round, _opponent(g), r, d,
-                                  _fraction(pd, 100), _fraction(g.score)))
+        figures.append(GameFigure(g.round, _opponent(g), r, d, expected, _fraction(g.score)))
     return Fraction(hundredths, 100)
 
 
-# P_D by (edition class, D): `FideRules.pd` depends on D alone (the printed
-# table 10.1(b)), and scanning its bands for each of a million games cost
-# more than the rest of a game's figures.
-_PD: dict[tuple[type, int], int] = {}
+# P_D and P_D / 100 by edition class and D: `FideRules.pd` depends on D
+# alone (the printed table 10.1(b)), and scanning its bands for each of a
+# million games cost more than the rest of a game's figures.
+_PD: dict[type, dict[int, tuple[int, Fraction]]] = {}
+
+
+def _pd_entry(edition: FideRules, table: dict[int, tuple[int, Fraction]],
+              difference: int) -> tuple[int, Fraction]:
+    pd = edition.pd(difference)
+    entry = table[difference] = (pd, _fraction(pd, 100))
+    return entry
 
 
 def _pd(edition: FideRules, difference: int) -> int:
     """`edition.pd(difference)`, kept by edition class and difference."""
-    key = (type(edition), difference)
-    pd = _PD.get(key)
-    if pd is None:
-        pd = _PD[key] = edition.pd(difference)
-    return pd
+    table = _PD.setdefault(type(edition), {})
+    return (table.get(difference) or _pd_entry(edition, table, difference))[0]
 
 
 def _opponent(game: RoundResult) -> int:
