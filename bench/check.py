@@ -1,4 +1,4 @@
-"""Benchmark: the call the in-browser checker makes, in CPython.
+"""Benchmark: the call the in-browser checker makes, in CPython or in Pyodide.
 
 Runs `sitegen.browser.worker.handle("check", ...)` on a tournament file (by
 default the 284-player Karl Mala TRF of ../shared/third_party_data/chess)
@@ -6,10 +6,14 @@ default the 284-player Karl Mala TRF of ../shared/third_party_data/chess)
 whole call (wall clock and this process's CPU time, which a loaded machine
 disturbs less), the median of each of the worker's steps (`read`, `rate`,
 `table`, `csv`, `json`: `worker.timing()`), the size of the answer and the
-load average.  Pyodide runs the same Python about 2-3x slower
+load average.  With `--pyodide` the same Python runs inside the pinned
+Pyodide under Node (bench/check_pyodide.mjs; the runtime from sitegen's
+cache, as the site's bundle takes it), the way the browser's worker runs
+it but without the page; both print `loop`, a plain-Python loop's time
+(dict, attribute and str work), whose ratio is WebAssembly's own slowdown
 (docs/browser.md, "Faster checks in Pyodide").  Asserts nothing.
 
-    python bench/check.py [--runs 10] [--file FILE]
+    python bench/check.py [--runs 10] [--file FILE] [--pyodide]
 """
 
 from __future__ import annotations
@@ -17,22 +21,54 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sitegen.browser import worker  # noqa: E402
+try:
+    from sitegen.browser import worker
+except ImportError:     # inside Pyodide (bench/check_pyodide.mjs): shipped as inbrowser.py
+    import inbrowser as worker  # type: ignore[import-not-found,no-redef]
+
+# The files the browser's worker imports, under the names the site ships
+# them with (sitegen/browser/bundle.py PYTHON_FILES), and this module.
+SHIPPED = {"inbrowser.py": "sitegen/browser/worker.py",
+           "sitegen_figures.py": "sitegen/site/figures.py", "bench_check.py": "bench/check.py"}
 
 KARL_MALA = ROOT.parent / "shared" / "third_party_data" / "chess" / \
     "sharly_example_trf16_KarlMala2005.trf"
 
 
-def measure(path: Path, runs: int) -> dict[str, float]:
+def loop() -> float:
+    """Milliseconds of a plain-Python loop (the median of 5): the same
+    code in CPython and Pyodide, so their ratio is the interpreter's."""
+    class Box:
+        __slots__ = ("value",)
+
+        def __init__(self, value: int) -> None:
+            self.value = value
+
+    times = []
+    for _ in range(5):
+        counts: dict[int, int] = {}
+        began = time.perf_counter()
+        for i in range(200_000):
+            counts[i % 1000] = counts.get(i % 1000, 0) + Box(i).value
+            str(i).strip()
+        times.append((time.perf_counter() - began) * 1000)
+    return statistics.median(times)
+
+
+def measure(path: Path | str, runs: int) -> dict[str, float]:
     """Medians of `runs` calls (after one warm-up call), in milliseconds."""
+    path = Path(path)
     payload = json.dumps({"text": path.read_text(encoding="latin-1"),
                           "filename": path.name})
     answer = worker.handle("check", payload)
@@ -48,24 +84,52 @@ def measure(path: Path, runs: int) -> dict[str, float]:
     for step in steps[0]:
         out[step] = statistics.median(s.get(step, 0.0) for s in steps)
     out["answer_kb"] = len(answer.encode()) / 1000
+    out["loop"] = loop()
     return out
+
+
+def measure_in_pyodide(path: Path, runs: int) -> dict[str, float]:
+    """`measure` inside Pyodide under Node (bench/check_pyodide.mjs)."""
+    from sitegen.browser.bundle import RUNTIME_FILES, _runtime, fetch_pyodide
+
+    with tempfile.TemporaryDirectory() as tmp:
+        runtime, sources = Path(tmp, "runtime"), Path(tmp, "sources")
+        runtime.mkdir()
+        for name, data in _runtime(fetch_pyodide()).items():
+            if name in RUNTIME_FILES:
+                (runtime / name).write_bytes(data)
+        shutil.copytree(ROOT / "rules_core", sources / "rules_core",
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        for name, source in SHIPPED.items():
+            shutil.copy(ROOT / source, sources / name)
+        done = subprocess.run(["node", str(ROOT / "bench" / "check_pyodide.mjs"), str(runtime),
+                               str(sources), str(path), str(runs)],
+                              capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--file", type=Path, default=KARL_MALA)
+    parser.add_argument("--pyodide", action="store_true",
+                        help="run the call inside Pyodide under Node (needs node)")
     args = parser.parse_args()
     if not args.file.is_file():
         print(f"bench/check.py: {args.file} not found (give one with --file)")
         return 1
     figures = measure(args.file, args.runs)
+    where = "CPython"
+    if args.pyodide:
+        native_loop = figures["loop"]
+        figures = measure_in_pyodide(args.file, args.runs)
+        where = f"Pyodide under Node, loop {figures['loop'] / native_loop:.1f}x CPython's"
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"{args.file.name}: median of {args.runs} (load average {load})")
+    print(f"{args.file.name}: median of {args.runs}, {where} (load average {load})")
     print(f"  whole call {figures['wall']:.1f} ms wall, {figures['cpu']:.1f} ms CPU")
-    steps = [k for k in figures if k not in ("wall", "cpu", "answer_kb")]
+    steps = [k for k in figures if k not in ("wall", "cpu", "answer_kb", "loop")]
     print("  " + ", ".join(f"{k} {figures[k]:.1f} ms" for k in steps))
-    print(f"  answer {figures['answer_kb']:.0f} kB")
+    print(f"  answer {figures['answer_kb']:.0f} kB; plain-Python loop {figures['loop']:.0f} ms")
     return 0
 
 

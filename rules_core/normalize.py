@@ -141,8 +141,8 @@ def _remove_placeholders(t: Tournament) -> None:
     """A placeholder (a bye name, no FIDE id, no rating) is not a player:
     it is removed and each game against it becomes a bye of the opponent
     with the points the file gives (U full, H half, Z none)."""
-    gone = {p.number: p for p in t.players
-            if is_bye_placeholder(p.name) and not p.id and not p.rating}
+    gone = {p.number: p for p in t.players      # the name looked at last: the costliest
+            if not p.id and not p.rating and is_bye_placeholder(p.name)}
     if not gone:
         return
     full = 2.0 if t.game == "draughts" else 1.0

@@ -62,17 +62,16 @@ class _Checker:
 
     def check(self, player: Player, result: RoundResult) -> None:
         """One entry with an opponent (`pairing_problems` passes no other)."""
-        where = f"round {result.round}"
         if result.opponent is None:
             return
         if result.opponent == player.number:
-            self.report("self-pairing", f"{where}: player {player.number} is paired "
-                        "with themself", result)
+            self.report("self-pairing", f"round {result.round}: player {player.number} "
+                        "is paired with themself", result)
             return
         other = self.by_number.get(result.opponent)
         if other is None:
-            self.report("unknown-opponent", f"{where}: opponent {result.opponent} is "
-                        "not a player of this event", result)
+            self.report("unknown-opponent", f"round {result.round}: opponent "
+                        f"{result.opponent} is not a player of this event", result)
             return
         if (other.number, result.round) in self.skip:
             return      # the other side is unreadable and already reported
@@ -80,6 +79,7 @@ class _Checker:
         if reply is None or reply.opponent != player.number:
             named = ("no opponent" if reply is None or reply.opponent is None
                      else f"opponent {reply.opponent}")
+            where = f"round {result.round}"
             self.report("asymmetric-pairing", f"{where}: player {player.number} names "
                         f"{other.number} as opponent, but player {other.number}'s "
                         f"{where} names {named}", result)
@@ -88,7 +88,6 @@ class _Checker:
 
     def compare(self, player: Player, result: RoundResult, other: Player,
                 reply: RoundResult) -> None:
-        where = f"round {result.round}: players {player.number} and {other.number}"
         expected = COMPLEMENTARY.get(result.code)
         codes = (result.code, reply.code)
         if expected is not None and reply.code != expected and codes != _DOUBLE_FORFEIT:
@@ -97,6 +96,7 @@ class _Checker:
                         f"who has {reply.code!r}; expected {expected!r}",
                         result, self.offsets[1])
         colours = (result.color, reply.color)
-        if all(c in _OTHER_COLOUR for c in colours) and colours[0] == colours[1]:
-            self.report("asymmetric-colour", f"{where} both have colour "
+        if result.color in _OTHER_COLOUR and result.color == reply.color:
+            self.report("asymmetric-colour", f"round {result.round}: players "
+                        f"{player.number} and {other.number} both have colour "
                         f"{colours[0]!r}; expected w against b", result, self.offsets[0])

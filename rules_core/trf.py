@@ -102,6 +102,7 @@ _DAY_FIRST = re.compile(r"(\d{1,2})\.?[\s-]*([A-Za-z]{3,})\.?[\s,-]+(\d{4})")
 _PARTIAL_BIRTH = re.compile(r"(\d{4})[./-](\d{1,2})[./-](\d{1,2})")
 _POINTS = re.compile(r"[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_YEAR = re.compile(r"\d{4}")      # compiled once: re's cache lookup cost a call a player
 
 
 def parse_trf(text: str) -> Tournament:
@@ -182,7 +183,7 @@ def _read_birth(text: str) -> tuple[date | None, int | None] | None:
     text = text.strip()
     if not text or set(text) <= set("0/.- "):
         return None, None
-    if re.fullmatch(r"\d{4}", text):
+    if _YEAR.fullmatch(text):
         return None, _year(int(text))
     full = read_trf_date(text)
     return (full, full.year) if full else _partial_birth(text)

@@ -14,6 +14,8 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules_core.check import CheckOptions, check_text
 from sitegen.browser import worker as inbrowser
@@ -207,6 +209,16 @@ def test_cell_text_is_the_event_pages_format():
     assert inbrowser.cell_text("score", 4.5) == "4.5"
     assert inbrowser.cell_text("tiebreaks.full_truncated_solkoff", [5.0, 4.5]) == "5 4.5"
     assert inbrowser.cell_text("new_rating", None) == ""
+
+
+@given(st.floats(allow_nan=False) | st.floats(min_value=-1e4, max_value=1e4).map(
+    lambda x: round(x * 4) / 4))
+def test_points_text_is_points(value):
+    """The worker writes a float score or tie-break as sitegen's `points`
+    and `tiebreak` do, without their Fraction check first."""
+    from sitegen.site.figures import points, tiebreak
+    assert inbrowser._points_text(value) == points(value)
+    assert inbrowser._tiebreak_text(value) == tiebreak(value)
 
 
 def test_shipped_copy_is_importable_under_its_browser_name(tmp_path, monkeypatch):

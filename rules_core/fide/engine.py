@@ -40,6 +40,9 @@ def _fraction(value: float, denominator: int = 1) -> Fraction:
 
 def p_percent(score: Fraction, games: int) -> int:
     """p = W / n in hundredths, rounded half up (docs/interpretations.md#i1)."""
+    if type(score) is Fraction:     # floor(100 W / n + 1/2) in integers: the same figure
+        n, d = score.numerator, score.denominator
+        return (200 * n + d * games) // (2 * d * games)
     return round_half_up(Fraction(score) * 100 / games)
 
 
@@ -240,6 +243,12 @@ def _adjusted_average(t: Tournament, edition: FideRules, games: list[RoundResult
     if own is None:
         return base
     cap = edition.rating_difference_cap
+    if type(own) is int:        # whole ratings: the shift in integers, one Fraction
+        whole = 0
+        for g in games:
+            r = _opponent_rating(t, g.opponent, provisional)
+            whole += min(max(r, own - cap), own + cap) - r
+        return base + Fraction(whole, len(games))
     shift = Fraction(0)
     for g in games:
         r = _opponent_rating(t, g.opponent, provisional)
@@ -256,6 +265,18 @@ def _opponent_rating(t: Tournament, number: int | None,
         return p.rating
     ru = provisional.get(p.number)
     return round_half_up(ru) if ru is not None else 0
+
+
+def _opponent_ratings(t: Tournament, counted: CountedGames,
+                      games: list[RoundResult]) -> list[int]:
+    """`_opponent_rating` of each game's opponent, a rated one looked up in
+    `counted.players` (the same figure without a call a game)."""
+    players, provisional = counted.players, counted.unrated_ratings
+    out = []
+    for g in games:
+        rating = players[g.opponent].rating if g.opponent in players else None
+        out.append(rating if rating else _opponent_rating(t, g.opponent, provisional))
+    return out
 
 
 def _player(t: Tournament, number: int | None) -> Player:
@@ -357,7 +378,7 @@ def _rated_player(t: Tournament, edition: FideRules, counted: CountedGames,
                   given: int | None) -> PlayerRating:
     games = counted.games[player.number]
     provisional = counted.unrated_ratings
-    ratings = [_opponent_rating(t, g.opponent, provisional) for g in games]
+    ratings = _opponent_ratings(t, counted, games)
     score = _score(games)
     result = _base(edition, player, games, ratings, score)
     rating = player.rating
@@ -383,15 +404,35 @@ def _per_game(edition: FideRules, rating: int, games: list[RoundResult],
     400; dR = score - P_D; change = K x sum dR.  The expected score."""
     capped = _capped_games(edition, rating, ratings, result)
     hundredths = 0                   # sum P_D in hundredths, one Fraction at the end
+    figures = result.games
+    table = _PD.setdefault(type(edition), {})
     for i, (g, r) in enumerate(zip(games, ratings, strict=True)):
         d = rating - r
-        if i in capped:
+        if capped and i in capped:
             d = max(-capped[i], min(capped[i], d))
-        pd = edition.pd(d)
+        pd, expected = table.get(d) or _pd_entry(edition, table, d)
         hundredths += pd
-        result.games.append(GameFigure(g.round, _opponent(g), r, d,
-                                       _fraction(pd, 100), _fraction(g.score)))
+        figures.append(GameFigure(g.round, _opponent(g), r, d, expected, _fraction(g.score)))
     return Fraction(hundredths, 100)
+
+
+# P_D and P_D / 100 by edition class and D: `FideRules.pd` depends on D
+# alone (the printed table 10.1(b)), and scanning its bands for each of a
+# million games cost more than the rest of a game's figures.
+_PD: dict[type, dict[int, tuple[int, Fraction]]] = {}
+
+
+def _pd_entry(edition: FideRules, table: dict[int, tuple[int, Fraction]],
+              difference: int) -> tuple[int, Fraction]:
+    pd = edition.pd(difference)
+    entry = table[difference] = (pd, _fraction(pd, 100))
+    return entry
+
+
+def _pd(edition: FideRules, difference: int) -> int:
+    """`edition.pd(difference)`, kept by edition class and difference."""
+    table = _PD.setdefault(type(edition), {})
+    return (table.get(difference) or _pd_entry(edition, table, difference))[0]
 
 
 def _opponent(game: RoundResult) -> int:
@@ -442,7 +483,7 @@ def _per_tournament(t: Tournament, edition: FideRules, counted: CountedGames,
     rc = _adjusted_average(t, edition, games, base, rating, provisional)
     result.competition_average = rc
     result.difference = rating - round_half_up(rc)
-    pd = Fraction(edition.pd(result.difference), 100)
+    pd = Fraction(_pd(edition, result.difference), 100)
     for g in games:
         r = _opponent_rating(t, g.opponent, provisional)
         result.games.append(GameFigure(g.round, _opponent(g), r, None, None, _fraction(g.score)))

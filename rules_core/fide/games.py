@@ -11,6 +11,7 @@ is disregarded with his opponents' games against him (6.1, 6.42, fide-2009
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -37,6 +38,9 @@ class CountedGames:
     unrated_ratings: dict[int, Fraction | None] = field(default_factory=dict)
     notes: dict[int, list[str]] = field(default_factory=dict)
     event_notes: list[str] = field(default_factory=list)
+    # the event's players by start number (as `Tournament.player`), for
+    # looking up the opponent of each counted game without a call a game
+    players: dict[int, Player] = field(default_factory=dict)
 
     def note(self, number: int, text: str) -> None:
         self.notes.setdefault(number, []).append(text)
@@ -51,17 +55,29 @@ def infer_system(t: Tournament) -> str:
 
 def count_games(t: Tournament, edition: FideRules) -> CountedGames:
     system = infer_system(t)
-    counted = CountedGames(system, {p.number: [] for p in t.players})
+    counted = CountedGames(system, {p.number: [] for p in t.players},
+                           players={p.number: p for p in t.players})
     played = _played_games(t, edition, counted)
     _match_rules(t, edition, counted, played)
     _scheveningen(t, edition, counted)
     _disregard_unrated(t, edition, counted, played)
     _round_robin(t, edition, counted, played)
-    for p in t.players:
-        if p.number not in counted.disregarded:
-            counted.games[p.number] = [g for g in played[p.number]
-                                       if _counts(t, edition, counted, p, g)]
+    _keep_counted(t, counted, played)
     return counted
+
+
+def _keep_counted(t: Tournament, counted: CountedGames,
+                  played: dict[int, list[RoundResult]]) -> None:
+    """Each player's games that count (`_counts`, applied to every game
+    with the opponents looked up once: the same games)."""
+    by_number = counted.players
+    disregarded = counted.disregarded
+    vs_unrated = counted.round_robin_average is not None
+    for p in t.players:
+        if p.number not in disregarded:
+            counted.games[p.number] = [
+                g for g in played[p.number] if g.opponent not in disregarded
+                and (vs_unrated or by_number[g.opponent].rating)]    # type: ignore[index]
 
 
 # -- played games, rate of play, matches --------------------------------------
@@ -69,25 +85,49 @@ def count_games(t: Tournament, edition: FideRules) -> CountedGames:
 def _played_games(t: Tournament, edition: FideRules,
                   counted: CountedGames) -> dict[int, list[RoundResult]]:
     """Games played over the board (fide-2002 5.1: unplayed games are not
-    counted), each at a rate the edition accepts (1.1, fide-rb-2024 1.2)."""
-    by_number = {p.number: p for p in t.players}     # as `Tournament.player`
+    counted), each at a rate the edition accepts (1.1, fide-rb-2024 1.2).
+
+    Each player's minutes for 60 moves are found once, and a game whose
+    players have the same minutes, at least the event's minimum, and no
+    rating gap rule to apply, is kept without `_fast_enough` and
+    `_too_far_apart` (which would keep it: the same games, the same notes)."""
+    by_number = counted.players
     ratings = [p.rating for p in t.players if p.rating]
     # the event's minimum depends on the event's ratings only: found once,
     # not once per game (the same figure, without a scan of every rating).
     event_minimum = None if edition.minimum_is_per_game() else edition.minimum_minutes(ratings)
+    minutes = {p.number: minutes_for_60(p.time_control or t.time_control) for p in t.players}
+    plain = _plain_minutes(edition, event_minimum)
     played: dict[int, list[RoundResult]] = {}
     for p in t.players:
-        played[p.number] = []
+        kept: list[RoundResult] = []
+        played[p.number] = kept
+        own = minutes[p.number]
         for r in p.results:
             opponent = by_number.get(r.opponent) if r.opponent is not None else None
             if r.played and opponent is not None:
-                if _fast_enough(t, edition, counted, (p, opponent), r, event_minimum) \
-                        and not _too_far_apart(edition, counted, (p, opponent), r):
-                    played[p.number].append(r)
+                if (own is not None and own == minutes[opponent.number] and plain(own)) \
+                        or (_fast_enough(t, edition, counted, (p, opponent), r, event_minimum)
+                            and not _too_far_apart(edition, counted, (p, opponent), r)):
+                    kept.append(r)
             elif r.opponent is not None and r.code in "+-":
                 counted.note(p.number, f"round {r.round}: forfeit, not rated "
                              f"({edition.cite('unplayed')})")
     return played
+
+
+def _plain_minutes(edition: FideRules,
+                   event_minimum: int | None) -> Callable[[float], bool]:
+    """Whether a game of two players with the same `minutes` is fast
+    enough for `_fast_enough` with no rating gap rule (`_too_far_apart`)
+    to consider: then both would keep it."""
+    if edition.unrated_gap is not None:
+        return lambda minutes: False
+    if edition.rates != ("standard",):
+        return lambda minutes: True
+    if event_minimum is None:
+        return lambda minutes: False
+    return lambda minutes: minutes >= event_minimum
 
 
 def _opponent_of(t: Tournament, game: RoundResult) -> Player:

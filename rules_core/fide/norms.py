@@ -568,7 +568,7 @@ def _within_bounds(games: list[_Game], title: str, ctx: _Context,
                      reverse=True)
     score = _score(games)
     for m in range(least or ctx.min_games, len(games) + 1):
-        average = round_half_up(Fraction(sum(ratings[:m]), m))
+        average = (2 * sum(ratings[:m]) + m) // (2 * m)  # round_half_up(sum / m), in integers
         if (average >= T.MINIMUM_AVERAGE[title]
                 and performance(average, score if score <= m else m, m)
                 >= T.MINIMUM_PERFORMANCE[title]):
@@ -709,9 +709,10 @@ def _with_last_round_forfeit(t: Tournament, player: Player, games: list[_Game], 
 def _last_round_forfeit(t: Tournament, player: Player, ctx: _Context) -> _Game | None:
     """The last round's forfeit win, as a game lost (1.4.2 c); None if none."""
     for r in player.results:
-        opponent = t.player(r.opponent) if r.opponent is not None else None
-        if r.round == ctx.rounds and r.code == "+" and opponent is not None:
-            return _Game(r.round, opponent, 0)
+        if r.round == ctx.rounds and r.code == "+" and r.opponent is not None:
+            opponent = t.player(r.opponent)
+            if opponent is not None:
+                return _Game(r.round, opponent, 0)
     return None
 
 

@@ -333,13 +333,20 @@ class _Crosstable:
         running = 0.0
         by_round = self.by_round[number]
         dummy = self.rules.unplayed == "dummy"
+        players, round_robin = self.players, self.round_robin
         for round_ in range(1, self.rounds + 1):
             r = by_round.get(round_)
-            points = r.score if r else 0.0
-            value = self._against(number, r) if r is not None else None
-            if value is None:
-                value = self._unplayed_value(number, round_, running, points)
-            vur = dummy and self.is_vur(r)
+            points = r.score if r is not None else 0.0
+            if r is not None and r.opponent in players and (
+                    r.code in PLAYED or (round_robin and r.code in "+-")):
+                # `is_game` inlined (every round of every player): `_against`
+                # gives the opponent's value, and a game is not a VUR
+                value, vur = self.opponent_value[r.opponent], False
+            else:
+                against = self._against(number, r) if r is not None else None
+                value = (self._unplayed_value(number, round_, running, points)
+                         if against is None else against)
+                vur = dummy and self.is_vur(r)
             buchholz.append(_Entry(value, value * 1.0, vur))
             sonneborn.append(_Entry(value, value * points, vur))
             running += points
@@ -376,6 +383,8 @@ def _cut(entries: list[_Entry], cut: int, median: int) -> list[_Entry]:
     (14.1.1); but while the player has a voluntarily unplayed round whose
     contribution is not below that one, the VUR goes first (16.5).
     14.2: Median-n also removes the n highest values."""
+    if not (cut or median):
+        return entries          # nothing removed: the callers only read it
     kept = list(entries)
     for _ in range(min(cut + median, len(kept))):
         if cut:

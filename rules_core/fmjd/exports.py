@@ -123,8 +123,8 @@ def detect_draughts_format(text: str) -> str | None:
     else, a KNDB team standings table among them)."""
     if _OFFICIAL.search(text):
         return "fmjd-official"
-    rows, _ = _rows(text)
-    for row in rows[:30]:
+    rows, _ = _rows(text, limit=30)
+    for row in rows:
         names = {cell.lower() for cell in row.cells}
         if not row.cells or "name" not in names:
             continue
@@ -153,14 +153,17 @@ class _Columns(NamedTuple):
     line: int
 
 
-def _rows(text: str) -> tuple[list[_Row], Problem | None]:
-    """Every line as stripped cells, each with its 1-based column (None
-    where quotes make the column uncertain)."""
+def _rows(text: str, limit: int | None = None) -> tuple[list[_Row], Problem | None]:
+    """Every line (the first `limit` rows, when given: what detection looks
+    at) as stripped cells, each with its 1-based column (None where quotes
+    make the column uncertain)."""
     lines = _LINE_BREAK.split(text.removeprefix("\ufeff"))
     reader = csv.reader(lines, delimiter=";")
     rows: list[_Row] = []
     try:
         for cells in reader:
+            if limit is not None and len(rows) == limit:
+                break
             raw = lines[reader.line_num - 1]
             rows.append(_Row(reader.line_num, [c.strip() for c in cells],
                              _cell_columns(raw, len(cells)), raw))

@@ -21,10 +21,12 @@ Requests the user can get wrong answer ``{"error": message}``.
 from __future__ import annotations
 
 import csv
+import gc
 import io
 import json
 import time
 import zlib
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
@@ -74,13 +76,34 @@ def handle(kind: str, payload_json: str = "null") -> str:
     if kind not in handlers:
         return json.dumps({"error": f"unknown request: {kind!r}"})
     try:
-        answer = handlers[kind](json.loads(payload_json) or {})
-        return _timed("json", json.dumps, answer, ensure_ascii=False, default=_json_default)
+        with _collector_paused():
+            answer = handlers[kind](json.loads(payload_json) or {})
+            return _timed("json", json.dumps, answer, ensure_ascii=False,
+                          default=_json_default)
     except (RequestError, UnknownEdition, NormError) as error:
         return json.dumps({"error": str(error)}, ensure_ascii=False)
     except Exception as error:  # noqa: BLE001 - a bug: said plainly, never a traceback
         return json.dumps({"error": internal_error(kind, error), "internal": True},
                           ensure_ascii=False)
+
+
+@contextmanager
+def _collector_paused():
+    """No cyclic garbage collection during a request, as before after it.
+
+    A check makes tens of thousands of objects (the tournament, the rating,
+    the answer) and no reference cycles; the collector's passes over them,
+    and over every module the interpreter holds, were about a quarter of a
+    check's time in CPython (22 collections a check of the 284-player TRF,
+    docs/browser.md "Faster checks in Pyodide").  Memory is still freed as
+    usual (reference counting); the collector runs again afterwards."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 # Milliseconds spent in each step of the requests since `timing()` was last
@@ -216,7 +239,8 @@ def player_shards(payload_json: str) -> str:
         raw = payload.get("options") or {}
         if not raw.get("fill", True) or not _INDEX.id_shards:
             return "[]"
-        t = _timed("read", _read, payload, raw.get("format") or None)
+        with _collector_paused():
+            t = _timed("read", _read, payload, raw.get("format") or None)
         return json.dumps(_INDEX.shards_for(t.game, [p.id for p in t.players if p.id]))
     except Exception:  # noqa: BLE001 - `check` reads the file again and says what is wrong
         return "[]"
@@ -362,37 +386,49 @@ def cell_text(key: str, value) -> str:
 def _cell_format(key: str):
     """How a column's figures are written: chosen once per column."""
     if key.startswith("tiebreaks."):
-        return tiebreak
+        return _tiebreak_text
     if key in ("opponents_average", "expected"):
         return lambda value: fixed(value, 2)
     if key == "change":
         return lambda value: signed(value, 2)
     if key == "score":
-        return points
+        return _points_text
     return str                          # whole numbers, names, titles
 
 
-def _cell_getter(key: str):
-    """How a column's figure is taken from the contract's player (cell_value)."""
-    if key.startswith("tiebreaks."):
-        name = key.split(".", 1)[1]
-        return lambda player: player["tiebreaks"].get(name)
-    return lambda player: player.get(key)
+def _points_text(value) -> str:
+    """`points(value)`, a float (every score and most tie-breaks) written
+    as its float branch writes it, without the Fraction check first (an
+    abstract class's isinstance: slow under Pyodide).  The same text:
+    tests/test_inbrowser.py::test_points_text_is_points."""
+    if type(value) is float:
+        value = round(value, 2)
+        return str(int(value)) if value.is_integer() else f"{value:g}"
+    return points(value)
+
+
+def _tiebreak_text(value) -> str:
+    """`tiebreak(value)`, with `_points_text` for a float."""
+    return _points_text(value) if type(value) is float else tiebreak(value)
 
 
 def result_table(result: dict, tiebreaks: list[str] | None = None) -> dict:
     """The columns and, per player, the text of each column's cell; the
     values are the result's own (the page reads them there, so the answer
-    does not carry each figure twice: docs/browser.md)."""
+    does not carry each figure twice: docs/browser.md).  Each column's
+    place (the player or his tie-breaks), key and format are found once."""
     tiebreaks = tiebreak_keys(result) if tiebreaks is None else tiebreaks
     columns = [{"field": key, "label": label, "title": meaning}
                for key, label, meaning in COLUMNS]
     columns += [{"field": f"tiebreaks.{key}", "label": TIEBREAK_LABELS.get(key, key),
                  "title": N_("tie-break")} for key in tiebreaks]
-    cells = [(_cell_getter(c["field"]), _cell_format(c["field"])) for c in columns]
+    cells = [(c["field"].startswith("tiebreaks."), c["field"].removeprefix("tiebreaks."),
+              _cell_format(c["field"])) for c in columns]
     rows = []
     for p in result["players"]:
-        texts = ["" if (value := get(p)) is None else write(value) for get, write in cells]
+        values, own = p.get("tiebreaks", {}), p
+        texts = ["" if (value := (values if in_tiebreaks else own).get(name)) is None
+                 else write(value) for in_tiebreaks, name, write in cells]
         rows.append({"number": p["number"], "texts": texts, "notes": p.get("notes", []),
                      "norms": [_norm_line(n) for n in p.get("norms", []) if n["valid"]]})
     return {"columns": columns, "rows": rows}
