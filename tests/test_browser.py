@@ -164,9 +164,20 @@ def _watch(page, base: str) -> None:
     page.on("dialog", lambda d: (BROWSER_ERRORS.append(f"dialog: {d.message}"), d.dismiss()))
 
 
+def _warmed(ctx, site: Path) -> None:
+    """The worker's warm-up (once per build, docs/browser.md "Where a warm
+    start goes") marked as done in `ctx`, so that it does not load the
+    machine during the tests; test_the_checker_works_offline_after_a_first_visit
+    lets it run."""
+    worker = json.loads((site / "static" / "check" / "bundle.json").read_text("utf-8"))["worker"]
+    ctx.add_init_script(f"try {{ localStorage.setItem('sitegen-check-warmed', {json.dumps(worker)}); }}"
+                        " catch (e) {}")
+
+
 @pytest.fixture(scope="module")
-def context(browser, server):
+def context(browser, server, site):
     ctx = browser.new_context()
+    _warmed(ctx, site)
     ctx.on("request", lambda req: None if req.url.startswith(
         (server + "/", "blob:" + server + "/", "data:")) else FOREIGN.append(req.url))
     yield ctx
@@ -328,11 +339,21 @@ OWN_FILES.append(pytest.param("draughts-round-robin.toml", draughts_native().enc
                               id="draughts-round-robin.toml"))
 
 
+FIRST_ROWS = 40        # check.js: the rows shown before the first paint
+
+
 @pytest.mark.parametrize("path", _third_party_files())
 def test_third_party_file_shows_what_check_gives(check_page, path):
     expected = check_text(read_text(path), path.name)
     shown = check_on_page(check_page, path.name, path.read_bytes())
     assert_page_shows(shown, expected)
+    # a large table comes in two steps (docs/browser.md, "Showing a large
+    # result"): the first rows, then the rest in a second <tbody>, one table
+    bodies = check_page.evaluate("() => document.querySelectorAll('#check-table tbody').length")
+    assert bodies == (2 if len(expected["players"]) > FIRST_ROWS else 1)
+    first, whole = (float(check_page.get_attribute("#check-problems", name))
+                    for name in ("data-first-ms", "data-ms"))
+    assert 0 < first <= whole
 
 
 @pytest.mark.parametrize("name, data", OWN_FILES)
@@ -827,7 +848,14 @@ def test_the_checker_works_offline_after_a_first_visit(browser, site):
         page.wait_for_function("() => navigator.serviceWorker.controller !== null",
                                timeout=LOAD_TIMEOUT)
         page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+        # the worker's warm-up ran once the page was idle, and is remembered
+        page.wait_for_selector("#check-status[data-warmed]", state="attached",
+                               timeout=LOAD_TIMEOUT)
+        worker = json.loads((site / "static" / "check" / "bundle.json").read_text("utf-8"))
+        assert page.evaluate("() => localStorage.getItem('sitegen-check-warmed')") == \
+            worker["worker"]
         _offline_reload_and_check(page, httpd)
+        assert page.get_attribute("#check-status", "data-warmed") is None
     finally:
         context.close()
 
@@ -856,6 +884,7 @@ def test_the_italian_checker_works_offline_after_a_first_visit(browser, bilingua
     the result table's headings are the catalogue's."""
     url, httpd, _ = _serve(bilingual_site)
     context = browser.new_context()
+    _warmed(context, bilingual_site)
     try:
         page = context.new_page()
         page.goto(url + "/it/check/")
@@ -934,6 +963,7 @@ def test_a_large_list_is_fetched_in_shards_for_the_file(browser, big_site):
     folder, karl = big_site
     url, httpd, requested = _serve(folder)
     context = browser.new_context(service_workers="block")
+    _warmed(context, folder)
     try:
         page = _open(context, url, "/check/", "check")
         page.set_checked("#check-fill", True)
