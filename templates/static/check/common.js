@@ -49,7 +49,7 @@ export const CANCELLED = _("cancelled: the check was stopped");
 /* How long the worker warms up once per build, for V8 to keep its compiled
    code for the next visit (templates/check/worker.js, docs/browser.md
    "Where a warm start goes"): made-up round robins of `players`. */
-export const WARM_UP = { rounds: 12, players: 20 };
+export const WARM_UP = { rounds: 40, players: 20 };
 const WARMED = "sitegen-check-warmed";
 
 function storage(name, value) {
