@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "4e756c1a27c14d33",
+ "version": "8ec774b7f17e57a0",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/d4bc666c5a86febe/pyodide-lock.json",
-  "../static/bundle/d4bc666c5a86febe/worker.js",
-  "../static/bundle/d4bc666c5a86febe/python_stdlib.zip",
-  "../static/bundle/d4bc666c5a86febe/snapshot.bin"
+  "../static/bundle/61521dd54a7743b5/pyodide-lock.json",
+  "../static/bundle/61521dd54a7743b5/worker.js",
+  "../static/bundle/61521dd54a7743b5/python_stdlib.zip",
+  "../static/bundle/61521dd54a7743b5/snapshot.bin"
  ]
 };
 
