@@ -356,6 +356,33 @@ def test_third_party_file_shows_what_check_gives(check_page, path):
     assert 0 < first <= whole
 
 
+@pytest.fixture(scope="module")
+def axe() -> str:
+    """axe-core as tests/test_a11y.py fetches it (pinned, integrity-checked)."""
+    from sitegen.browser.bundle import cache_dir
+    from tests import test_a11y
+    try:
+        return test_a11y._fetch(cache_dir()).read_text(encoding="utf-8")
+    except (RuntimeError, OSError, subprocess.TimeoutExpired) as error:
+        _unavailable(f"axe-core is not available: {error}")
+        raise
+
+
+def test_a_large_result_is_accessible(check_page, axe):
+    """axe-core (tests/test_a11y.py's, WCAG 2.1 A and AA and best practices)
+    over the result of /check/ showing a table of more rows than come before the first
+    paint: two <tbody>s with fixed column widths, its notes and links: no
+    violation. (42 rows: axe over the 284-player TRF's table took 80 s.)"""
+    shown = check_on_page(check_page, "open.trf", _big_trf(FIRST_ROWS + 2, 3).encode())
+    assert len(shown["rows"]) == FIRST_ROWS + 2
+    assert check_page.evaluate("() => document.querySelectorAll('#check-table tbody').length") == 2
+    check_page.evaluate(axe)
+    found = check_page.evaluate("""() => axe.run('#check-result', {resultTypes: ['violations']})
+      .then(r => r.violations.map(v => v.id + ': ' + v.help + ' -- ' +
+                                  v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')))""")
+    assert found == []          # the rest of the page: tests/test_a11y.py
+
+
 @pytest.mark.parametrize("name, data", OWN_FILES)
 def test_own_file_shows_what_check_gives(check_page, name, data):
     expected = check_text(data.decode("utf-8"), name)
