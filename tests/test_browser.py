@@ -377,7 +377,10 @@ def test_a_large_result_is_accessible(check_page, axe):
     assert len(shown["rows"]) == FIRST_ROWS + 2
     assert check_page.evaluate("() => document.querySelectorAll('#check-table tbody').length") == 2
     check_page.evaluate(axe)
-    found = check_page.evaluate("""() => axe.run('#check-result', {resultTypes: ['violations']})
+    # colour contrast (most of axe's time here) is the site's table style,
+    # which tests/test_a11y.py checks on every kind of page
+    found = check_page.evaluate("""() => axe.run('#check-result', {resultTypes: ['violations'],
+                                                  rules: {'color-contrast': {enabled: false}}})
       .then(r => r.violations.map(v => v.id + ': ' + v.help + ' -- ' +
                                   v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')))""")
     assert found == []          # the rest of the page: tests/test_a11y.py
