@@ -15,6 +15,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sitegen.browser import bundle
 from sitegen.browser.bundle import (
@@ -156,6 +158,12 @@ def test_write_bundle(tmp_path):
     assert (base is None) == (described["snapshot"] is None)
     if base is not None:
         assert base["bytes"] > 0 and len(base["sha256"]) == 64
+        # shipped paged (only the pages with a byte set, docs/browser.md):
+        # far smaller than the memory it gives back, which is counted in
+        # the progress as sent
+        shipped = (at / described["snapshot"]).resolve().read_bytes()
+        assert 2 * len(shipped) < len(bundle.unpaged(shipped))
+        assert described["download_bytes"] > len(shipped)
     _the_standard_library_and_offline_files(at, described, relative)
     digest = hashlib.sha256((at / "bundle.json").read_bytes())
     write_bundle(tmp_path)
@@ -179,6 +187,36 @@ def _the_standard_library_and_offline_files(at: Path, described: dict, written: 
     assert described["stdlib"] in offline and runtime_zip not in offline
     assert described["wheel"] not in offline
     assert "static/" + described["stdlib"].removeprefix("../") in written
+
+
+# (memory, page size, bytes of the paged form): zero pages dropped, a short
+# last page kept, a memory of zeros only the header and bitmap.
+PAGED_CASES = [
+    (b"", 4, 16),
+    (bytes(12), 4, 16 + 1),
+    (b"\1\0\0\0" + bytes(8), 4, 16 + 1 + 4),
+    (bytes(8) + b"\0\2", 4, 16 + 1 + 2),
+    (b"\3" * 40, 4, 16 + 2 + 40),
+]
+
+
+@pytest.mark.parametrize("memory, page, size", PAGED_CASES)
+def test_paged_keeps_the_pages_with_a_byte_set(memory, page, size):
+    packed = bundle.paged(memory, page)
+    assert packed.startswith(bundle.PAGED_MAGIC) and len(packed) == size
+    assert bundle.unpaged(packed) == memory
+
+
+@given(st.binary(max_size=300), st.sampled_from([1, 4, 16, 4096]))
+def test_paged_gives_back_any_memory(memory, page):
+    sparse = bytes(b if i % 7 == 0 else 0 for i, b in enumerate(memory))
+    for data in (memory, sparse):
+        assert bundle.unpaged(bundle.paged(data, page)) == data
+
+
+def test_unpaged_refuses_another_format():
+    with pytest.raises(ValueError, match="not a paged snapshot"):
+        bundle.unpaged(b"\0asm" + bytes(20))
 
 
 def test_the_empty_standard_library_is_an_empty_archive():

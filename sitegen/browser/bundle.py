@@ -43,7 +43,7 @@ from sitegen.site.precompress import precompress_tree
 
 __all__ = ["PYODIDE_VERSION", "PYODIDE_INTEGRITY", "RUNTIME_FILES", "SHIPPED_RUNTIME",
            "BundleError", "cache_dir", "fetch_pyodide", "build_wheel", "lock_file",
-           "stored_zip", "write_bundle"]
+           "stored_zip", "write_bundle", "paged", "unpaged"]
 
 # `npm view pyodide@314.0.7 dist.integrity`; the package embeds CPython 3.14.
 PYODIDE_VERSION = "314.0.7"
@@ -289,6 +289,7 @@ def write_bundle(out: Path, cache: Path | None = None) -> list[Path]:
     stdlib = _write(part / "python_stdlib.zip", EMPTY_ZIP)
     snapshot, missing = make_snapshot(runtime_dir, part / "pyodide-lock.json", part, key, cache)
     if snapshot is not None:
+        snapshot = paged(snapshot)
         written += [stdlib, _write(part / "snapshot.bin", snapshot)]
     else:
         stdlib.unlink()
@@ -297,6 +298,47 @@ def write_bundle(out: Path, cache: Path | None = None) -> list[Path]:
     written.append(_write(out / "static" / "check" / "bundle.json",
                           _bundle_json(runtime, part, wheel.name, snapshot, missing, base)))
     return sorted(written)
+
+
+# The snapshot as shipped: its pages that are not all zeros (docs/browser.md,
+# "Where a warm start goes"). 31.5 MB of memory, 12.5 MB of it in pages with
+# a byte set: the browser decompresses 12.5 MB instead of 31.5 on every visit.
+PAGED_MAGIC = b"SGPAGES1"
+PAGE = 4096
+
+
+def paged(memory: bytes, page: int = PAGE) -> bytes:
+    """PAGED_MAGIC, the page size and the memory's length (uint32 LE each),
+    a bitmap of the pages kept (bit i of byte i // 8, lowest first), then
+    those pages in order (the last one may be short); templates/check/worker.js
+    `unpage` undoes it."""
+    count = -(-len(memory) // page)
+    bitmap = bytearray(-(-count // 8))
+    kept = []
+    for i in range(count):
+        chunk = memory[i * page:(i + 1) * page]
+        if chunk.count(0) != len(chunk):
+            bitmap[i // 8] |= 1 << (i % 8)
+            kept.append(chunk)
+    head = PAGED_MAGIC + page.to_bytes(4, "little") + len(memory).to_bytes(4, "little")
+    return head + bytes(bitmap) + b"".join(kept)
+
+
+def unpaged(data: bytes) -> bytes:
+    """The memory `paged` was given (the tests' check of the format)."""
+    if not data.startswith(PAGED_MAGIC):
+        raise ValueError("not a paged snapshot: it does not start with " + PAGED_MAGIC.decode())
+    page = int.from_bytes(data[8:12], "little")
+    size = int.from_bytes(data[12:16], "little")
+    count = -(-size // page)
+    at = 16 + -(-count // 8)
+    memory = bytearray(size)
+    for i in range(count):
+        if data[16 + i // 8] >> (i % 8) & 1:
+            length = min(page, size - i * page)
+            memory[i * page:i * page + length] = data[at:at + length]
+            at += length
+    return bytes(memory)
 
 
 def _empty_zip() -> bytes:

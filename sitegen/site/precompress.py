@@ -24,18 +24,23 @@ ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 
 
 HUGE = 16 * 1024 * 1024       # bytes: above this, Brotli quality 9
+# Files that change with every change of rules_core: Brotli quality 9 too.
+REBUILT = ("snapshot.bin",)
 
 
-def _brotli(data: bytes) -> bytes:
-    """Quality 11, or 9 for a huge file: the 31 MB memory snapshot changes
-    with every change of rules_core, and takes 95 s at 11 (4.45 MB) but
-    7 s at 9 (5.0 MB) on this machine; the runtime is compressed once."""
+def _brotli(data: bytes, name: str = "") -> bytes:
+    """Quality 11, or 9 for a huge file or the memory snapshot: it changes
+    with every change of rules_core; as 31 MB it took 95 s at 11 (4.45 MB)
+    but 7 s at 9 (5.0 MB) on this machine, and shipped paged (12.5 MB,
+    docs/browser.md) it is still a minute or more at 11; the runtime is
+    compressed once."""
     import brotli
 
-    return brotli.compress(data, quality=9 if len(data) > HUGE else 11)
+    fast = len(data) > HUGE or name in REBUILT
+    return brotli.compress(data, quality=9 if fast else 11)
 
 
-def _gzip(data: bytes) -> bytes:
+def _gzip(data: bytes, name: str = "") -> bytes:
     return gzip.compress(data, compresslevel=9, mtime=0)
 
 
@@ -51,7 +56,8 @@ def precompress(path: Path, cache: Path) -> list[Path]:
     digest = hashlib.sha256(data).hexdigest()
     written = []
     for _, suffix in ENCODINGS:
-        packed = _cached(cache / "compressed" / f"{digest}{suffix}", data, _COMPRESS[suffix])
+        packed = _cached(cache / "compressed" / f"{digest}{suffix}", data,
+                         lambda d, s=suffix: _COMPRESS[s](d, path.name))
         if len(packed) <= GAIN * len(data):
             target = path.with_name(path.name + suffix)
             target.write_bytes(packed)

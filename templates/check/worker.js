@@ -24,6 +24,15 @@ let received = 0;
 let total = 0;
 let lastPosted = 0;
 
+/* When each step of the start happened (ms since the epoch, so the page
+   can place them on its own clock): sent with "ready" for bench/browser.py
+   (docs/browser.md, "Where a warm start goes"). */
+const marks = { worker: performance.timeOrigin + performance.now() };
+
+function mark(name) {
+  marks[name] = performance.timeOrigin + performance.now();
+}
+
 function post(message) {
   self.postMessage(message);
 }
@@ -71,6 +80,7 @@ const broken = new Promise(function (resolve, reject) { fail = reject; });
 
 function compileEarly(url, snapshot, base) {
   const compiled = WebAssembly.compileStreaming(countingFetch(url));
+  compiled.then(function () { mark("compiled"); }, function () {});
   compiled.catch(function () {});
   const instantiate = WebAssembly.instantiateStreaming;
   WebAssembly.instantiateStreaming = async function (source, imports) {
@@ -81,12 +91,15 @@ function compileEarly(url, snapshot, base) {
       if (response.url === url) {
         if (response.body) { response.body.cancel().catch(function () {}); }
         const module = await compiled;
+        mark("instantiating");
         result = { module: module, instance: await WebAssembly.instantiate(module, imports) };
+        mark("instantiated");
       } else {        // not expected: the runtime's own request, compiled again
         result = await instantiate(response, imports);
       }
       // the first instantiation is the runtime's; the hash says if it is not
       if (base) { await addImage(await snapshot, result.instance.exports.memory, base); }
+      mark("restoring");
       return result;
     } catch (error) {
       fail(error);
@@ -135,6 +148,7 @@ function fresh(url) {
 /* The snapshot's bytes, counted as they come (read once, not cloned). */
 async function snapshotBytes(url) {
   const response = await fetchOk(url);
+  mark("snapshot_response");
   const reader = response.body.getReader();
   const chunks = [];
   let size = 0;
@@ -148,7 +162,38 @@ async function snapshotBytes(url) {
   const bytes = new Uint8Array(size);
   let at = 0;
   chunks.forEach(function (chunk) { bytes.set(chunk, at); at += chunk.byteLength; });
-  return bytes;
+  mark("snapshot_read");
+  const memory = unpage(bytes);
+  mark("snapshot_unpaged");
+  return memory;
+}
+
+/* The memory from the shipped snapshot, which keeps only its pages that
+   are not all zeros (sitegen.browser.bundle.paged: "SGPAGES1", the page
+   size and the memory's length as uint32 LE, a bitmap of the pages kept,
+   the pages). */
+function unpage(packed) {
+  const magic = String.fromCharCode.apply(null, packed.subarray(0, 8));
+  if (magic !== "SGPAGES1") { throw new Error("the memory snapshot is not in the expected format"); }
+  const head = new DataView(packed.buffer, packed.byteOffset, 16);
+  const page = head.getUint32(8, true);
+  const size = head.getUint32(12, true);
+  const count = Math.ceil(size / page);
+  const bitmap = packed.subarray(16, 16 + Math.ceil(count / 8));
+  const memory = new Uint8Array(size);
+  const kept = function (i) { return i < count && (bitmap[i >>> 3] >>> (i & 7) & 1) === 1; };
+  let at = 16 + bitmap.length;
+  for (let i = 0; i < count; i += 1) {
+    if (!kept(i)) { continue; }
+    let end = i + 1;                      // a run of kept pages: one copy
+    while (kept(end)) { end += 1; }
+    const length = Math.min(end * page, size) - i * page;
+    memory.set(packed.subarray(at, at + length), i * page);
+    at += length;
+    i = end - 1;
+  }
+  if (at !== packed.length) { throw new Error("the memory snapshot is truncated or too long"); }
+  return memory;
 }
 
 /* bundle.json as the page read it (its first message), so that the start
@@ -166,6 +211,7 @@ async function bundleJson() {
 async function boot() {
   const bundleUrl = BUNDLE;
   const bundle = await bundleJson();
+  mark("bundle");
   const at = function (path) { return new URL(path, bundleUrl).href; };
   total = bundle.download_bytes;
   progress("download");
@@ -186,8 +232,10 @@ async function boot() {
                  bundle.snapshot_base);
   }
   const runtime = await import(new URL("pyodide.mjs", indexURL).href);
+  mark("runtime_imported");
   self.fetch = countingFetch;
   const pyodide = await Promise.race([runtime.loadPyodide(options), broken]);
+  mark("loaded");
   progress("starting", { message: "starting Python" });
   if (!bundle.snapshot) {
     // the snapshot holds every module of rules_core, imported at build time
@@ -207,7 +255,8 @@ async function boot() {
     pyodide.pyimport("sys").path.insert(0, "/sitegen");
   }
   const inbrowser = pyodide.pyimport("inbrowser");
-  progress("ready", { version: pyodide.version, snapshot: Boolean(bundle.snapshot) });
+  mark("ready");
+  progress("ready", { version: pyodide.version, snapshot: Boolean(bundle.snapshot), marks: marks });
   return { inbrowser: inbrowser, players: new URL(bundle.players, bundleUrl) };
 }
 
@@ -271,12 +320,64 @@ function internalError(kind, error) {
   return what + ": " + last + ", please report it";
 }
 
+/* V8 keeps a WebAssembly module's compiled code for the next visit (in
+   the browser's cache, beside the wasm) only once it has optimised about
+   1 MB of it, which starting from the snapshot never does: without it a
+   returning visitor's runtime compiles some 950 functions again as they
+   are first called (docs/browser.md, "Where a warm start goes"). So, once
+   per build (the page asks), the worker checks a made-up round robin a
+   few times once it has had no request for IDLE_MS; a request that comes
+   meanwhile waits for the round under way at most (one round: about
+   0.1 s on this machine when quiet). */
+const IDLE_MS = 2000;
+let busy = 0;
+let lastRequest = 0;
+
+function pause(ms) {
+  return new Promise(function (resolve) { setTimeout(resolve, ms); });
+}
+
+async function warmUp(rounds, players) {
+  const state = await ready;
+  await index;
+  lastRequest = Math.max(lastRequest, performance.now());
+  let spent = 0;
+  for (let done = 0; done < rounds; done += 1) {
+    for (;;) {
+      await pause(0);
+      const quiet = performance.now() - lastRequest;
+      if (!busy && quiet >= IDLE_MS) { break; }
+      await pause(busy ? 100 : IDLE_MS - quiet);
+    }
+    const started = performance.now();
+    state.inbrowser.warm_up(players);
+    spent += performance.now() - started;
+  }
+  post({ type: "warmed", rounds: rounds, ms: spent });
+}
+
 self.onmessage = async function (event) {
   const request = event.data || {};
   if (request.kind === "bundle") {
     given(request.payload);
     return;
   }
+  if (request.kind === "warm") {
+    warmUp(request.rounds, request.players).catch(function (error) {
+      console.warn("no warm-up: " + (error && error.message || error));
+    });
+    return;
+  }
+  busy += 1;
+  try {
+    await reply(request);
+  } finally {
+    busy -= 1;
+    lastRequest = performance.now();
+  }
+};
+
+async function reply(request) {
   let state;
   try {
     state = await ready;
@@ -307,4 +408,4 @@ self.onmessage = async function (event) {
            result: { error: internalError(request.kind, error), internal: true,
                      restart: !(error && error.type) } });
   }
-};
+}

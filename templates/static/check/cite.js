@@ -19,9 +19,19 @@ function siteRoot() {
 export const CITATION = /(fide-(?:rb-)?\d{4}[a-z]*) (\d+(?:\.\d+)+[a-z]?)((?:\([a-z]\))*)|fmjd Annex (\d+)(?: ?§ ?(\d+(?:\.\d+)*(?:\.?[a-z])?)(?![\w]))?/g;
 
 let anchors = {};
+let idSets = new Map();         // a text's anchors as a Set, made once per text
+let root = null;
 
 /* The published texts' anchors: {"fide-2002": ["a10.51", ...], ...}. */
-export function useAnchors(found) { anchors = found || {}; }
+export function useAnchors(found) {
+  anchors = found || {};
+  idSets = new Map();
+}
+
+function anchorSet(slug) {
+  if (!idSets.has(slug)) { idSets.set(slug, new Set(anchors[slug])); }
+  return idSets.get(slug);
+}
 
 if (typeof fetch === "function") {
   fetch(ANCHORS_URL).then(function (r) { return r.ok ? r.json() : {}; })
@@ -53,8 +63,9 @@ function fmjdAnchor(ids, number) {
 export function citationUrl(match) {
   const slug = match[1] || "fmjd-annex-" + match[4];
   if (!Object.prototype.hasOwnProperty.call(anchors, slug)) { return null; }
-  const ids = new Set(anchors[slug]);
-  const page = new URL("regulations/" + slug + "/", siteRoot());
+  const ids = anchorSet(slug);
+  root = root || siteRoot();
+  const page = new URL("regulations/" + slug + "/", root);
   if (match[1]) {
     const items = (match[3].match(/[a-z]/g) || []);
     const anchor = fideAnchor(ids, match[2], items);

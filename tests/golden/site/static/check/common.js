@@ -46,6 +46,20 @@ function bundleJson() {
 }
 export const CANCELLED = _("cancelled: the check was stopped");
 
+/* How long the worker warms up once per build, for V8 to keep its compiled
+   code for the next visit (templates/check/worker.js, docs/browser.md
+   "Where a warm start goes"): made-up round robins of `players`. */
+export const WARM_UP = { rounds: 40, players: 20 };
+const WARMED = "sitegen-check-warmed";
+
+function storage(name, value) {
+  try {
+    if (value === undefined) { return localStorage.getItem(name); }
+    localStorage.setItem(name, value);
+  } catch (error) { /* no storage: warmed up again on the next visit */ }
+  return null;
+}
+
 /* The service worker (check/sw.js, made at build time) keeps the pages,
    the runtime and the wheel, so the checker works offline after a first
    visit. It is registered once the checker is ready: by then the runtime
@@ -134,9 +148,12 @@ export class Checker {
 
   start() {
     if (this.worker) { return; }
+    this.marks = { script: performance.timeOrigin + performance.now() };
     this.show("loading", _("Loading the checker…"));
     this.bar.value = 0;
     const worker = this.worker = bundleJson().then((bundle) => {
+      this.marks.bundle_page = performance.timeOrigin + performance.now();
+      this.build = bundle.worker;          // a content-hashed path: one per build
       const started = new Worker(new URL(bundle.worker, BUNDLE_URL), { type: "module" });
       // the worker starts from what was read here, without asking again
       started.postMessage({ kind: "bundle", payload: bundle });
@@ -186,6 +203,11 @@ export class Checker {
       this.progress(message);
       return;
     }
+    if (message.type === "warmed") {
+      storage(WARMED, this.build);
+      if (this.root) { this.root.setAttribute("data-warmed", String(Math.round(message.ms))); }
+      return;
+    }
     const waiting = this.waiting.get(message.id);
     if (!waiting) { return; }
     this.waiting.delete(message.id);
@@ -215,6 +237,10 @@ export class Checker {
       if (this.state !== "starting") { this.show("starting", _("Starting Python…")); }
     } else if (message.phase === "ready") {
       this.bar.value = this.bar.max;
+      if (message.marks && this.root) { this.boot(message.marks); }
+      if (message.marks && storage(WARMED) !== this.build) {
+        this.worker.then(function (w) { w.postMessage(Object.assign({ kind: "warm" }, WARM_UP)); });
+      }
       if (message.players !== undefined) { this.players = message.players; }
       offline();
       const python = message.version ? fill(_("Python (Pyodide %(version)s)"), { version: message.version }) : "Python";
@@ -224,6 +250,17 @@ export class Checker {
     } else if (message.phase === "error") {
       this.fail(message.message);
     }
+  }
+
+  /* The start's steps in ms from the navigation (data-boot), for
+     bench/browser.py: the page's and the worker's marks on one clock. */
+  boot(marks) {
+    const all = Object.assign({}, this.marks, marks);
+    const steps = {};
+    Object.keys(all).forEach(function (name) {
+      steps[name] = Math.round(all[name] - performance.timeOrigin);
+    });
+    this.root.setAttribute("data-boot", JSON.stringify(steps));
   }
 
   fail(text) {
