@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "e4c423d622a7176f",
+ "version": "d3fe1cca5b5ef0da",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/d4bc666c5a86febe/pyodide-lock.json",
-  "../static/bundle/d4bc666c5a86febe/worker.js",
-  "../static/bundle/d4bc666c5a86febe/python_stdlib.zip",
-  "../static/bundle/d4bc666c5a86febe/snapshot.bin"
+  "../static/bundle/bc387e451f296430/pyodide-lock.json",
+  "../static/bundle/bc387e451f296430/worker.js",
+  "../static/bundle/bc387e451f296430/python_stdlib.zip",
+  "../static/bundle/bc387e451f296430/snapshot.bin"
  ]
 };
 
