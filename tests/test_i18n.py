@@ -2,8 +2,9 @@
 
 The catalogue: every message the templates and the code mark is in
 messages.pot and translated in Italian (a new string left untranslated fails
-here), with the same placeholders.  The build: the demo content with both
-languages gives the English site at the root and the Italian one under /it/,
+here), with the same placeholders.  The build: the fixture content (every
+kind of page, tests/site_fixture.py) and the regulation texts with both
+languages give the English site at the root and the Italian one under /it/,
 no broken link in either, hreflang pairs that reach each other's page.
 """
 
