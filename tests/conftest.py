@@ -22,17 +22,6 @@ import pytest
 from tests.shared_data import NO_SHARED, ROOT, THIRD_PARTY
 from tests.site_pages import Page, parse_site
 
-# Compiled modules kept between runs even where PYTHONDONTWRITEBYTECODE is
-# set (as on the project's shared machine): under .pytest_cache/, never
-# beside the sources.  Without them each worker and each Python the tests
-# start compiles every module again, and pytest rewrites the assertions of
-# every test module: 7 of the 10 s of CPU a worker spends collecting.
-if sys.dont_write_bytecode and not sys.pycache_prefix:
-    sys.pycache_prefix = str(ROOT / ".pytest_cache" / "pycache")
-    sys.dont_write_bytecode = False
-    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
-
 # Modules whose every test needs a browser or the Pyodide runtime, and
 # single tests elsewhere that drive Chromium.
 BROWSER_MODULES = frozenset({"test_browser.py"})
@@ -65,6 +54,22 @@ HEAVY = {PARSED_GROUP: 1000, "test_browser.py": 75, "test_incremental.py": 60,
          "test_deploy.py": 13, "test_theme.py": 12, "test_fide_properties.py": 12,
          "test_scale.py": 12, "test_lint.py": 10, "test_norm_register.py": 5,
          "test_a11y.py": 4}
+
+
+def pytest_configure(config):
+    """Compiled modules kept between runs even where PYTHONDONTWRITEBYTECODE
+    is set (as on the project's shared machine): in pytest's cache folder,
+    never beside the sources, and not when the cache is turned off (`-p
+    no:cacheprovider`, as tools/named_mutations.py runs its tests).  Without
+    them each worker and each Python the tests start compiles every module
+    again, and pytest rewrites the assertions of every test module: 7 of the
+    10 s of CPU a worker spends collecting."""
+    if sys.dont_write_bytecode and not sys.pycache_prefix and \
+            not config.pluginmanager.is_blocked("cacheprovider"):
+        sys.pycache_prefix = str(ROOT / ".pytest_cache" / "pycache")
+        sys.dont_write_bytecode = False
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+        os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
 
 
 @pytest.hookimpl(tryfirst=True)     # before xdist reads the groups
