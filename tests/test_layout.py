@@ -6,7 +6,8 @@ reachable from the keyboard; list tables marking which columns a phone may
 fold away) and, where Debian's Chromium is there, shown at 320, 390 and
 1280 px: nothing may scroll sideways, and a list keeps rank, name, rating
 and change on screen.  Screenshots of every page type at the three widths
-are written to the test's temporary folder for a person to look at.
+are written to a temporary folder for a person to look at by
+tests/test_a11y.py, which shows the same pages at the same widths.
 """
 
 from __future__ import annotations
@@ -334,7 +335,7 @@ def _at_each_width(page, origin: str, path: str):
         yield width
 
 
-def test_nothing_scrolls_sideways(chromium, origin, browser_pages, tmp_path):
+def test_nothing_scrolls_sideways(chromium, origin, browser_pages):
     page = chromium.new_page(viewport={"width": WIDTHS[-1], "height": 900})
     # the checker's runtime changes nothing on screen before a file is chosen
     page.route("**/static/pyodide/**", lambda route: route.abort())
@@ -344,7 +345,6 @@ def test_nothing_scrolls_sideways(chromium, origin, browser_pages, tmp_path):
             overflow = page.evaluate(OVERFLOW)
             if overflow > 0:
                 wide[f"{name} at {width} px"] = f"{path} scrolls {overflow} px sideways"
-            page.screenshot(path=str(tmp_path / f"{name}-{width}.png"))
     page.close()
     assert not wide, wide
 
