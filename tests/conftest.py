@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -33,22 +34,42 @@ BROWSER_TESTS = frozenset({"test_scale.py::test_player_addresses_and_search_in_a
 # module fixtures are built once), but:
 # - the sites built for the session are built once for both workers
 #   (`_built_once`), so their tests need not share a worker;
-# - the demo site's parsed pages (`demo_pages`, some 30 s of CPU) are kept
+# - the demo site's parsed pages (`demo_pages`, some 8 s of CPU) are kept
 #   in one worker's memory: the tests that read them are one group;
-# - the modules of `SPLIT` give each test its own group (long, independent
+# - the modules of `SPLIT` give each test its own group (independent
 #   browser checks that would otherwise all wait on one worker).
-# The groups that take longest are handed out first (`HEAVY`, in seconds of
-# a quiet run's `--durations`, approximate) so the two workers end together;
-# test_i18n (its own two-language build) goes first, so that one worker
-# builds it while the other builds the demo for the axe checks, rather than
-# waiting on the demo's lock.
+# The groups are handed out longest first (`HEAVY`: seconds on one worker of
+# a quiet run's `--durations`, approximate), so that the two workers end
+# together, but the demo's parsed pages go first: that worker builds the
+# demo (some 15 s) that a dozen groups read, while the other starts on the
+# longest group that needs no demo (the browser checks build their own
+# site), and no worker waits on the demo's lock.  Each worker asks for more
+# when two tests or fewer are left of what it holds, so the many short
+# tests handed out last fill the end.
 PARSED_GROUP = "demo_pages"
 SPLIT = frozenset({"test_a11y.py"})
-HEAVY = {"test_i18n.py": 130, "test_a11y.py": 120, "test_incremental.py": 45,
-         PARSED_GROUP: 40, "test_layout.py": 30, "test_browser.py": 40,
-         "test_bundle.py": 25, "test_validator.py": 40, "test_theme.py": 20,
-         "test_named_mutations.py": 15, "test_scale.py": 20, "test_deploy.py": 12,
-         "test_norm_register.py": 10, "test_fide_properties.py": 12, "test_lint.py": 15}
+HEAVY = {PARSED_GROUP: 1000, "test_browser.py": 75, "test_incremental.py": 60,
+         "test_layout.py": 25, "test_bundle.py": 20, "test_named_mutations.py": 19,
+         "test_i18n.py": 18, "test_render.py": 16, "test_validator.py": 14,
+         "test_deploy.py": 13, "test_theme.py": 12, "test_fide_properties.py": 12,
+         "test_scale.py": 12, "test_lint.py": 10, "test_norm_register.py": 5,
+         "test_a11y.py": 4}
+
+
+def pytest_configure(config):
+    """Compiled modules kept between runs even where PYTHONDONTWRITEBYTECODE
+    is set (as on the project's shared machine): in pytest's cache folder,
+    never beside the sources, and not when the cache is turned off (`-p
+    no:cacheprovider`, as tools/named_mutations.py runs its tests).  Without
+    them each worker and each Python the tests start compiles every module
+    again, and pytest rewrites the assertions of every test module: 7 of the
+    10 s of CPU a worker spends collecting."""
+    if sys.dont_write_bytecode and not sys.pycache_prefix and \
+            not config.pluginmanager.is_blocked("cacheprovider"):
+        sys.pycache_prefix = str(ROOT / ".pytest_cache" / "pycache")
+        sys.dont_write_bytecode = False
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+        os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
 
 
 @pytest.hookimpl(tryfirst=True)     # before xdist reads the groups

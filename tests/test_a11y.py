@@ -8,7 +8,13 @@ widths in turn, the viewport resized between them: axe reads the layout as
 it is when it runs, and the one script that depends on the width (nav.js)
 follows it through its media query's change event, fired before the next
 frame, which the check waits for.  One test per page, so that pytest-xdist
-shares them between its workers.
+shares them between its workers.  Colour-contrast, axe's costly rule (in
+proportion to the text of the page), runs once per set of media rules that
+apply (320 and 390 px share theirs) and leaves out the rows of a table body
+and the items of a list after the twentieth, which repeat the ones before
+(`test_colour_contrast_is_checked_before_the_repeated_rows`); the other
+rules see the whole page at 1280 px and, at the narrower widths, where the
+layout is what changes, the page but those repeated rows.
 
 axe-core is fetched once with `npm pack` into the cache folder the Pyodide
 runtime uses (sitegen.browser.bundle.cache_dir(): $SITEGEN_CACHE, else
@@ -32,7 +38,7 @@ from pathlib import Path
 import pytest
 
 from sitegen.browser.bundle import cache_dir
-from tests.test_layout import CI, PAGE_KINDS, WIDTHS, chromium, origin  # noqa: F401
+from tests.test_layout import CI, PAGE_KINDS, WIDTHS, _at_each_width, chromium, origin  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -40,9 +46,26 @@ AXE_VERSION = "4.11.0"
 # `npm view axe-core@4.11.0 dist.integrity`
 AXE_INTEGRITY = ("sha512-ilYanEU8vxxBexpJd8cWM4ElSQq4QctCLKih0TSfjIfCQTeyH/6zVrmIJfLPrKTKJRbiG"
                  "+cfnZbQIjAlJmF1jQ==")
-RUN = """() => axe.run(document, {resultTypes: ['violations']}).then(r => r.violations.map(v => ({
+# axe.run(context, options) -> the violations found.  Every rule but
+# colour-contrast over the whole page; colour-contrast (which costs in
+# proportion to the text of the page: half a minute on a long list) over the
+# page but the rows of a table body or the items of a list after the first
+# REPEATED, which repeat the markup, classes and stripes of the rows before.
+REPEATED = 20
+EXCEPT_CONTRAST = {"rules": {"color-contrast": {"enabled": False}}}
+CONTRAST = {"runOnly": ["color-contrast"]}
+REPEATS = [[f"{parent} > {child}:nth-child(n+{REPEATED + 1})"]
+           for parent, child in (("tbody", "tr"), ("ul", "li"), ("ol", "li"))]
+RUN = """([context, options]) => axe.run(context || document,
+    {...options, resultTypes: ['violations']}).then(r => r.violations.map(v => ({
   id: v.id, impact: v.impact, help: v.help,
   nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ')), count: v.nodes.length})))"""
+# Whether each @media rule of the page's style sheets applies: colour-contrast
+# runs again at a width only where this differs from the widths checked
+# (the colours are the style sheets'; 320 and 390 px take the same rules).
+MEDIA = """() => Array.from(document.styleSheets).flatMap(sheet => Array.from(sheet.cssRules))
+  .filter(rule => rule instanceof CSSMediaRule).map(rule => matchMedia(rule.conditionText).matches)
+  .join()"""
 
 
 def _integrity(path: Path) -> str:
@@ -86,14 +109,28 @@ def axe_source() -> str:
         pytest.skip(f"axe-core is not available: {error}")
 
 
-def _violations(page, axe_source: str) -> list[str]:
+def _violations(page, axe_source: str, context=None, options=None) -> list[str]:
     if not page.evaluate("() => typeof axe === 'object'"):
         page.evaluate(axe_source)
     return [f"{v['id']} ({v['impact']}, {v['count']}x): {v['help']} -- {', '.join(v['nodes'])}"
-            for v in page.evaluate(RUN)]
+            for v in page.evaluate(RUN, [context, options or {}])]
 
 
-NEXT_FRAME = "() => new Promise(done => requestAnimationFrame(() => done()))"
+def _at_width(page, axe_source: str, contrasted: set[str], whole: bool = True) -> list[str]:
+    """The violations at the page's width: every rule but colour-contrast
+    (over the `whole` page, else but the repeated rows: the rows' own text
+    and labels were checked at the first width), then colour-contrast where
+    the style sheets' media rules that apply are not those of a width
+    already checked (`contrasted`)."""
+    found = _violations(page, axe_source, None if whole else {"exclude": REPEATS},
+                        EXCEPT_CONTRAST)
+    media = page.evaluate(MEDIA)
+    if media not in contrasted:
+        contrasted.add(media)
+        found += _violations(page, axe_source, {"exclude": REPEATS}, CONTRAST)
+    return found
+
+
 # Violations found and not yet mended: (kind, axe rule, why).  The test
 # fails with any other violation, and (strict) once the page passes.
 KNOWN: dict[str, tuple[str, str]] = {}
@@ -123,14 +160,11 @@ def tab(chromium):  # noqa: F811
 
 @pytest.mark.parametrize("name, path", list(_kinds()))
 def test_no_axe_violations(tab, origin, axe_source, name, path, tmp_path):  # noqa: F811
-    tab.set_viewport_size({"width": WIDTHS[-1], "height": 900})
-    tab.goto(origin + path, wait_until="load")
-    found = {}
-    for width in sorted(WIDTHS, reverse=True):
-        tab.set_viewport_size({"width": width, "height": 900})
-        tab.evaluate(NEXT_FRAME)
+    found: dict[str, list[str]] = {}
+    contrasted: set[str] = set()
+    for width in _at_each_width(tab, origin, path):
         tab.screenshot(path=str(tmp_path / f"{name}-{width}.png"))
-        violations = _violations(tab, axe_source)
+        violations = _at_width(tab, axe_source, contrasted, whole=not contrasted)
         if violations:
             found[f"{path} at {width} px"] = violations
     rules = {v.split(" ", 1)[0] for found_at in found.values() for v in found_at}
@@ -146,4 +180,26 @@ def test_axe_finds_a_violation(chromium, axe_source):  # noqa: F811
                      '<main><h1>x</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">'
                      "</main></body></html>")
     assert any(v.startswith("image-alt") for v in _violations(page, axe_source))
+    page.close()
+
+
+def test_colour_contrast_is_checked_before_the_repeated_rows(chromium, axe_source):  # noqa: F811
+    """The colour-contrast run (_at_width) finds pale text in a table's row
+    and a list's item up to REPEATED, and at a width whose media rules
+    differ from those of the widths checked before it."""
+    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+    rows = "".join(f"<tr><td{' class=pale' if n == REPEATED else ''}>{n}</td></tr>"
+                   for n in range(1, REPEATED + 3))
+    page.set_content('<!DOCTYPE html><html lang="en"><head><title>x</title><style>'
+                     ".pale{color:#eee} @media (max-width: 500px) {li{color:#eee}}</style>"
+                     "</head><body><main><h1>x</h1><table><tbody>" + rows + "</tbody></table>"
+                     "<ul><li>item</li></ul></main></body></html>")
+    contrasted: set[str] = set()
+    wide = [v for v in _at_width(page, axe_source, contrasted) if v.startswith("color-contrast")]
+    assert len(wide) == 1 and "1x" in wide[0]
+    page.set_viewport_size({"width": 390, "height": 900})
+    narrow = [v for v in _at_width(page, axe_source, contrasted) if v.startswith("color-contrast")]
+    assert len(narrow) == 1 and "2x" in narrow[0]
+    page.set_viewport_size({"width": 320, "height": 900})
+    assert not [v for v in _at_width(page, axe_source, contrasted) if "color-contrast" in v]
     page.close()

@@ -1,8 +1,10 @@
-"""tests/site_pages.py: the fast address finder gives what the parser gives.
+"""tests/site_pages.py: the fast readers give what the parser gives.
 
-`addresses` (regular expressions) stands in for `Page` (HTMLParser) where a
-test needs only a page's href and src values; `head` where it needs only the
-<head>.  Both must read what the parser reads, or a broken link or a missing
+`read_page` and `addresses` (regular expressions) stand in for `Page`
+(HTMLParser): `read_page` for everything the tests read of a page (the
+session's parsed demo site), `addresses` where a test needs only a page's
+href and src values; `head` where it needs only the <head>.  Each must read
+what the parser reads, or a broken link, an empty link text or a missing
 hreflang could pass unseen.
 """
 
@@ -11,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from tests.shared_data import ROOT
-from tests.site_pages import Page, addresses, broken_links, head, parse_site
+from tests.site_pages import Page, addresses, broken_links, head, parse_site, read_page
 
 GOLDEN = ROOT / "tests" / "golden" / "site"
 
@@ -31,19 +33,50 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("text, expected", CASES)
-def test_addresses_as_the_parser_finds_them(text, expected):
+# Pages read by the parser and by read_page: link texts (references, images'
+# alt texts, labels, nested tags), the head's tags and title, scroll regions.
+PAGES = [
+    '<a href="/a/">A &amp; B</a><a href="/i/"><img src="/x.png" alt="logo"> home</a>',
+    '<a href="/l/" aria-label="Label">x <span class="n">1</span></a><a name="n">no href</a>',
+    "<A HREF='/u/'>upper<IMG ALT=pic SRC=/p.png></A><a href>empty</a>",
+    '<html><head><title>T &amp; U</title><meta name="description" content="d &lt; e">'
+    '<meta property="og:title" content="o"><link rel="icon" href="/f.svg"></head>'
+    '<body><meta name="later" content="not in the head"><div class="x table-wrap" '
+    'tabindex="0" role="region" aria-label="a > b" hidden>t</div><div class="table-wrapper">'
+    "</div></body></html>",
+    '<!-- <a href="/c/">c</a> --><script>"<a href=/s/>s</a>"</script><p class="a b">p</p>',
+]
+FIELDS = ("addresses", "link_texts", "title", "metas", "links", "wraps", "markup")
+
+
+def _parsed(text: str) -> Page:
     page = Page()
     page.feed(text)
-    assert page.addresses == expected
+    return page
+
+
+@pytest.mark.parametrize("text, expected", CASES)
+def test_addresses_as_the_parser_finds_them(text, expected):
+    assert _parsed(text).addresses == expected
     assert addresses(text) == expected
+    assert read_page(text).addresses == expected
 
 
-def test_addresses_of_every_golden_page_are_the_parsers():
+@pytest.mark.parametrize("text", PAGES)
+def test_read_page_as_the_parser_reads(text):
+    parsed, read = _parsed(text), read_page(text)
+    assert {f: getattr(read, f) for f in FIELDS} == {f: getattr(parsed, f) for f in FIELDS}
+
+
+def test_every_golden_page_read_as_the_parser_reads_it():
     pages = parse_site(GOLDEN)
     assert len(pages) > 50
     for name, page in pages.items():
-        assert addresses((GOLDEN / name).read_text(encoding="utf-8")) == page.addresses, name
+        text = (GOLDEN / name).read_text(encoding="utf-8")
+        parsed = _parsed(text)
+        assert addresses(text) == parsed.addresses, name
+        for field in FIELDS:
+            assert getattr(page, field) == getattr(parsed, field), (name, field)
 
 
 def test_broken_links_with_and_without_the_parsed_pages(tmp_path):
