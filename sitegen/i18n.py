@@ -93,6 +93,12 @@ def gettext(message: str) -> str:
     return translations(language()).gettext(message)
 
 
+def pgettext(context: str, message: str) -> str:
+    """`message` in the language being rendered, in the sense `context`
+    names (a word the catalogue holds in more than one sense)."""
+    return translations(language()).pgettext(context, message)
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """`singular` or `plural` as `n` asks, in the language being rendered."""
     return translations(language()).ngettext(singular, plural, n)

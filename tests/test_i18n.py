@@ -123,7 +123,7 @@ def test_every_message_is_translated_in_italian(extracted):
     for message in extracted:
         if not message.id:
             continue
-        found = catalog.get(message.id)
+        found = catalog.get(message.id, context=message.context)
         strings = (found.string if found is not None and isinstance(found.string, tuple)
                    else (found.string,) if found is not None else ("",))
         if found is None or found.fuzzy or not all(strings):
@@ -428,11 +428,7 @@ class _Texts(HTMLParser):
 # regulations' words, docs/i18n.md). Code (<code>: the fixed-width files'
 # column headers) and the content's pages (pages/, regulations/) are not
 # read.
-KEPT = {"it/norms/index.html": {"Category"},
-        # An FMJD norm's kind (red, black: FMJD Annex 10's words, shown as
-        # rules_core gives them, its reasons beside them in English too);
-        # "black" is also a message, the colour of a game's pieces.
-        "it/events/2024-05-draughts-cup/index.html": {"black"}}
+KEPT = {"it/norms/index.html": {"Category"}}
 
 
 def _sample(site: Path) -> list[Path]:

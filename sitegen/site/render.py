@@ -114,7 +114,7 @@ def make_environment(prefix: str = "/", regulations: list | None = None,
     gettext_env.install_gettext_translations(i18n.translations(lang), newstyle=False)
     env.filters.update(isodate=isodate, month=month, number=format_count, ym=year_month,
                        fixed=fixed, signed=signed, points=points, tiebreak=tiebreak,
-                       cite=_cite_filter(prefix, regulations))
+                       cite=_cite_filter(prefix, regulations), norm_kind=norm_kind)
     url = _url(prefix, shared or prefix)
     env.globals.update(url=url, player_link=_player_link(url))
     env.globals["script_messages"] = i18n.script_messages(lang, i18n.SITE_SCRIPTS)
@@ -563,6 +563,22 @@ def _fill(w: _Writer, view: views.ListView) -> None:
     """A list page's rows, rendered once per entry (`RowCells`)."""
     for group in view.groups:
         w.rows.fill(group.rows, view.show_k, view.show_letter)
+
+
+# An FMJD norm's kind (fmjd Annex 10 §2.2: a red or a black norm; §3.4: an
+# automatic one), translated as a kind of norm ("black" is also the colour of
+# a game's pieces in the catalogue, a different word in Italian).
+_NORM_KINDS: dict[str, Callable[[], str]] = {
+    "red": lambda: i18n.pgettext("norm kind", "red"),
+    "black": lambda: i18n.pgettext("norm kind", "black"),
+    "automatic": lambda: i18n.pgettext("norm kind", "automatic")}
+
+
+def norm_kind(kind: str | None) -> str | None:
+    """A norm's kind as pages show it (`_NORM_KINDS`; a FIDE norm's kind,
+    none of these, as given)."""
+    shown = _NORM_KINDS.get(kind) if kind else None
+    return shown() if shown else kind
 
 
 def _downloads(w: _Writer) -> None:
