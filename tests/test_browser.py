@@ -507,7 +507,9 @@ def test_pasted_text_and_an_empty_form(check_page):
 
 
 def test_a_dropped_file_is_read_like_a_chosen_one(check_page):
-    """Drag and drop onto the file box (a DataTransfer with a File)."""
+    """Drag and drop onto the file box (a DataTransfer with a File): the file
+    is read and checked at once, as a chosen one is (no click)."""
+    before = check_page.get_attribute("#check-problems", "data-done") or "0"
     check_page.evaluate("""text => {
       const files = new DataTransfer();
       files.items.add(new File([text], "dropped.trf", {type: "text/plain"}));
@@ -518,7 +520,9 @@ def test_a_dropped_file_is_read_like_a_chosen_one(check_page):
                                                 cancelable: true})); }""", MALFORMED_TRF)
     check_page.wait_for_function(
         "() => document.getElementById('check-file-name').textContent.includes('dropped.trf')")
-    _submit(check_page, "#check-form", "#check-problems")
+    check_page.wait_for_function("([sel, n]) => document.querySelector(sel).dataset.done === n",
+                                 arg=["#check-problems", str(int(before) + 1)],
+                                 timeout=CHECK_TIMEOUT)
     assert "line 4, column 99" in check_page.inner_text("#check-problems")
 
 

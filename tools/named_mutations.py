@@ -78,8 +78,8 @@ MUTATIONS: tuple[Mutation, ...] = (
     Mutation(
         "p rounded .5 down (fide-2002 10.1: p in whole per cent)",
         "rules_core/fide/engine.py",
-        "    return round_half_up(Fraction(score) * 100 / games)",
-        "    return -round_half_up(-Fraction(score) * 100 / games)",
+        "    return (200 * n + d * games) // (2 * d * games)",
+        "    return (200 * n + d * games - 1) // (2 * d * games)",
         ("tests/test_numbers.py::test_p_is_rounded_to_hundredths_half_up",
          "tests/test_editions.py::test_p_rounds_half_up"),
     ),

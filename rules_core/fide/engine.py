@@ -40,10 +40,10 @@ def _fraction(value: float, denominator: int = 1) -> Fraction:
 
 def p_percent(score: Fraction, games: int) -> int:
     """p = W / n in hundredths, rounded half up (docs/interpretations.md#i1)."""
-    if type(score) is Fraction:     # floor(100 W / n + 1/2) in integers: the same figure
-        n, d = score.numerator, score.denominator
-        return (200 * n + d * games) // (2 * d * games)
-    return round_half_up(Fraction(score) * 100 / games)
+    exact = score if type(score) is Fraction else Fraction(score)
+    n, d = exact.numerator, exact.denominator
+    # round_half_up(100 W / n) = floor(100 W / n + 1/2), in integers
+    return (200 * n + d * games) // (2 * d * games)
 
 
 def performance_rating(edition: FideRules, average: Fraction, score: Fraction,
