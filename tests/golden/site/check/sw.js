@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "d3fe1cca5b5ef0da",
+ "version": "61fbc477e9c86ab1",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/bc387e451f296430/pyodide-lock.json",
-  "../static/bundle/bc387e451f296430/worker.js",
-  "../static/bundle/bc387e451f296430/python_stdlib.zip",
-  "../static/bundle/bc387e451f296430/snapshot.bin"
+  "../static/bundle/4c425f26b218b9ae/pyodide-lock.json",
+  "../static/bundle/4c425f26b218b9ae/worker.js",
+  "../static/bundle/4c425f26b218b9ae/python_stdlib.zip",
+  "../static/bundle/4c425f26b218b9ae/snapshot.bin"
  ]
 };
 
