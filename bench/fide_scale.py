@@ -387,7 +387,8 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False,
     from sitegen.compute.pipeline import compute
     from sitegen.content.folder import load_content
     from sitegen.site.regulations import load_regulations
-    from sitegen.site.render import render_site, render_workers
+    from sitegen.site.render import render_site
+    from sitegen.workers import build_workers
 
     if trace:
         tracemalloc.start()
@@ -404,7 +405,7 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False,
         data = _profiled(run, loaded) if profile else run(loaded)
         figures["compute"] = time.perf_counter() - mark
         figures["compute_processes"] = len(used)
-        figures["compute_workers"] = render_workers(workers)
+        figures["compute_workers"] = build_workers(workers)
         # as sitegen.build drops the content after compute
         figures["players"] = sum(len(p) for p in loaded.players.values())
         figures["events"] = len(loaded.events)

@@ -42,7 +42,8 @@ from sitegen.compute.sitedata import (
 from sitegen.site import downloads
 from sitegen.site.figures import fixed, points, signed, tiebreak
 from sitegen.site.regulations import load_regulations
-from sitegen.site.render import WORKERS_ENV, make_environment, render_site, render_workers
+from sitegen.site.render import make_environment, render_site, render_workers
+from sitegen.workers import WORKERS_ENV
 from tests.shared_data import ROOT
 
 EVIL = "<script>alert(1)</script>"

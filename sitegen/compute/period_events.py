@@ -41,7 +41,7 @@ from rules_core.model import Tournament
 from rules_core.timecontrol import minutes_for_60
 from sitegen.compute.sitedata import EventReport
 from sitegen.content.folder import Event
-from sitegen.site.render import render_workers
+from sitegen.workers import build_workers
 
 __all__ = ["Rated", "Played", "rate_events", "event_report", "ended", "PARALLEL_FROM"]
 
@@ -101,7 +101,7 @@ def rate_events(spec, day: date, events: Sequence[tuple[Event, Tournament]], pla
     rated events."""
     planned = _planned(events, players)
     rate = partial(_rate_one, spec, day, options)
-    rated = _rate_all(rate, planned, render_workers(workers), used)
+    rated = _rate_all(rate, planned, build_workers(workers), used)
     if all(r.as_planned for r in rated):
         return rated
     first = [check_tournament(t, options) for _, t in events]

@@ -21,7 +21,6 @@ import collections
 import functools
 import json
 import multiprocessing
-import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from importlib import resources
@@ -45,10 +44,10 @@ from sitegen.site import downloads, views
 from sitegen.site.figures import fixed, isodate, points, signed, tiebreak, year_month
 from sitegen.site.regulations import RegulationIndex, citation_anchors, link_citations
 from sitegen.site.timeline import editions_timeline
+from sitegen.workers import build_workers as render_workers
 
 __all__ = ["make_environment", "render_site", "render_workers", "templates_root"]
 
-WORKERS_ENV = "SITEGEN_WORKERS"   # how many processes render pages; 1 = in this one
 
 # A source checkout keeps the templates at the repository's root; an
 # installed wheel carries them as package data `sitegen/templates`.
@@ -215,21 +214,6 @@ def _render_language(writer: _Writer, workers: int) -> None:
         global _FORKED
         _FORKED = None
     _feed(writer)
-
-
-def render_workers(workers: int | None = None) -> int:
-    """The number of rendering processes: `workers` if given, else
-    $SITEGEN_WORKERS, else os.cpu_count(); 1 where processes cannot be
-    forked (the site data is shared by fork, never pickled)."""
-    if workers is None:
-        text = os.environ.get(WORKERS_ENV, "").strip()
-        if text and not text.isdigit():
-            raise ValueError(f"{WORKERS_ENV}: '{text}' is not a number of processes "
-                             "(expected a whole number, 1 or more)")
-        workers = int(text) if text else (os.cpu_count() or 1)
-    if "fork" not in multiprocessing.get_all_start_methods():
-        return 1
-    return max(1, workers)
 
 
 # -- rendering in processes ----------------------------------------------------------

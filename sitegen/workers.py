@@ -1,0 +1,28 @@
+"""How many processes a build uses: rendering (sitegen.site.render) and
+rating a large period's events (sitegen.compute.period_events) read the
+same setting, so it lives beside both rather than in either
+(docs/scale.md, "The cores of one machine, and many machines")."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+
+__all__ = ["WORKERS_ENV", "build_workers"]
+
+WORKERS_ENV = "SITEGEN_WORKERS"   # how many processes render and rate; 1 = in this one
+
+
+def build_workers(workers: int | None = None) -> int:
+    """The number of worker processes: `workers` if given, else
+    $SITEGEN_WORKERS, else os.cpu_count(); 1 where processes cannot be
+    forked (the site data is shared by fork, never pickled)."""
+    if workers is None:
+        text = os.environ.get(WORKERS_ENV, "").strip()
+        if text and not text.isdigit():
+            raise ValueError(f"{WORKERS_ENV}: '{text}' is not a number of processes "
+                             "(expected a whole number, 1 or more)")
+        workers = int(text) if text else (os.cpu_count() or 1)
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    return max(1, workers)
