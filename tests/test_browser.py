@@ -24,6 +24,7 @@ import re
 import shutil
 import subprocess
 import threading
+import time
 import tomllib
 from pathlib import Path
 
@@ -42,6 +43,8 @@ CI = bool(os.environ.get("CI"))
 CHROMIUM = Path("/usr/bin/chromium")
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--no-first-run", "--disable-sync"]
+# how late a slow path is answered (a venue's bad connection, a loaded CI)
+SLOW_ANSWER = 2
 LOAD_TIMEOUT = 120_000          # ms: a cold start compiles 9.6 MB of WebAssembly
 CHECK_TIMEOUT = 120_000
 
@@ -104,9 +107,12 @@ class _Handler(SiteHandler):
     """`sitegen serve`'s handler (precompressed copies, caching) with the
     headers of netlify.toml."""
     requested: list[str] = []
+    slow: tuple[str, ...] = ()          # paths answered a few seconds late
 
     def do_GET(self):
         self.requested.append(self.path)
+        if self.path.split("?")[0].endswith(self.slow or ("\0",)):
+            time.sleep(SLOW_ANSWER)
         if self.path == "/favicon.ico":       # the site has none; keep the console clean
             self.send_response(204)
             self.end_headers()
@@ -114,11 +120,12 @@ class _Handler(SiteHandler):
         super().do_GET()
 
 
-def _serve(folder: Path):
-    """Serve `folder` on 127.0.0.1: (base URL, server, the paths requested)."""
+def _serve(folder: Path, slow: tuple[str, ...] = ()):
+    """Serve `folder` on 127.0.0.1: (base URL, server, the paths requested);
+    paths ending with one of `slow` are answered SLOW_ANSWER seconds late."""
     requested: list[str] = []
     handler = type("Handler", (_Handler,), {"extra_headers": _site_headers(),
-                                            "requested": requested})
+                                            "requested": requested, "slow": slow})
     httpd = http.server.ThreadingHTTPServer(
         ("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
@@ -949,13 +956,18 @@ def test_a_snapshot_that_does_not_fit_the_runtime_stops_the_start(browser, site,
     shutil.copytree(site, folder)
     described["snapshot_base"]["sha256"] = "0" * 64
     (folder / "static" / "check" / "bundle.json").write_text(json.dumps(described), "utf-8")
-    url, httpd, _ = _serve(folder)
+    # the standard library answered late: its download ends after the error
+    url, httpd, _ = _serve(folder, slow=("python_stdlib.zip",))
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
         page.goto(url + "/check/")
         page.wait_for_selector("#check-status[data-state=ready], #check-status[data-state=error]",
                                timeout=LOAD_TIMEOUT)
+        assert page.get_attribute("#check-status", "data-state") == "error"
+        # and stays so once the late download has ended (it put "Starting
+        # Python…" back over the error, and the page waited for ever)
+        page.wait_for_timeout((SLOW_ANSWER + 1) * 1000)
         assert page.get_attribute("#check-status", "data-state") == "error"
         assert "the memory snapshot does not fit this runtime" in \
             page.text_content("#check-status")

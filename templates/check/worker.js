@@ -37,7 +37,14 @@ function post(message) {
   self.postMessage(message);
 }
 
+/* Once the start has failed, nothing more is said about it: a download
+   that lands after the error (the standard library, the lock file) would
+   otherwise put "Starting Python…" back over the error, for ever. */
+let failed = false;
+
 function progress(phase, extra) {
+  if (failed) { return; }
+  if (phase === "error") { failed = true; }
   post(Object.assign({ type: "progress", phase: phase, loaded: received, total: total }, extra || {}));
 }
 

@@ -220,6 +220,9 @@ export class Checker {
   }
 
   progress(message) {
+    // a failed start stays failed until restart(): a late message of the
+    // same worker does not bring "loading" back over the error
+    if (this.state === "error") { return; }
     if (this.root && message.loaded !== undefined) { this.root.setAttribute("data-loaded", String(message.loaded)); }
     if (message.total) {
       this.bar.max = message.total;

@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "61fbc477e9c86ab1",
+ "version": "fb5a7bf3a983b50d",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/4c425f26b218b9ae/pyodide-lock.json",
-  "../static/bundle/4c425f26b218b9ae/worker.js",
-  "../static/bundle/4c425f26b218b9ae/python_stdlib.zip",
-  "../static/bundle/4c425f26b218b9ae/snapshot.bin"
+  "../static/bundle/b5d72f2ea031df02/pyodide-lock.json",
+  "../static/bundle/b5d72f2ea031df02/worker.js",
+  "../static/bundle/b5d72f2ea031df02/python_stdlib.zip",
+  "../static/bundle/b5d72f2ea031df02/snapshot.bin"
  ]
 };
 
