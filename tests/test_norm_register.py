@@ -51,7 +51,7 @@ def test_register_by_event_and_by_player(site):
     assert (event.heading, event.path) == ("GM norm round robin", f"events/{SLUG}/")
     assert (player.heading, player.path) == ("Eve, Ed", "players/1005/")
     (norm,) = player.norms
-    assert norm.norm == "GM" and norm.figures == (
+    assert (norm.title, norm.kind) == ("GM", None) and norm.figures == (
         "Rp 2637, Ra 2417; 7 of 9 (required 7); counts as 9 games")
 
 
@@ -63,3 +63,24 @@ def test_register_of_the_demo_content():
     register = norm_register(data, Links(data))
     chess = [n for g in register.by_event for n in g.norms if n.game == "chess"]
     assert chess and all(n.figures.startswith("Rp ") for n in chess)
+
+
+
+@pytest.mark.parametrize("lang, kind, shown", [
+    ("en", "red", "GMI red"), ("it", "red", "GMI rossa"), ("it", "black", "GMI nera"),
+    ("it", "automatic", "GMI automatica"), ("it", None, "GMI")])
+def test_the_registers_norm_names_its_kind_in_the_pages_language(lang, kind, shown):
+    """fmjd Annex 10 §2.2, §3.4: the register's "GMI red" is "GMI rossa" on the
+    Italian site (it was composed in English before the page saw it)."""
+    from sitegen import i18n
+    from sitegen.site.render import make_environment
+    with i18n.using(lang):             # as render_site renders each language
+        cell = make_environment(lang=lang).from_string(
+            '{% from "_macros.html" import norm_name %}{{ norm_name(title, kind) }}')
+        assert cell.render(title="GMI", kind=kind) == shown
+
+
+def test_the_demos_register_names_the_kind_of_each_draughts_norm(demo_site):
+    """The register page uses norm_name: the demo's red norms show as such."""
+    page = (demo_site / "norms" / "index.html").read_text(encoding="utf-8")
+    assert "<td>GMI red</td>" in page and "<td>GMI</td>" not in page

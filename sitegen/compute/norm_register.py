@@ -28,7 +28,9 @@ class RegisterNorm:
     player: str
     player_path: str | None
     federation: str
-    norm: str               # "GM", "MI black"
+    title: str              # "GM", "MI"
+    kind: str | None        # an FMJD norm's "red", "black", "automatic" (Annex 10
+                            # §2.2, §3.4), translated by the page: the norm_kind filter
     event: str
     event_path: str | None
     date: date | None
@@ -67,7 +69,7 @@ def _report_norms(report: EventReport, links) -> list[RegisterNorm]:
         for n in _reached(p.get("norms", [])):
             out.append(RegisterNorm(
                 report.game, p.get("name") or "", links.player_path(report.game, p.get("id")),
-                p.get("federation") or "", _norm_name(n), report.name,
+                p.get("federation") or "", n["title"], n.get("kind"), report.name,
                 links.event_path(report.slug), day, _figures(report.game, n)))
     return out
 
@@ -80,10 +82,6 @@ def _reached(norms: list[dict]) -> list[dict]:
         if n.get("valid") and (n["title"] not in best or n.get("kind") == "red"):
             best[n["title"]] = n
     return list(best.values())
-
-
-def _norm_name(n: dict) -> str:
-    return f"{n['title']} {n['kind']}" if n.get("kind") else n["title"]
 
 
 def _figures(game: str, n: dict) -> str:
