@@ -11,10 +11,13 @@
                   "error", loaded, total, message}
                  {type: "reply", id, ok, json (the answer as JSON text) | result | error,
                   timing (ms per step: shards, python, and inbrowser.timing's)}
+                 {type: "rest", id, json | error, timing}: after a check's reply,
+                  the rest of its answer (inbrowser.check_rest)
 
    Every URL is relative to this file, so a site published under a path
    works unchanged; nothing is requested from any other host. The site's
-   player index is fetched after "ready", and its shards only for the
+   player index is fetched while the runtime starts and read after
+   "ready", and its shards only for the
    players of a file being checked (docs/browser.md). */
 
 // this file is static/bundle/HASH/worker.js; bundle.json is static/check/'s
@@ -220,6 +223,9 @@ async function boot() {
   const bundle = await bundleJson();
   mark("bundle");
   const at = function (path) { return new URL(path, bundleUrl).href; };
+  // players.json is asked for now and read after "ready" (`index`)
+  indexText = fresh(at(bundle.players)).then(function (response) { return response.text(); });
+  indexText.catch(function () {});
   total = bundle.download_bytes;
   progress("download");
   const indexURL = at(bundle.pyodide);
@@ -267,17 +273,18 @@ async function boot() {
   return { inbrowser: inbrowser, players: new URL(bundle.players, bundleUrl) };
 }
 
+let indexText = null;       // players.json's text, asked for by boot
 const ready = boot();
 ready.catch(function (error) {
   progress("error", { message: String(error && error.message || error) });
 });
 
-/* The site's players.json (the lists and how the shards are cut), after
-   "ready": never before, so a large site starts as fast as a small one. */
+/* The site's players.json (the lists and how the shards are cut), fetched
+   while the runtime starts and read after "ready": never before, so a
+   large site starts as fast as a small one. */
 const index = ready.then(async function (state) {
   try {
-    const response = await fresh(state.players);
-    const text = await response.text();
+    const text = await indexText;
     const meta = JSON.parse(text);
     const count = state.inbrowser.load_players(text);
     progress("ready", { players: count });
@@ -311,12 +318,30 @@ async function loadShards(inbrowser, payloadJson) {
 
 /* Said where the notes are read: what could not be filled. */
 function unfilled(answer, missing) {
-  if (missing && answer.result) {
+  if (missing && answer && answer.result) {
     answer.result.event.notes = (answer.result.event.notes || []).concat([
       missing + " part(s) of this site's published list could not be fetched (offline?): " +
       "ratings, K and titles of the players in them were not filled from the list"]);
   }
   return answer;
+}
+
+function withNote(answer, missing) {
+  return missing ? JSON.stringify(unfilled(JSON.parse(answer), missing)) : answer;
+}
+
+/* The second step of a check: {type: "rest", id, json ("null" when the
+   first answer was all), timing} or {type: "rest", id, error}. */
+function restOf(state, request, missing) {
+  try {
+    const started = performance.now();
+    const rest = state.inbrowser.check_rest();
+    const timing = JSON.parse(state.inbrowser.timing());
+    timing.rest = performance.now() - started;
+    post({ type: "rest", id: request.id, timing: timing, json: withNote(rest, missing) });
+  } catch (error) {
+    post({ type: "rest", id: request.id, error: internalError(request.kind, error) });
+  }
 }
 
 /* A Python exception that escaped inbrowser.handle: one line, no traceback. */
@@ -397,7 +422,11 @@ async function reply(request) {
     const payloadJson = JSON.stringify(request.payload || null);
     const missing = request.kind === "check" ? await loadShards(state.inbrowser, payloadJson) : 0;
     const shards = performance.now();
-    const answer = state.inbrowser.handle(request.kind, payloadJson);
+    const check = request.kind === "check";
+    // a check in two steps (docs/browser.md, "A check in two steps"): what
+    // the page shows first, then the whole contract and the CSV
+    const answer = check ? state.inbrowser.check_view(payloadJson)
+                         : state.inbrowser.handle(request.kind, payloadJson);
     // where the worker's time went (ms), for bench/browser.py: fetching the
     // list's shards, then each step in Python (inbrowser.timing)
     const timing = JSON.parse(state.inbrowser.timing());
@@ -405,8 +434,8 @@ async function reply(request) {
     timing.python = performance.now() - shards;
     // the text crosses to the page (a string is copied at once; an object
     // would be cloned piece by piece) and is parsed there, once
-    post({ type: "reply", id: request.id, ok: true, timing: timing,
-           json: missing ? JSON.stringify(unfilled(JSON.parse(answer), missing)) : answer });
+    post({ type: "reply", id: request.id, ok: true, timing: timing, json: withNote(answer, missing) });
+    if (check) { restOf(state, request, missing); }
   } catch (error) {
     // A Python exception has a `type`; anything else (the WebAssembly stack
     // exhausted, a fatal error of the runtime) leaves the interpreter
