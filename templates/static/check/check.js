@@ -298,6 +298,7 @@ function show(answer, name, first) {
   putRows(bodyRows(answer.table, contract, 0, FIRST_ROWS), true);
   clear(document.getElementById("check-notes"));
   result.hidden = false;
+  if (first) { first.put = performance.now(); }
   const more = answer.table.rows.length > FIRST_ROWS;
   const rest = function () {
     if (shown !== checks) { return null; }
@@ -339,9 +340,8 @@ function run() {
       second = answer.rest || null;
       const rendering = performance.now();
       const timing = Object.assign({}, checker.timing);
-      return show(answer, input.filename, function () {
-        firstShown = performance.now();
-      }).then(function (whole) {
+      const painted = function () { firstShown = performance.now(); };
+      return show(answer, input.filename, painted).then(function (whole) {
         void result.offsetHeight;            // the layout, as the next paint needs it
         const now = performance.now();
         // `first`: choosing to the first rows painted; `total`: to the
@@ -350,6 +350,8 @@ function run() {
         // run while the page lays the first rows out; `rest_parse` here)
         Object.assign(timing, (whole && whole.timing) || {});
         timing.render = now - rendering;
+        // the first rows in the page, before the paint (from the answer)
+        if (painted.put !== undefined) { timing.put = painted.put - rendering; }
         timing.total = now - started;
         timing.first = (firstShown === null ? now : firstShown) - started;
         problems.setAttribute("data-timing", JSON.stringify(timing));
