@@ -5,7 +5,8 @@ default the 284-player Karl Mala TRF of ../shared/third_party_data/chess)
 `--runs` times after one warm-up call, and prints the median time of the
 whole call (wall clock and this process's CPU time, which a loaded machine
 disturbs less), the median of each of the worker's steps (`read`, `rate`,
-`table`, `csv`, `json`: `worker.timing()`), the size of the answer and the
+`table`, `csv`, `json`: `worker.timing()`), the size of the answer, the
+two calls the page makes instead (`first_step`, `second_step`) and the
 load average.  With `--pyodide` the same Python runs inside the pinned
 Pyodide under Node (bench/check_pyodide.mjs; the runtime from sitegen's
 cache, as the site's bundle takes it), the way the browser's worker runs
@@ -92,8 +93,25 @@ def measure(path: Path | str, runs: int) -> dict[str, float]:
     for step in steps[0]:
         out[step] = statistics.median(s.get(step, 0.0) for s in steps)
     out["answer_kb"] = len(answer.encode()) / 1000
+    out.update(two_steps(payload, runs))
     out["loop"] = loop()
     return out
+
+
+def two_steps(payload: str, runs: int) -> dict[str, float]:
+    """The page's two calls (docs/browser.md, "A check in two steps"):
+    medians of `first_step` (check_view, what the page waits for before
+    its first rows) and `second_step` (check_rest), ms wall."""
+    firsts, seconds = [], []
+    for _ in range(runs):
+        began = time.perf_counter()
+        worker.check_view(payload)
+        middle = time.perf_counter()
+        worker.check_rest()
+        firsts.append((middle - began) * 1000)
+        seconds.append((time.perf_counter() - middle) * 1000)
+    worker.timing()
+    return {"first_step": statistics.median(firsts), "second_step": statistics.median(seconds)}
 
 
 def measure_in_pyodide(path: Path, runs: int) -> dict[str, float]:
@@ -173,8 +191,11 @@ def main() -> int:
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{args.file.name}: median of {args.runs}, {where} (load average {load})")
     print(f"  whole call {figures['wall']:.1f} ms wall, {figures['cpu']:.1f} ms CPU")
-    steps = [k for k in figures if k not in ("wall", "cpu", "answer_kb", "loop")]
+    steps = [k for k in figures
+             if k not in ("wall", "cpu", "answer_kb", "loop", "first_step", "second_step")]
     print("  " + ", ".join(f"{k} {figures[k]:.1f} ms" for k in steps))
+    print(f"  in two steps (the page's calls): the first {figures['first_step']:.1f} ms, "
+          f"the second {figures['second_step']:.1f} ms wall")
     print(f"  answer {figures['answer_kb']:.0f} kB; plain-Python loop {figures['loop']:.0f} ms")
     return 0
 
