@@ -16,8 +16,7 @@
 
    Every URL is relative to this file, so a site published under a path
    works unchanged; nothing is requested from any other host. The site's
-   player index is fetched while the runtime starts and read after
-   "ready", and its shards only for the
+   player index is fetched after "ready", and its shards only for the
    players of a file being checked (docs/browser.md). */
 
 // this file is static/bundle/HASH/worker.js; bundle.json is static/check/'s
@@ -223,9 +222,6 @@ async function boot() {
   const bundle = await bundleJson();
   mark("bundle");
   const at = function (path) { return new URL(path, bundleUrl).href; };
-  // players.json is asked for now and read after "ready" (`index`)
-  indexText = fresh(at(bundle.players)).then(function (response) { return response.text(); });
-  indexText.catch(function () {});
   total = bundle.download_bytes;
   progress("download");
   const indexURL = at(bundle.pyodide);
@@ -273,18 +269,19 @@ async function boot() {
   return { inbrowser: inbrowser, players: new URL(bundle.players, bundleUrl) };
 }
 
-let indexText = null;       // players.json's text, asked for by boot
 const ready = boot();
 ready.catch(function (error) {
   progress("error", { message: String(error && error.message || error) });
 });
 
-/* The site's players.json (the lists and how the shards are cut), fetched
-   while the runtime starts and read after "ready": never before, so a
-   large site starts as fast as a small one. */
+/* The site's players.json (the lists and how the shards are cut), after
+   "ready": never before, so a large site starts as fast as a small one
+   (fetched while the runtime starts, its 0.7 MB at 1.2 million players
+   took the snapshot's bandwidth: docs/browser.md, "A check in two steps"). */
 const index = ready.then(async function (state) {
   try {
-    const text = await indexText;
+    const response = await fresh(state.players);
+    const text = await response.text();
     const meta = JSON.parse(text);
     const count = state.inbrowser.load_players(text);
     progress("ready", { players: count });
