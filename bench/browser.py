@@ -158,9 +158,14 @@ def check_once(page, again: bool = False) -> tuple[float, int, dict]:
     page's own measure), the bytes of player data fetched for it, and where
     the time went (the page's data-timing, ms: `shards` fetching the list's
     shards and, of it, `read` reading the file; `python` the worker's call
-    to Python, of it `rate`, `table`, `csv`, `json`; `parse` the page's
-    JSON.parse; `first` from choosing to the first rows painted; `render`
-    from the answer to the whole table laid out)."""
+    to Python for the first step of the answer, of it `rate`, `table`,
+    `json`; `parse` the page's JSON.parse; `put` from the answer to the
+    first rows in the page, before their paint; `first` from choosing to
+    the first rows painted; `render` from the answer to the whole table
+    laid out; `rest` the worker's second step (the whole contract and the
+    CSV, made while the page paints), of it `csv` and `json_rest`, and
+    `rest_parse` the page's JSON.parse of it: docs/browser.md, "A check in
+    two steps")."""
     before = int(page.get_attribute("#check-problems", "data-done") or 0)
     players = Counting.sent["players"]
     if again:
@@ -188,7 +193,8 @@ def _line(label: str, runs: list[tuple[float, int]], bare_runs: list[tuple[float
 # cache about 2 s after its last optimisation
 WRITE_WAIT = 4000
 
-SPLIT = ("shards", "read", "python", "rate", "table", "csv", "json", "parse", "render")
+SPLIT = ("shards", "read", "python", "rate", "table", "json", "parse", "put", "render",
+         "rest", "csv", "json_rest", "rest_parse")
 
 
 def _checks(label: str, runs: list[tuple[float, int, dict]]) -> str:

@@ -5,7 +5,8 @@ default the 284-player Karl Mala TRF of ../shared/third_party_data/chess)
 `--runs` times after one warm-up call, and prints the median time of the
 whole call (wall clock and this process's CPU time, which a loaded machine
 disturbs less), the median of each of the worker's steps (`read`, `rate`,
-`table`, `csv`, `json`: `worker.timing()`), the size of the answer and the
+`table`, `csv`, `json`: `worker.timing()`), the size of the answer, the
+two calls the page makes instead (`first_step`, `second_step`) and the
 load average.  With `--pyodide` the same Python runs inside the pinned
 Pyodide under Node (bench/check_pyodide.mjs; the runtime from sitegen's
 cache, as the site's bundle takes it), the way the browser's worker runs
@@ -13,7 +14,15 @@ it but without the page; both print `loop`, a plain-Python loop's time
 (dict, attribute and str work), whose ratio is WebAssembly's own slowdown
 (docs/browser.md, "Faster checks in Pyodide").  Asserts nothing.
 
+`--answers DIR` instead writes, for every file of tests/data and
+../shared/third_party_data, the worker's answers (with and without norms and
+filling, the first view and the rest as the page gets them) and `check_text`'s
+contract with and without norms, one JSON file each, so that two versions of
+rules_core and the worker can be compared byte for byte (`diff -r DIR1 DIR2`:
+docs/browser.md, "Faster checks in Pyodide").
+
     python bench/check.py [--runs 10] [--file FILE] [--pyodide]
+    python bench/check.py --answers DIR
 """
 
 from __future__ import annotations
@@ -84,8 +93,25 @@ def measure(path: Path | str, runs: int) -> dict[str, float]:
     for step in steps[0]:
         out[step] = statistics.median(s.get(step, 0.0) for s in steps)
     out["answer_kb"] = len(answer.encode()) / 1000
+    out.update(two_steps(payload, runs))
     out["loop"] = loop()
     return out
+
+
+def two_steps(payload: str, runs: int) -> dict[str, float]:
+    """The page's two calls (docs/browser.md, "A check in two steps"):
+    medians of `first_step` (check_view, what the page waits for before
+    its first rows) and `second_step` (check_rest), ms wall."""
+    firsts, seconds = [], []
+    for _ in range(runs):
+        began = time.perf_counter()
+        worker.check_view(payload)
+        middle = time.perf_counter()
+        worker.check_rest()
+        firsts.append((middle - began) * 1000)
+        seconds.append((time.perf_counter() - middle) * 1000)
+    worker.timing()
+    return {"first_step": statistics.median(firsts), "second_step": statistics.median(seconds)}
 
 
 def measure_in_pyodide(path: Path, runs: int) -> dict[str, float]:
@@ -108,13 +134,51 @@ def measure_in_pyodide(path: Path, runs: int) -> dict[str, float]:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def answer_files() -> list[Path]:
+    """Every tournament file of tests/data and ../shared/third_party_data
+    (chess and draughts; not the expected outputs nor the manifest)."""
+    shared = ROOT.parent / "shared" / "third_party_data"
+    files = sorted(p for p in (ROOT / "tests" / "data").rglob("*") if p.is_file())
+    files += sorted(p for p in shared.rglob("*") if p.is_file()
+                    and ".expected." not in p.name and p.name != "MANIFEST.txt")
+    return files
+
+
+def write_answers(folder: Path) -> int:
+    """The answers of every `answer_files()` file into `folder`: the worker's
+    (norms on and off, filling off: no list is loaded) and check_text's."""
+    from rules_core.check import CheckOptions, check_text
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for path in answer_files():
+        text = path.read_bytes().decode("utf-8", errors="replace")
+        stem = path.relative_to(ROOT.parent).as_posix().replace("/", "__")
+        for norms in (False, True):
+            payload = json.dumps({"text": text, "filename": path.name,
+                                  "options": {"norms": norms, "fill": norms}})
+            (folder / f"{stem}.worker.norms-{norms}.json").write_text(
+                worker.handle("check", payload), encoding="utf-8")
+            if hasattr(worker, "check_view"):     # the two steps the page gets
+                (folder / f"{stem}.steps.norms-{norms}.json").write_text(
+                    worker.check_view(payload) + "\n" + worker.check_rest(), encoding="utf-8")
+            contract = check_text(text, path.name, CheckOptions(norms=norms))
+            (folder / f"{stem}.check.norms-{norms}.json").write_text(
+                json.dumps(contract, indent=1, sort_keys=True, default=str), encoding="utf-8")
+    return len(answer_files())
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--file", type=Path, default=KARL_MALA)
     parser.add_argument("--pyodide", action="store_true",
                         help="run the call inside Pyodide under Node (needs node)")
+    parser.add_argument("--answers", type=Path, default=None,
+                        help="write every test file's answers into this folder, to compare")
     args = parser.parse_args()
+    if args.answers:
+        print(f"bench/check.py: {write_answers(args.answers)} files' answers in {args.answers}")
+        return 0
     if not args.file.is_file():
         print(f"bench/check.py: {args.file} not found (give one with --file)")
         return 1
@@ -127,8 +191,11 @@ def main() -> int:
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{args.file.name}: median of {args.runs}, {where} (load average {load})")
     print(f"  whole call {figures['wall']:.1f} ms wall, {figures['cpu']:.1f} ms CPU")
-    steps = [k for k in figures if k not in ("wall", "cpu", "answer_kb", "loop")]
+    steps = [k for k in figures
+             if k not in ("wall", "cpu", "answer_kb", "loop", "first_step", "second_step")]
     print("  " + ", ".join(f"{k} {figures[k]:.1f} ms" for k in steps))
+    print(f"  in two steps (the page's calls): the first {figures['first_step']:.1f} ms, "
+          f"the second {figures['second_step']:.1f} ms wall")
     print(f"  answer {figures['answer_kb']:.0f} kB; plain-Python loop {figures['loop']:.0f} ms")
     return 0
 

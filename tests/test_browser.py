@@ -363,6 +363,39 @@ def test_third_party_file_shows_what_check_gives(check_page, path):
     assert 0 < first <= whole
 
 
+def _download(page, link: str) -> str:
+    with page.expect_download() as info:
+        page.click(link)
+    return Path(info.value.path()).read_text("utf-8")
+
+
+def test_a_check_in_two_steps_shows_everything_without_a_click(check_page):
+    """The worker answers a check in two steps (docs/browser.md, "A check in
+    two steps"): the first view, then the whole contract and the CSV. With no
+    click after choosing the file, the page shows every row, the players'
+    notes, and downloads the whole answer (the players' games included), as
+    inbrowser gives it in one step; a file checked next offers its own."""
+    text = _big_trf(FIRST_ROWS + 2, 3)
+    shown = check_on_page(check_page, "open.trf", text.encode())
+    whole = json.loads(inbrowser.handle("check", json.dumps({"text": text, "filename": "open.trf"})))
+    assert [row["number"] for row in shown["rows"]] == [p["number"] for p in whole["result"]["players"]]
+    notes = check_page.evaluate("""() => [...document.querySelectorAll('#check-notes details')]
+      .map(d => [Number(d.dataset.number), [...d.querySelectorAll('li')].map(li => li.textContent)])""")
+    assert notes == [[row["number"], row["norms"] + row["notes"]] for row in whole["table"]["rows"]
+                     if row["notes"] or row["norms"]] and notes
+    timing = json.loads(check_page.get_attribute("#check-problems", "data-timing"))
+    assert {"rest", "csv", "json_rest"} <= set(timing)       # the second step came, and was used
+    assert json.loads(_download(check_page, "#check-download-json")) == whole["result"]
+    assert all(p["games"] for p in whole["result"]["players"])
+    assert _download(check_page, "#check-download-csv") == whole["csv"]
+    data = draughts_native()
+    check_on_page(check_page, "rr.toml", data.encode())
+    downloaded = json.loads(_download(check_page, "#check-download-json"))
+    assert downloaded["event"]["game"] == "draughts"
+    assert [p["name"] for p in downloaded["players"]] == \
+        [p["name"] for p in check_text(data, "rr.toml")["players"]]
+
+
 @pytest.fixture(scope="module")
 def axe() -> str:
     """axe-core as tests/test_a11y.py fetches it (pinned, integrity-checked)."""

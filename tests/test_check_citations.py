@@ -90,6 +90,48 @@ def test_the_checker_cites_its_notes_and_articles():
     """Every place the results show a note, a reason or an article goes
     through cite.js's `cited`."""
     folder = CITE_JS.parent
-    uses = {name: (folder / name).read_text(encoding="utf-8").count("cited(")
+    uses = {name: sum((folder / name).read_text(encoding="utf-8").count(call)
+                      for call in ("cited(", "citedHtml("))
             for name in ("check.js", "norm.js", "rating.js")}
     assert uses == {"check.js": 3, "norm.js": 2, "rating.js": 2}
+
+
+HTML_RUNNER = """
+import { useAnchors, citedHtml } from "./cite.mjs";
+import { readFileSync } from "node:fs";
+const [anchors, texts] = JSON.parse(readFileSync(process.argv[2], "utf8"));
+useAnchors(anchors);
+console.log(JSON.stringify(texts.map(citedHtml)));
+"""
+
+# (a note, its HTML as citedHtml writes it: the links cite_url gives, all text escaped)
+HTML_CASES = [
+    ("assumed at least 30 (fide-2002 10.51)",
+     'assumed at least 30 (<a class="citation" href="ROOT/regulations/fide-2002/#a10.51">'
+     'fide-2002 10.51</a>)'),
+    ("<b>A & B</b> 'x' \"y\" fide-2024 8.1", "&lt;b&gt;A &amp; B&lt;/b&gt; &#39;x&#39; &quot;y&quot; "
+     "fide-2024 8.1"),
+    ("fmjd Annex 18 and fmjd Annex 9 §3.2.2.",
+     '<a class="citation" href="ROOT/regulations/fmjd-annex-18/">fmjd Annex 18</a> and '
+     '<a class="citation" href="ROOT/regulations/fmjd-annex-9/#a3.2.2">fmjd Annex 9 §3.2.2</a>.'),
+    ("", ""),
+]
+
+
+def test_cited_html_is_cited_as_one_string(docs, tmp_path):
+    """The players' notes on /check/ are one HTML string (citedHtml): the
+    links of `cited`, every text escaped."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed (it runs templates/static/check/cite.js)")
+    folder = tmp_path / "static" / "check"
+    folder.mkdir(parents=True)
+    shutil.copyfile(CITE_JS, folder / "cite.mjs")
+    (folder / "run.mjs").write_text(HTML_RUNNER, encoding="utf-8")
+    data = tmp_path / "cases.json"
+    data.write_text(json.dumps([citation_anchors(docs), [t for t, _ in HTML_CASES]]))
+    done = subprocess.run([node, str(folder / "run.mjs"), str(data)], capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    root = tmp_path.as_uri()
+    assert json.loads(done.stdout) == [html.replace("ROOT", root) for _, html in HTML_CASES]

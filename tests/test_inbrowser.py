@@ -232,3 +232,72 @@ def test_shipped_copy_is_importable_under_its_browser_name(tmp_path, monkeypatch
     import inbrowser as shipped
     assert shipped.fixed.__module__ == "sitegen_figures"
     assert Path(shipped.__file__).parent == tmp_path
+
+
+# A check in two steps (docs/browser.md, "A check in two steps"): every file
+# of tests/data, and of ../shared/third_party_data when it is there; the
+# answers of `check_view` and `check_rest` together are `handle("check")`'s.
+TWO_STEP_FILES = sorted(p for p in (ROOT / "tests" / "data").rglob("*") if p.is_file())
+TWO_STEP_SHARED = ("chess", "draughts")
+
+
+def _two_steps(path: Path, options: dict) -> tuple[dict, dict, object]:
+    payload = json.dumps({"text": path.read_bytes().decode("utf-8", errors="replace"),
+                          "filename": path.name, "options": options})
+    whole = json.loads(inbrowser.handle("check", payload))
+    view = json.loads(inbrowser.check_view(payload))
+    return whole, view, json.loads(inbrowser.check_rest())
+
+
+def _assert_two_steps_are_the_answer(path: Path, options: dict) -> None:
+    whole, view, rest = _two_steps(path, options)
+    if "result" not in whole:                  # an error: answered at once, nothing after
+        assert (view, rest) == (whole, None)
+        return
+    assert view.pop("partial") is True and view["table"] == whole["table"]
+    assert rest == {"result": whole["result"], "csv": whole["csv"]}
+    players = view["result"].pop("players")
+    assert view["result"] == {k: v for k, v in whole["result"].items() if k != "players"}
+    assert players == [{k: p[k] for k in inbrowser.VIEW_KEYS} for p in whole["result"]["players"]]
+    for shown, full in zip(players, whole["result"]["players"], strict=True):
+        for column in view["table"]["columns"]:      # every cell's figure is in the view
+            assert inbrowser.cell_value(shown, column["field"]) == \
+                inbrowser.cell_value(full, column["field"])
+    assert inbrowser.check_rest() == "null"     # given once
+
+
+@pytest.mark.parametrize("path", TWO_STEP_FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("norms", [False, True])
+def test_a_check_in_two_steps_is_the_whole_answer(path, norms):
+    _assert_two_steps_are_the_answer(path, {"norms": norms})
+
+
+@pytest.mark.parametrize("game", TWO_STEP_SHARED)
+def test_third_party_files_in_two_steps_are_the_whole_answer(shared_dir, game):
+    files = sorted(p for p in (shared_dir / game).iterdir()
+                   if ".expected." not in p.name)
+    assert files
+    for path in files:
+        _assert_two_steps_are_the_answer(path, {"norms": True})
+
+
+def test_two_steps_fill_from_the_list_as_one(index):
+    """Filled figures (and their marks) are the same in the first step."""
+    _assert_two_steps_are_the_answer(SAMPLE, {"fill": True})
+    whole, view, _ = _two_steps(SAMPLE, {"fill": True})
+    assert [p["filled"] for p in view["result"]["players"]] == \
+        [p["filled"] for p in whole["result"]["players"]]
+
+
+def test_the_first_step_leaves_the_games_and_the_csv_for_the_second():
+    whole, view, rest = _two_steps(SAMPLE, {})
+    assert "csv" not in view and "games" not in view["result"]["players"][0]
+    assert len(json.dumps(view)) < len(json.dumps(whole))
+    spent = json.loads(inbrowser.timing())
+    assert {"read", "rate", "table", "json", "csv", "json_rest"} <= set(spent)
+
+
+def test_an_empty_file_is_answered_in_one_step():
+    assert json.loads(inbrowser.check_view(json.dumps({"text": " "}))) == \
+        {"error": "the file is empty: choose a file, drop one or paste its text"}
+    assert inbrowser.check_rest() == "null"

@@ -45,7 +45,7 @@ try:                                    # the site's own code, under CPython
 except ImportError:                     # in the browser: shipped beside this file
     from sitegen_figures import N_, TIEBREAK_LABELS, fixed, points, signed, tiebreak  # type: ignore[import-not-found,no-redef]
 
-__all__ = ["handle", "load_players", "add_players", "player_shards", "internal_error",
+__all__ = ["handle", "check_view", "check_rest", "load_players", "add_players", "player_shards", "internal_error",
            "id_shard", "PlayerIndex", "COLUMNS", "TIEBREAK_LABELS",
            "cell_text", "editions", "check", "norm", "rating"]
 
@@ -306,6 +306,13 @@ def editions(payload: dict | None = None) -> dict:
 
 def check(payload: dict) -> dict:
     """A tournament file: the contract's object, its table and its CSV."""
+    result, table, tiebreaks = _checked(payload)
+    return {"result": result, "table": table,
+            "csv": _timed("csv", result_csv, result, tiebreaks)}
+
+
+def _checked(payload: dict) -> tuple[dict, dict, list[str]]:
+    """The contract's object, its table and its tie-break keys."""
     text = payload.get("text") or ""
     if not text.strip():
         raise RequestError("the file is empty: choose a file, drop one or paste its text")
@@ -318,8 +325,49 @@ def check(payload: dict) -> dict:
     for p in result["players"]:
         p["filled"] = filled.get(p["number"], {})
     tiebreaks = tiebreak_keys(result)
-    return {"result": result, "table": _timed("table", result_table, result, tiebreaks),
-            "csv": _timed("csv", result_csv, result, tiebreaks)}
+    return result, _timed("table", result_table, result, tiebreaks), tiebreaks
+
+
+# -- /check/ in two steps: what the page shows first, then the rest -------------------
+
+# The contract's player keys that the page's first view reads: each
+# column's figure (data-value), the name (the notes' headings) and what was
+# filled from the list.  The rest (games, rounds, ...) only the JSON
+# download needs.
+VIEW_KEYS = ("number", "name", "filled", "tiebreaks", *(key for key, _, _ in COLUMNS))
+
+_REST: list[tuple[dict, list[str]]] = []     # the check `check_view` answered, for `check_rest`
+
+
+def check_view(payload_json: str) -> str:
+    """A check's first answer, as JSON: what the page shows (the event,
+    the problems, the table, each player's figures of the table's columns),
+    without the players' games and rounds and the CSV, which `check_rest`
+    gives next (docs/browser.md, "A check in two steps").  The same figures
+    as `handle("check", ...)`: tests/test_inbrowser.py."""
+    _REST.clear()
+    try:
+        with _collector_paused():
+            result, table, tiebreaks = _checked(json.loads(payload_json) or {})
+            _REST.append((result, tiebreaks))
+            view = {key: value for key, value in result.items() if key != "players"}
+            view["players"] = [{key: p.get(key) for key in VIEW_KEYS} for p in result["players"]]
+            return _timed("json", json.dumps, {"result": view, "table": table, "partial": True},
+                          ensure_ascii=False, default=_json_default)
+    except Exception:  # noqa: BLE001 - answered as `handle` answers it, error and all
+        _REST.clear()
+        return handle("check", payload_json)
+
+
+def check_rest() -> str:
+    """The rest of the check `check_view` answered, as JSON: the whole
+    contract (the JSON download) and the CSV; "null" when there is none."""
+    if not _REST:
+        return "null"
+    result, tiebreaks = _REST.pop()
+    with _collector_paused():
+        rest = {"result": result, "csv": _timed("csv", result_csv, result, tiebreaks)}
+        return _timed("json_rest", json.dumps, rest, ensure_ascii=False, default=_json_default)
 
 
 def warm_up(players: int = 20) -> None:

@@ -11,6 +11,8 @@
                   "error", loaded, total, message}
                  {type: "reply", id, ok, json (the answer as JSON text) | result | error,
                   timing (ms per step: shards, python, and inbrowser.timing's)}
+                 {type: "rest", id, json | error, timing}: after a check's reply,
+                  the rest of its answer (inbrowser.check_rest)
 
    Every URL is relative to this file, so a site published under a path
    works unchanged; nothing is requested from any other host. The site's
@@ -273,7 +275,9 @@ ready.catch(function (error) {
 });
 
 /* The site's players.json (the lists and how the shards are cut), after
-   "ready": never before, so a large site starts as fast as a small one. */
+   "ready": never before, so a large site starts as fast as a small one
+   (fetched while the runtime starts, its 0.7 MB at 1.2 million players
+   took the snapshot's bandwidth: docs/browser.md, "A check in two steps"). */
 const index = ready.then(async function (state) {
   try {
     const response = await fresh(state.players);
@@ -311,12 +315,30 @@ async function loadShards(inbrowser, payloadJson) {
 
 /* Said where the notes are read: what could not be filled. */
 function unfilled(answer, missing) {
-  if (missing && answer.result) {
+  if (missing && answer && answer.result) {
     answer.result.event.notes = (answer.result.event.notes || []).concat([
       missing + " part(s) of this site's published list could not be fetched (offline?): " +
       "ratings, K and titles of the players in them were not filled from the list"]);
   }
   return answer;
+}
+
+function withNote(answer, missing) {
+  return missing ? JSON.stringify(unfilled(JSON.parse(answer), missing)) : answer;
+}
+
+/* The second step of a check: {type: "rest", id, json ("null" when the
+   first answer was all), timing} or {type: "rest", id, error}. */
+function restOf(state, request, missing) {
+  try {
+    const started = performance.now();
+    const rest = state.inbrowser.check_rest();
+    const timing = JSON.parse(state.inbrowser.timing());
+    timing.rest = performance.now() - started;
+    post({ type: "rest", id: request.id, timing: timing, json: withNote(rest, missing) });
+  } catch (error) {
+    post({ type: "rest", id: request.id, error: internalError(request.kind, error) });
+  }
 }
 
 /* A Python exception that escaped inbrowser.handle: one line, no traceback. */
@@ -397,7 +419,11 @@ async function reply(request) {
     const payloadJson = JSON.stringify(request.payload || null);
     const missing = request.kind === "check" ? await loadShards(state.inbrowser, payloadJson) : 0;
     const shards = performance.now();
-    const answer = state.inbrowser.handle(request.kind, payloadJson);
+    const check = request.kind === "check";
+    // a check in two steps (docs/browser.md, "A check in two steps"): what
+    // the page shows first, then the whole contract and the CSV
+    const answer = check ? state.inbrowser.check_view(payloadJson)
+                         : state.inbrowser.handle(request.kind, payloadJson);
     // where the worker's time went (ms), for bench/browser.py: fetching the
     // list's shards, then each step in Python (inbrowser.timing)
     const timing = JSON.parse(state.inbrowser.timing());
@@ -405,8 +431,8 @@ async function reply(request) {
     timing.python = performance.now() - shards;
     // the text crosses to the page (a string is copied at once; an object
     // would be cloned piece by piece) and is parsed there, once
-    post({ type: "reply", id: request.id, ok: true, timing: timing,
-           json: missing ? JSON.stringify(unfilled(JSON.parse(answer), missing)) : answer });
+    post({ type: "reply", id: request.id, ok: true, timing: timing, json: withNote(answer, missing) });
+    if (check) { restOf(state, request, missing); }
   } catch (error) {
     // A Python exception has a `type`; anything else (the WebAssembly stack
     // exhausted, a fatal error of the runtime) leaves the interpreter

@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "fb5a7bf3a983b50d",
+ "version": "54fc6f83694cf664",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/b5d72f2ea031df02/pyodide-lock.json",
-  "../static/bundle/b5d72f2ea031df02/worker.js",
-  "../static/bundle/b5d72f2ea031df02/python_stdlib.zip",
-  "../static/bundle/b5d72f2ea031df02/snapshot.bin"
+  "../static/bundle/967fab7e87b36064/pyodide-lock.json",
+  "../static/bundle/967fab7e87b36064/worker.js",
+  "../static/bundle/967fab7e87b36064/python_stdlib.zip",
+  "../static/bundle/967fab7e87b36064/snapshot.bin"
  ]
 };
 

@@ -4,7 +4,7 @@
    and data-value (the figure as JSON). Every figure is computed by
    rules_core in the worker; this script only lays the answer out. */
 
-import { cited } from "./cite.js";
+import { cited, citedHtml } from "./cite.js";
 import { Checker, el, html, escapeHtml, clear, offerDownload, showMessages, markDone, _, fill } from "./common.js";
 
 /* Files above this size are refused before they are read (docs/browser.md):
@@ -157,11 +157,11 @@ function cellValue(player, field) {
 
 /* The rows, each as one HTML string (escaped by html()): one parse, not a
    reflow per cell (docs/browser.md, "Faster checks in Pyodide"). */
-function bodyRows(table, contract) {
+function bodyRows(table, contract, from, to) {
   const players = {};
   contract.players.forEach(function (p) { players[p.number] = p; });
   const listed = _("from this site's published list, not from the file");
-  return table.rows.map(function (row) {
+  return table.rows.slice(from, to).map(function (row) {
     const player = players[row.number];
     const filled = player.filled || {};
     const cells = table.columns.map(function (column, index) {
@@ -223,15 +223,14 @@ function notes(contract, table) {
   const withNotes = table.rows.filter(function (row) { return row.notes.length || row.norms.length; });
   if (!withNotes.length) { return; }
   box.appendChild(el("h3", {}, _("Notes on the players")));
-  withNotes.forEach(function (row) {
-    const details = el("details", { "data-number": row.number });
-    details.appendChild(el("summary", {}, row.number + ". " + (names[row.number] || "")));
-    const list = el("ul");
-    row.norms.forEach(function (norm) { list.appendChild(cited(el("li", { "class": "norm" }), norm)); });
-    row.notes.forEach(function (note) { list.appendChild(cited(el("li"), note)); });
-    details.appendChild(list);
-    box.appendChild(details);
-  });
+  // one string, one parse: a 284-player file has a note for almost every player
+  box.insertAdjacentHTML("beforeend", withNotes.map(function (row) {
+    return '<details data-number="' + escapeHtml(row.number) + '">' +
+      html("summary", {}, row.number + ". " + (names[row.number] || "")) + "<ul>" +
+      row.norms.map(function (norm) { return '<li class="norm">' + citedHtml(norm) + "</li>"; }).join("") +
+      row.notes.map(function (note) { return "<li>" + citedHtml(note) + "</li>"; }).join("") +
+      "</ul></details>";
+  }).join(""));
 }
 
 /* No result to show: the previous one goes, the problems say why. */
@@ -244,9 +243,39 @@ function noResult() {
   result.setAttribute("data-done", String(checks));
 }
 
-/* Show an answer; resolves once all of it is in the page, after `first`
-   was called with the first rows painted (a large table comes in two
-   steps; a later check started meanwhile stops the second). */
+/* The JSON and CSV downloads, from the whole answer (the second step of
+   a check, or the answer itself); what failed in the second step is said
+   among the problems. */
+function downloads(whole, name) {
+  const stem = (name || "check").replace(/\.[^.]*$/, "") || "check";
+  // the JSON (about 500 kB for 284 players) is written when it is asked for
+  offerDownload(document.getElementById("check-download-json"),
+    function () { return JSON.stringify(whole.result, null, 1) + "\n"; }, "application/json",
+    stem + ".check.json");
+  offerDownload(document.getElementById("check-download-csv"), whole.csv, "text/csv", stem + ".check.csv");
+}
+
+/* No download until the whole answer is in (not the previous file's). */
+function noDownloads() {
+  ["check-download-json", "check-download-csv"].forEach(function (id) {
+    const link = document.getElementById(id);
+    const previous = link.getAttribute("href");
+    if (previous && previous.indexOf("blob:") === 0) { URL.revokeObjectURL(previous); }
+    link.onclick = null;
+    link.removeAttribute("href");
+  });
+}
+
+function restFailed(contract, error) {
+  showMessages(problems, contract.problems.concat([{ severity: "error", message: error.message }]), "");
+}
+
+/* Show an answer; resolves (with the whole answer) once all of it is in
+   the page, after `first` was called with the first rows painted (a large
+   table comes in two steps; a later check started meanwhile stops the
+   second). The first step of a check (`answer.partial`) lacks the players'
+   games and the CSV: the downloads wait for `answer.rest`, which the worker
+   sends meanwhile (docs/browser.md, "A check in two steps"). */
 function show(answer, name, first) {
   checks += 1;
   const shown = checks;
@@ -264,26 +293,35 @@ function show(answer, name, first) {
     return Promise.resolve();
   }
   eventFacts(contract);
+  noDownloads();
   header(answer.table.columns, columnWidths(answer.table));
-  const rows = bodyRows(answer.table, contract);
-  putRows(rows.slice(0, FIRST_ROWS), true);
+  putRows(bodyRows(answer.table, contract, 0, FIRST_ROWS), true);
   clear(document.getElementById("check-notes"));
   result.hidden = false;
+  if (first) { first.put = performance.now(); }
+  const more = answer.table.rows.length > FIRST_ROWS;
   const rest = function () {
-    if (shown !== checks) { return; }
+    if (shown !== checks) { return null; }
     if (first) { first(); }
-    putRows(rows.slice(FIRST_ROWS), false);
+    if (more) { putRows(bodyRows(answer.table, contract, FIRST_ROWS), false); }
     notes(contract, answer.table);
-    const stem = (name || "check").replace(/\.[^.]*$/, "") || "check";
-    // the JSON (about 500 kB for 284 players) is written when it is asked for
-    offerDownload(document.getElementById("check-download-json"),
-      function () { return JSON.stringify(contract, null, 1) + "\n"; }, "application/json",
-      stem + ".check.json");
-    offerDownload(document.getElementById("check-download-csv"), answer.csv, "text/csv", stem + ".check.csv");
+    return answer.partial ? answer.rest : answer;
+  };
+  const done = function (whole) {
+    if (shown !== checks || !whole) { return whole; }
+    downloads(whole, name);
     markDone(result, checks);
     problems.setAttribute("data-done", String(checks));
+    return whole;
   };
-  return rows.length > FIRST_ROWS ? afterPaint().then(rest) : Promise.resolve(rest());
+  const failed = function (error) {
+    if (shown !== checks) { return null; }
+    restFailed(contract, error);
+    markDone(result, checks);
+    problems.setAttribute("data-done", String(checks));
+    return null;
+  };
+  return (more ? afterPaint().then(rest) : Promise.resolve(rest())).then(done, failed);
 }
 
 function run() {
@@ -296,18 +334,24 @@ function run() {
   cancel.hidden = false;
   const started = performance.now();
   let firstShown = null;
+  let second = null;          // the worker's second step, if any: the form waits for it
   checker.request("check", { text: input.text, filename: input.filename, options: options() })
     .then(function (answer) {
+      second = answer.rest || null;
       const rendering = performance.now();
       const timing = Object.assign({}, checker.timing);
-      return show(answer, input.filename, function () {
-        firstShown = performance.now();
-      }).then(function () {
+      const painted = function () { firstShown = performance.now(); };
+      return show(answer, input.filename, painted).then(function (whole) {
         void result.offsetHeight;            // the layout, as the next paint needs it
         const now = performance.now();
         // `first`: choosing to the first rows painted; `total`: to the
-        // whole table and notes laid out (bench/browser.py prints both)
+        // whole table and notes laid out (bench/browser.py prints both);
+        // the worker's second step (`rest`, `csv`, `json_rest`: its time,
+        // run while the page lays the first rows out; `rest_parse` here)
+        Object.assign(timing, (whole && whole.timing) || {});
         timing.render = now - rendering;
+        // the first rows in the page, before the paint (from the answer)
+        if (painted.put !== undefined) { timing.put = painted.put - rendering; }
         timing.total = now - started;
         timing.first = (firstShown === null ? now : firstShown) - started;
         problems.setAttribute("data-timing", JSON.stringify(timing));
@@ -317,7 +361,9 @@ function run() {
     })
     .catch(function (error) { show({ error: error.message }, input.filename); })
     .finally(function () {
-      if (!checker.busy()) { submit.disabled = false; cancel.hidden = true; }
+      return Promise.resolve(second).catch(function () {}).then(function () {
+        if (!checker.busy()) { submit.disabled = false; cancel.hidden = true; }
+      });
     });
 }
 

@@ -94,3 +94,25 @@ export function cited(node, text) {
   node.appendChild(document.createTextNode(value.slice(position)));
   return node;
 }
+
+const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+function escaped(value) {
+  return String(value).replace(/[&<>"']/g, function (c) { return ESCAPES[c]; });
+}
+
+/* `cited` as HTML (every text and URL escaped), for a list built as one
+   string: the same links and text as cited() makes. */
+export function citedHtml(text) {
+  const value = String(text === undefined || text === null ? "" : text);
+  let out = "";
+  let position = 0;
+  for (const match of value.matchAll(CITATION)) {
+    const url = citationUrl(match);
+    if (url === null) { continue; }
+    out += escaped(value.slice(position, match.index)) + '<a class="citation" href="' +
+      escaped(url) + '">' + escaped(match[0]) + "</a>";
+    position = match.index + match[0].length;
+  }
+  return out + escaped(value.slice(position));
+}

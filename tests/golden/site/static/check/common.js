@@ -133,6 +133,7 @@ export class Checker {
     this.prefix = prefix;
     this.worker = null;
     this.waiting = new Map();
+    this.rests = new Map();     // a check's second step, by request id (worker.js restOf)
     this.next = 1;
     this.state = "idle";
     this.sized = false;
@@ -172,8 +173,9 @@ export class Checker {
     if (!this.worker) { return; }
     this.worker.then(function (w) { w.terminate(); }, function () {});
     this.worker = null;
-    const waiting = Array.from(this.waiting.values());
+    const waiting = Array.from(this.waiting.values()).concat(Array.from(this.rests.values()));
     this.waiting.clear();
+    this.rests.clear();
     waiting.forEach(function (w) { w.reject(new Error(CANCELLED)); });
     this.start();
   }
@@ -182,11 +184,13 @@ export class Checker {
   restart() {
     if (this.worker) { this.worker.then(function (w) { w.terminate(); }, function () {}); }
     this.worker = null;
+    this.rests.forEach(function (waiting) { waiting.reject(new Error(_("worker error"))); });
+    this.rests.clear();
     this.start();
   }
 
   busy() {
-    return this.waiting.size > 0;
+    return this.waiting.size > 0 || this.rests.size > 0;
   }
 
   request(kind, payload) {
@@ -208,6 +212,10 @@ export class Checker {
       if (this.root) { this.root.setAttribute("data-warmed", String(Math.round(message.ms))); }
       return;
     }
+    if (message.type === "rest") {
+      this.rest(message);
+      return;
+    }
     const waiting = this.waiting.get(message.id);
     if (!waiting) { return; }
     this.waiting.delete(message.id);
@@ -216,7 +224,29 @@ export class Checker {
     // where the last request's time went (ms), for bench/browser.py
     this.timing = Object.assign({ parse: performance.now() - parsing }, message.timing || {});
     if (message.ok && message.result && message.result.restart) { this.restart(); }
+    if (message.ok && message.result && message.result.partial) {
+      // the first step of a check: `rest` resolves with the second
+      // ({result, csv, timing}), which the worker sends next
+      message.result.rest = new Promise((resolve, reject) => {
+        this.rests.set(message.id, { resolve: resolve, reject: reject });
+      });
+    }
     if (message.ok) { waiting.resolve(message.result); } else { waiting.reject(new Error(message.error)); }
+  }
+
+  /* The second step of a check (templates/check/worker.js restOf). */
+  rest(message) {
+    const waiting = this.rests.get(message.id);
+    if (!waiting) { return; }
+    this.rests.delete(message.id);
+    if (message.error !== undefined) {
+      waiting.reject(new Error(message.error));
+      return;
+    }
+    const parsing = performance.now();
+    const rest = JSON.parse(message.json) || {};
+    rest.timing = Object.assign({ rest_parse: performance.now() - parsing }, message.timing || {});
+    waiting.resolve(rest);
   }
 
   progress(message) {
@@ -269,7 +299,9 @@ export class Checker {
   fail(text) {
     this.show("error", fill(_("The checker could not start: %(reason)s"), { reason: text }));
     this.waiting.forEach(function (waiting) { waiting.reject(new Error(text)); });
+    this.rests.forEach(function (waiting) { waiting.reject(new Error(text)); });
     this.waiting.clear();
+    this.rests.clear();
   }
 
   show(state, text) {
