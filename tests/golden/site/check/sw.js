@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "fb5a7bf3a983b50d",
+ "version": "7350ed526ed138d0",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/b5d72f2ea031df02/pyodide-lock.json",
-  "../static/bundle/b5d72f2ea031df02/worker.js",
-  "../static/bundle/b5d72f2ea031df02/python_stdlib.zip",
-  "../static/bundle/b5d72f2ea031df02/snapshot.bin"
+  "../static/bundle/90af08a7483e29f4/pyodide-lock.json",
+  "../static/bundle/90af08a7483e29f4/worker.js",
+  "../static/bundle/90af08a7483e29f4/python_stdlib.zip",
+  "../static/bundle/90af08a7483e29f4/snapshot.bin"
  ]
 };
 
@@ -34,8 +34,9 @@ const BUILD = {
    BUILD, so the browser installs the new worker, which fetches the new
    files and deletes the old cache once it takes over.
 
-   Files under content-hashed folders (the runtime, the site's bundle, the
-   player shards) never change: served from the cache first. Everything
+   Files under content-hashed folders (the runtime, the site's bundle) and
+   the player shards (fetched with their bytes' hash as the query: the
+   cache key includes it) never change: served from the cache first. Everything
    else (pages, scripts, bundle.json, players.json) from the network first,
    from the cache when offline. Only this site's own GET requests. */
 
