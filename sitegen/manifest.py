@@ -303,6 +303,12 @@ class _KeyPickler(pickle.Pickler):
 
     def reducer_override(self, obj):
         cls = type(obj)
+        if cls is _event_report():
+            # its contract as data, not as held: marshal's bytes depend on
+            # which equal strings are one object (a tournament read from
+            # sitegen.cache shares others than one parsed anew)
+            return _fields_of, (cls.__module__, cls.__qualname__, tuple(
+                getattr(obj, "result" if n == "_result" else n) for n in cls.__slots__))
         names = _FIELDS.get(cls)
         if names is None:
             names = _FIELDS[cls] = _field_names(cls)
@@ -316,6 +322,12 @@ class _KeyPickler(pickle.Pickler):
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _event_report() -> type:
+    from sitegen.compute.sitedata import EventReport
+
+    return EventReport
 
 
 def _field_names(cls: type) -> tuple[str, ...]:

@@ -507,3 +507,22 @@ def test_entries_of_other_code_or_damaged_are_not_used_by_a_build(tmp_path, monk
     changes = Changes()
     build(content, site, show_progress=False, problems=[], changes=changes)
     assert changes.cached == (0, len(entries)) and _bytes(site) == _bytes(full)
+
+
+def test_an_event_reports_key_is_its_contract_not_its_marshalled_bytes():
+    """marshal writes a string met twice once when it is one object: a
+    report made from a tournament read from the cache holds other bytes
+    than one parsed anew, for the same contract; its pages' key is the same."""
+    from sitegen.compute.sitedata import EventReport
+    from sitegen.manifest import Reuse
+
+    name = "Able, Ann " * 3
+    shared = {"players": [{"name": name}, {"name": name}]}
+    apart = {"players": [{"name": name}, {"name": "".join(["Able, Ann "] * 3)}]}
+    other = {"players": [{"name": name}, {"name": "Baker, Bo"}]}
+    reports = [EventReport("e", "chess", "E", None, None, "standard", None, "x", result, "e.toml")
+               for result in (shared, apart, other)]
+    assert reports[0]._result != reports[1]._result          # other bytes, equal contracts
+    reuse = Reuse(None, "salt")
+    keys = [reuse.key(report) for report in reports]
+    assert keys[0] == keys[1] != keys[2] and keys[0] is not None
