@@ -4,8 +4,9 @@
 `month_contents(root)` writes two content folders: the demo without its
 last month (the events of `LAST_MONTH`, site.toml's `end` a month earlier)
 and the demo as it is.  `measure(root)` builds the first, then the second
-over it, times that incremental build against a full build of the second
-into an empty folder, and returns the changes; `report` prints the counts,
+over it (with the cache of results the first left, sitegen.cache), times
+that incremental build against a full build of the second into an empty
+folder without a cache (wall and CPU seconds), and returns the changes; `report` prints the counts,
 the fraction rewritten, the paths rewritten by cause (`classify`: what
 issue 16 item 5 allows a month to rewrite, and NOT ALLOWED) and by `kind`.
 `python bench/build.py --incremental` prints them with the times;
@@ -15,15 +16,19 @@ fixture content (the demo's would cost the suite two demo builds).
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import statistics
 import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from sitegen.build import build
+from sitegen.cache import CACHE_FOLDER
 from sitegen.manifest import MANIFEST, Changes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -137,6 +142,8 @@ class Measured:
     files: int
     incremental: list[float] = field(default_factory=list)
     full: list[float] = field(default_factory=list)
+    incremental_cpu: list[float] = field(default_factory=list)
+    full_cpu: list[float] = field(default_factory=list)
     differ: list[str] = field(default_factory=list)   # from a full build's bytes
     site: Path | None = None                            # the site built incrementally
     content: Path | None = None                         # the content with the month
@@ -146,32 +153,59 @@ class Measured:
 
 
 def measure(root: Path, repeat: int = 1, content: Path = ROOT / "content") -> Measured:
-    """Build the month before into `root`/before, then, `repeat` times,
-    a copy of it again with the month added (timed), and the month added
-    into an empty folder (timed)."""
+    """Build the month before into `root`/incremental/before (with its cache
+    of results, sitegen.cache), then, `repeat` times, a copy of both again
+    with the month added (timed), and the month added into an empty folder
+    without a cache (timed): a full build."""
     before, after = month_contents(root, content)
-    base = root / "before"
+    base = root / "incremental" / "before"
     build(before, base, show_progress=False, problems=[])
     found = Measured(Changes(), 0, content=after)
     for run in range(repeat):
-        site = root / f"site-{run}"
-        shutil.rmtree(site, ignore_errors=True)
+        site = root / f"run-{run}" / "site"
+        shutil.rmtree(site.parent, ignore_errors=True)
         shutil.copytree(base, site, copy_function=shutil.copy2)
+        if (base.parent / CACHE_FOLDER).is_dir():      # none where $SITEGEN_BUILD_CACHE says
+            shutil.copytree(base.parent / CACHE_FOLDER, site.parent / CACHE_FOLDER)
         changes = Changes()
-        began = time.perf_counter()
-        build(after, site, show_progress=False, changes=changes, problems=[])
-        found.incremental.append(time.perf_counter() - began)
+        with _timed(found.incremental, found.incremental_cpu):
+            build(after, site, show_progress=False, changes=changes, problems=[])
         found.changes, found.site = changes, site
         found.files = sum(1 for p in site.rglob("*") if p.is_file() and p.name != MANIFEST)
         full = root / f"full-{run}"
-        began = time.perf_counter()
-        build(after, full, show_progress=False, problems=[])
-        found.full.append(time.perf_counter() - began)
+        with _no_cache(), _timed(found.full, found.full_cpu):
+            build(after, full, show_progress=False, problems=[])
         found.differ = sorted(set(_differ(site, full)) | set(found.differ))
         shutil.rmtree(full)
         if run < repeat - 1:
-            shutil.rmtree(site)
+            shutil.rmtree(site.parent)
     return found
+
+
+@contextmanager
+def _timed(wall: list[float], cpu: list[float]) -> Iterator[None]:
+    """Append the block's wall seconds to `wall`, its CPU seconds (user and
+    system, this process's and its children's: the rendering and rating
+    processes) to `cpu`."""
+    began, times = time.perf_counter(), os.times()
+    yield
+    after = os.times()
+    wall.append(time.perf_counter() - began)
+    cpu.append(sum(after[:4]) - sum(times[:4]))
+
+
+@contextmanager
+def _no_cache() -> Iterator[None]:
+    """No cache of results between builds (sitegen.cache): a full build."""
+    before = os.environ.get("SITEGEN_BUILD_CACHE")
+    os.environ["SITEGEN_BUILD_CACHE"] = "off"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["SITEGEN_BUILD_CACHE"]
+        else:
+            os.environ["SITEGEN_BUILD_CACHE"] = before
 
 
 def _differ(site: Path, full: Path) -> list[str]:
@@ -199,6 +233,11 @@ def report(found: Measured) -> list[str]:
         inc, full = statistics.median(found.incremental), statistics.median(found.full)
         lines.append(f"incremental build {inc:.2f} s, full build {full:.2f} s "
                      f"(medians of {len(found.full)}): {inc / full:.0%} of a full build")
+        inc, full = statistics.median(found.incremental_cpu), statistics.median(found.full_cpu)
+        lines.append(f"CPU (user + system, with the worker processes): incremental {inc:.2f} s, "
+                     f"full {full:.2f} s: {inc / full:.0%}")
+        hits, misses = changes.cached
+        lines.append(f"results between builds (sitegen.cache): {hits} taken, {misses} computed")
     if found.site is not None and found.content is not None:
         lines.append("by cause (issue 16 item 5 allows all but NOT ALLOWED):")
         for name, paths in sorted(classify(found.site, found.content, changes,

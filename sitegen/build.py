@@ -11,7 +11,9 @@ file whose bytes did not change is made a hard link to the previous site's
 and the build reports what it added, modified and removed.  A site the same
 content and code made, intact, is not rendered again at all; otherwise a
 page whose template is given what the previous site's was given is taken
-from it, not rendered again (`sitegen.manifest.Reuse`).
+from it, not rendered again (`sitegen.manifest.Reuse`).  The events' files
+as parsed, each event as rated and the regulations' pages are kept between
+builds under the digest of their inputs and of the code (`sitegen.cache`).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from sitegen.browser.bundle import BundleError
+from sitegen.cache import Cache, cached, folder_for, using
 from sitegen.compute.pipeline import compute, rating_problems
 from sitegen.content.folder import ContentError, load_content
 from sitegen.manifest import (
@@ -36,6 +39,7 @@ from sitegen.manifest import (
     code_digest,
     inputs_digest,
     templates_digest,
+    tree_digest,
     unchanged_site,
     write_manifest,
 )
@@ -65,7 +69,9 @@ def build(content_dir: Path, out: Path, show_progress: bool | None = None,
     `problems` (printed to stderr when none is given); `strict` stops the
     build on a warning as on an error.  `changes`, if given, receives the
     paths added, modified and removed against the site `out` held."""
-    with collector_paused():
+    code = code_digest()
+    cache = Cache.open(folder_for(out), code)
+    with collector_paused(), using(cache):
         try:
             content = load_content(content_dir)
         except ContentError as error:
@@ -83,13 +89,14 @@ def build(content_dir: Path, out: Path, show_progress: bool | None = None,
                 problems.extend(found)
             elif found:
                 print("\n".join(build_lines(found)), file=sys.stderr)
-            digests = (inputs_digest(content_dir), code_digest())
+            digests = (inputs_digest(content_dir), code)
             kept = _unchanged(out, digests)
             if kept is not None:
                 if changes is not None:
                     changes.kept = len(kept)
+                    changes.cached = (cache.hits, cache.misses) if cache else (0, 0)
                 return kept
-            regulations = load_regulations(content_dir / "regulations")
+            regulations = _regulations(content_dir / "regulations")
             reuse = Reuse(out.resolve(), templates_digest(content_dir, digests[1]))
             try:
                 theme = content_dir / "theme"
@@ -103,6 +110,13 @@ def build(content_dir: Path, out: Path, show_progress: bool | None = None,
             finally:
                 if changes is not None:
                     changes.taken = reuse.taken
+                    changes.cached = (cache.hits, cache.misses) if cache else (0, 0)
+
+
+def _regulations(folder: Path) -> list:
+    """The regulations' pages, kept between builds under the digest of the
+    folder's files (sitegen.cache)."""
+    return cached("regulations", tree_digest([folder]), lambda: load_regulations(folder))
 
 
 @contextmanager

@@ -39,7 +39,7 @@ from importlib import metadata
 from pathlib import Path
 
 __all__ = ["MANIFEST", "Changes", "Reuse", "carry_over", "inputs_digest", "code_digest",
-           "templates_digest", "write_manifest", "read_manifest", "unchanged_site"]
+           "templates_digest", "tree_digest", "write_manifest", "read_manifest", "unchanged_site"]
 
 MANIFEST = ".sitegen-manifest.json"
 FORMAT = 1
@@ -57,6 +57,7 @@ class Changes:
     removed: list[str] = field(default_factory=list)
     kept: int = 0
     taken: int = 0          # pages taken from the previous site, not rendered (`Reuse`)
+    cached: tuple[int, int] = (0, 0)   # results from sitegen.cache, and computed
 
     def lines(self) -> list[str]:
         """One line a path, ``A``/``M``/``D``, a tab, the path (the letters
@@ -188,12 +189,12 @@ def templates_digest(content: Path, code: str) -> str:
     """SHA-256 of what a page's template reads besides what it is given:
     the `code` (`code_digest`) and the content's regulations (the `cite`
     filter links to them) and theme (templates replacing the package's)."""
-    return _tree_digest([content / "regulations", content / "theme"], code.encode())
+    return tree_digest([content / "regulations", content / "theme"], code.encode())
 
 
 def inputs_digest(content: Path) -> str:
     """SHA-256 over every file of the content folder, path and bytes."""
-    return _tree_digest([content])
+    return tree_digest([content])
 
 
 def code_digest() -> str:
@@ -209,10 +210,12 @@ def code_digest() -> str:
         roots.append(templates)
     versions = ([sys.version, f"SOURCE_DATE_EPOCH={os.environ.get('SOURCE_DATE_EPOCH', '')}"]
                 + [_version(name) for name in LIBRARIES])
-    return _tree_digest(roots, "\n".join(versions).encode())
+    return tree_digest(roots, "\n".join(versions).encode())
 
 
-def _tree_digest(roots: list[Path], extra: bytes = b"") -> str:
+def tree_digest(roots: list[Path], extra: bytes = b"") -> str:
+    """SHA-256 of `extra` and of every file under `roots` (its path from
+    its root and its bytes' SHA-256, sorted); a missing root adds nothing."""
     digest = hashlib.sha256(extra)
     for root in roots:
         for path in sorted(p for p in root.rglob("*") if p.is_file()
@@ -300,6 +303,12 @@ class _KeyPickler(pickle.Pickler):
 
     def reducer_override(self, obj):
         cls = type(obj)
+        if cls is _event_report():
+            # its contract as data, not as held: marshal's bytes depend on
+            # which equal strings are one object (a tournament read from
+            # sitegen.cache shares others than one parsed anew)
+            return _fields_of, (cls.__module__, cls.__qualname__, tuple(
+                getattr(obj, "result" if n == "_result" else n) for n in cls.__slots__))
         names = _FIELDS.get(cls)
         if names is None:
             names = _FIELDS[cls] = _field_names(cls)
@@ -313,6 +322,12 @@ class _KeyPickler(pickle.Pickler):
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _event_report() -> type:
+    from sitegen.compute.sitedata import EventReport
+
+    return EventReport
 
 
 def _field_names(cls: type) -> tuple[str, ...]:

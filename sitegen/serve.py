@@ -4,8 +4,9 @@ serve it (docs/browser.md).
 * A file with a precompressed copy (NAME.br, NAME.gz: sitegen.site.precompress)
   is sent as that copy with `Content-Encoding: br` or `gzip` when the
   browser accepts it, and `Vary: Accept-Encoding`.
-* Content-hashed folders (the runtime, the site's bundle, the player
-  shards) are cached for a year (`immutable`); everything else is
+* Content-hashed folders (the runtime, the site's bundle) and the player
+  shards (fetched with their hash as the query, which a browser's cache
+  key includes) are cached for a year (`immutable`); everything else is
   revalidated (`no-cache`).
 * `.wasm`, `.mjs` and `.js` get the types a module worker needs.
 """

@@ -104,33 +104,38 @@ def test_the_index_is_sharded_by_id_and_name(data):
 
 
 SHARD_NAMES = [
-    # (the shard's hash in players.json, the file: named by its own bytes' hash)
-    ("id", 3, "id/3.0123456789ab.json"),
-    ("name", "ab", "name/ab.ba9876543210.json"),
+    # (kind, key, the file: a name that never changes, the address: the
+    # hash of its bytes in players.json as the query)
+    ("id", 3, "id/3.json", "id/3.json?v=0123456789ab"),
+    ("name", "ab", "name/ab.json", "name/ab.json?v=ba9876543210"),
 ]
 
 
-@pytest.mark.parametrize(("kind", "key", "path"), SHARD_NAMES)
-def test_shard_file(kind, key, path):
-    from sitegen.browser.pages import shard_file
+@pytest.mark.parametrize(("kind", "key", "path", "url"), SHARD_NAMES)
+def test_shard_file(kind, key, path, url):
+    from sitegen.browser.pages import shard_file, shard_url
 
     meta = {"id_hashes": ["x", "y", "z", "0123456789ab"], "names": ["aa", "ab"],
             "name_hashes": ["x", "ba9876543210"]}
-    assert shard_file(meta, kind, key) == path
+    assert (shard_file(meta, kind, key), shard_url(meta, kind, key)) == (path, url)
 
 
-def test_a_shard_keeps_its_name_while_its_players_do_not_change():
-    """Each shard is named by its own bytes (docs/scale.md#incremental-builds):
-    one player more changes his id and name shards only."""
-    from sitegen.browser.pages import shard_index
+def test_a_shard_keeps_its_name_and_bytes_while_its_players_do_not_change():
+    """Each shard keeps its name; its address changes with its bytes
+    (docs/scale.md#incremental-builds): one player more changes his id and
+    name shards only, and their hashes in players.json."""
+    from sitegen.browser.pages import shard_index, shard_url
 
     def row(pid, name):
         return {"game": "chess", "id": pid, "name": name, "ratings": {"standard": 2000},
                 "lists": {"standard": [[0, 2000, 20]]}}
     players = [row(str(1000 + n), f"{chr(97 + n % 26)}x, P{n}") for n in range(100)]
     index = {"format": 1, "lists": [], "players": players}
-    _, before = shard_index(index)
-    _, after = shard_index(index | {"players": players + [row("5000", "Zed, New")]})
-    # his id shard and his name shard ("z": one letter on a small index) renamed
-    assert len(set(after) - set(before)) == 2 and len(set(before) - set(after)) == 2
-    assert {p.split(".")[0] for p in set(after) - set(before)} == {"name/z", "id/0"}
+    meta_before, before = shard_index(index)
+    meta_after, after = shard_index(index | {"players": players + [row("5000", "Zed, New")]})
+    # no file added or removed; his id shard and his name shard ("z": one
+    # letter on a small index) modified in place, no other
+    assert set(after) == set(before)
+    assert {p for p in before if before[p] != after[p]} == {"id/0.json", "name/z.json"}
+    urls = [(shard_url(m, "id", 0), shard_url(m, "id", 1)) for m in (meta_before, meta_after)]
+    assert urls[0][0] != urls[1][0] and urls[0][1] == urls[1][1]

@@ -2,6 +2,9 @@
 previous site keeps the files whose bytes did not change (same inode, same
 mtime), gives the same bytes as a build into an empty folder, and lists
 what it added, modified and removed (`sitegen build --changed FILE`).
+Every "full build" here runs without the cache of results between builds
+(`sitegen.cache`, `_no_cache`), the incremental ones with it: the same
+bytes prove a cache hit is the result computed anew.
 
 A month more (issue 16 item 5) on the fixture content: only the kinds of
 files a month may change are rewritten, the others keep their inode and
@@ -13,8 +16,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+import pickle
 import re
 import shutil
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -36,6 +41,30 @@ def _bytes(site: Path) -> dict[str, bytes]:
     return {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*") if p.is_file()}
 
 
+def _files(site: Path) -> dict[str, bytes]:
+    """The site's files but the manifest."""
+    return {p: body for p, body in _bytes(site).items() if p != MANIFEST}
+
+
+@contextmanager
+def _no_cache():
+    """A build without `sitegen.cache` (every result computed)."""
+    before = os.environ.get("SITEGEN_BUILD_CACHE")
+    os.environ["SITEGEN_BUILD_CACHE"] = "off"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["SITEGEN_BUILD_CACHE"]
+        else:
+            os.environ["SITEGEN_BUILD_CACHE"] = before
+
+
+def _full_build(content: Path, out: Path) -> None:
+    with _no_cache():
+        build(content, out, show_progress=False, problems=[])
+
+
 @pytest.fixture(scope="module")
 def fixture_builds(tmp_path_factory):
     """The fixture content built, built again unchanged, then with its
@@ -53,7 +82,7 @@ def fixture_builds(tmp_path_factory):
     edited = Changes()
     build(content, site, show_progress=False, changes=edited)
     full = root / "full"
-    build(content, full, show_progress=False)
+    _full_build(content, full)
     return {"content": content, "site": site, "first": first, "second": second,
             "again": again, "edited": edited, "third": _stats(site), "full": full}
 
@@ -219,9 +248,9 @@ def test_an_event_more_is_a_full_build_byte_for_byte(tmp_path):
         encoding="utf-8")
     changes = Changes()
     build(content, site, show_progress=False, changes=changes)
-    build(content, full, show_progress=False)
+    _full_build(content, full)
     assert _bytes(site) == _bytes(full)
-    assert changes.taken > 0 and changes.count() > 0
+    assert changes.taken > 0 and changes.count() > 0 and changes.cached[0] > 0
 
 
 def test_a_page_taken_is_not_rendered(tmp_path, monkeypatch):
@@ -345,7 +374,7 @@ def month(tmp_path_factory):
     stats = _stats(site)
     changes = Changes()
     build(after, site, show_progress=False, changes=changes, problems=[])
-    build(after, full, show_progress=False, problems=[])
+    _full_build(after, full)
     return {"site": site, "full": full, "before": stats, "after": _stats(site),
             "changes": changes, "content": after}
 
@@ -385,3 +414,111 @@ def test_one_month_more_renders_only_what_it_rewrites(month):
     keyed = set(manifest["pages"])
     kept = {p for p in keyed if month["before"].get(p) == month["after"].get(p)}
     assert len(kept) > 20 and month["changes"].taken >= 0.9 * len(kept)
+
+
+def test_one_month_more_computes_only_the_new_event(month):
+    """The events' files as parsed and the events as rated come from the
+    cache (sitegen.cache) but the new event's file and its rating; the
+    regulations too."""
+    hits, misses = month["changes"].cached
+    events = [p for p in (month["content"] / "events").rglob("*.toml")]
+    assert len(events) == 4                      # three before the month, one in it
+    # each earlier event's file and rating, the regulations; the new one's two
+    assert (hits, misses) == (2 * 3 + 1, 2)
+
+
+# -- the cache of results between builds (sitegen.cache) ---------------------------
+
+def test_a_cache_entry_is_used_only_for_its_code_and_inputs(tmp_path):
+    from sitegen.cache import Cache
+
+    made: list[str] = []
+
+    def make(value):
+        return lambda: made.append(value) or value
+    cache = Cache.open(tmp_path, "a" * 64)
+    assert cache is not None and cache.cached("event file", ("text", "x.toml"), make("1")) == "1"
+    assert cache.cached("event file", ("text", "x.toml"), make("2")) == "1"   # a hit
+    assert cache.cached("event file", ("other", "x.toml"), make("3")) == "3"  # other content
+    assert cache.cached("rated event", ("text", "x.toml"), make("4")) == "4"  # other kind
+    other = Cache.open(tmp_path, "b" * 64)                                     # other code
+    assert other is not None and other.cached("event file", ("text", "x.toml"), make("5")) == "5"
+    assert made == ["1", "3", "4", "5"]
+    assert [p.name for p in tmp_path.iterdir()] == ["b" * 32]     # the other code's removed
+
+
+DAMAGED_ENTRIES = [
+    # (what is done to the entry's file)
+    "a byte changed",
+    "cut short",
+    "empty",
+    "another format",
+]
+
+
+@pytest.mark.parametrize("damage", DAMAGED_ENTRIES)
+def test_a_damaged_cache_entry_is_a_miss(tmp_path, damage):
+    from sitegen.cache import Cache
+
+    cache = Cache.open(tmp_path, "c" * 64)
+    assert cache is not None
+    key = cache.key("event file", ("text",))
+    assert key is not None
+    cache.put(key, {"value": 1})
+    entry = cache.folder / key[:2] / key
+    body = entry.read_bytes()
+    entry.write_bytes({"a byte changed": body[:-1] + bytes([body[-1] ^ 1]),
+                       "cut short": body[:-3], "empty": b"",
+                       "another format": b"sitegen-cache 0" + body[15:]}[damage])
+    assert cache.get(key) == (False, None)
+    assert cache.cached("event file", ("text",), lambda: {"value": 2}) == {"value": 2}
+    assert cache.get(key) == (True, {"value": 2})          # written again
+
+
+def test_entries_of_other_code_or_damaged_are_not_used_by_a_build(tmp_path, monkeypatch):
+    """Every entry damaged: a build computes everything again (the site is
+    a full build's); every entry then made poison (a valid entry of another
+    value): a build with other code does not read them."""
+    import sitegen.build
+    from sitegen.cache import CACHE_FOLDER
+
+    content = write_content(tmp_path / "content")
+    site, full = tmp_path / "site", tmp_path / "full"
+    build(content, site, show_progress=False, problems=[])
+    _full_build(content, full)
+    entries = [p for p in (tmp_path / CACHE_FOLDER).rglob("*") if p.is_file()]
+    assert len(entries) == 7         # three events parsed and rated, the regulations
+    for entry in entries:
+        entry.write_bytes(entry.read_bytes()[:-1])
+    shutil.rmtree(site)                 # rendered anew from what is computed anew
+    changes = Changes()
+    build(content, site, show_progress=False, problems=[], changes=changes)
+    assert changes.cached == (0, len(entries)) and _bytes(site) == _bytes(full)
+    payload = pickle.dumps("poison", protocol=5)
+    for entry in entries:
+        entry.write_bytes(b"sitegen-cache 1\n" + hashlib.sha256(payload).digest() + payload)
+    monkeypatch.setattr(sitegen.build, "code_digest", lambda: "0" * 64)
+    changes = Changes()
+    build(content, site, show_progress=False, problems=[], changes=changes)
+    # the manifest records the other code's digest: every other file the same
+    assert changes.cached == (0, len(entries)) and _files(site) == _files(full)
+    assert not any(p.exists() for p in entries)           # the other code's folder removed
+
+
+def test_an_event_reports_key_is_its_contract_not_its_marshalled_bytes():
+    """marshal writes a string met twice once when it is one object: a
+    report made from a tournament read from the cache holds other bytes
+    than one parsed anew, for the same contract; its pages' key is the same."""
+    from sitegen.compute.sitedata import EventReport
+    from sitegen.manifest import Reuse
+
+    name = "Able, Ann " * 3
+    shared = {"players": [{"name": name}, {"name": name}]}
+    apart = {"players": [{"name": name}, {"name": "".join(["Able, Ann "] * 3)}]}
+    other = {"players": [{"name": name}, {"name": "Baker, Bo"}]}
+    reports = [EventReport("e", "chess", "E", None, None, "standard", None, "x", result, "e.toml")
+               for result in (shared, apart, other)]
+    assert reports[0]._result != reports[1]._result          # other bytes, equal contracts
+    reuse = Reuse(None, "salt")
+    keys = [reuse.key(report) for report in reports]
+    assert keys[0] == keys[1] != keys[2] and keys[0] is not None

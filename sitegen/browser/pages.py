@@ -28,7 +28,7 @@ from sitegen.i18n import CHECK_SCRIPTS, N_, gettext, language, script_messages
 
 __all__ = ["PAGES", "render_check_pages", "player_index", "sharded_index", "shard_index", "write_shards",
            "write_player_index",
-           "shard_file", "id_shard", "id_shard_count", "name_key"]
+           "shard_file", "shard_url", "id_shard", "id_shard_count", "name_key"]
 
 # (site path, template, title)
 PAGES = (("check/", "check/check.html", N_("Check a tournament")),
@@ -208,20 +208,22 @@ _ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
 def sharded_index(data: SiteData) -> tuple[dict, dict[str, bytes]]:
     """players.json (the lists, the count, the shard count, the folder and
     each shard's hash) and the shards by their path in that folder:
-    id/N.HASH.json with the whole rows, name/XX.HASH.json with what a
-    search shows (no list history); `shard_file` names them."""
+    id/N.json with the whole rows, name/XX.json with what a search shows
+    (no list history); `shard_file` names them, `shard_url` gives the
+    address a browser fetches (the hash as the query)."""
     return shard_index(player_index(data))
 
 
 def shard_index(index: dict) -> tuple[dict, dict[str, bytes]]:
     """`sharded_index` of a `player_index` dictionary.
 
-    Each shard is named by the hash of its own bytes, in a folder that
-    keeps its name: a shard whose players did not change keeps its name
-    and bytes from one build to the next (an incremental build leaves it
-    untouched, docs/scale.md#incremental-builds), and a changed one gets a
-    new name, so that browsers and the service worker may keep every shard
-    for good (templates/check/sw.js)."""
+    Each shard keeps its name from one build to the next, and players.json
+    gives the hash of its bytes, which browsers fetch it with as a query
+    (`shard_url`): a shard whose players did not change is untouched by an
+    incremental build, a changed one is one file modified (not one added
+    and one removed, docs/scale.md#incremental-builds), and its address
+    changes with its bytes, so that browsers and the service worker may
+    keep every address for good (templates/check/sw.js)."""
     count = id_shard_count(len(index["players"]))
     prefix = name_prefix(len(index["players"]))
     by_id: dict[int, list] = {n: [] for n in range(count)}
@@ -233,7 +235,7 @@ def shard_index(index: dict) -> tuple[dict, dict[str, bytes]]:
     ids = [_json({"players": by_id[n]}) for n in range(count)]
     names = sorted(by_name)
     by_key = [_json({"players": by_name[k]}) for k in names]
-    meta = {"format": 3, "lists": index["lists"], "count": len(index["players"]),
+    meta = {"format": 4, "lists": index["lists"], "count": len(index["players"]),
             "id_shards": count, "name_prefix": prefix, "names": names,
             "folder": "../players/", "id_hashes": [_hash(body) for body in ids],
             "name_hashes": [_hash(body) for body in by_key]}
@@ -242,7 +244,7 @@ def shard_index(index: dict) -> tuple[dict, dict[str, bytes]]:
     return meta, files
 
 
-SHARD_HASH = 8           # hex digits of a shard's SHA-256 in its name (32 bits: a cache key)
+SHARD_HASH = 8           # hex digits of a shard's SHA-256 in its address (32 bits: a cache key)
 
 
 def _hash(body: bytes) -> str:
@@ -251,13 +253,22 @@ def _hash(body: bytes) -> str:
 
 def shard_file(meta: dict, kind: str, key: int | str) -> str:
     """The path, in players.json's folder, of id shard `key` (a number) or
-    name shard `key` (its letters): "id/3.HASH.json", "name/ab.HASH.json"
-    (common.js and templates/check/worker.js name them the same way)."""
+    name shard `key` (its letters): "id/3.json", "name/ab.json".  The name
+    never changes, so a shard whose players changed is one file modified,
+    not one added and one removed (docs/scale.md#incremental-builds)."""
+    return f"{kind}/{key}.json"
+
+
+def shard_url(meta: dict, kind: str, key: int | str) -> str:
+    """The address a browser fetches a shard at: its file with the hash of
+    its bytes as a query, "id/3.json?v=HASH" (common.js and
+    templates/check/worker.js make the same): a changed shard is another
+    address, so caches may keep each one for good."""
     if kind == "id":
         digest = meta["id_hashes"][int(key)]
     else:
         digest = meta["name_hashes"][meta["names"].index(key)]
-    return f"{kind}/{key}.{digest}.json"
+    return f"{shard_file(meta, kind, key)}?v={digest}"
 
 
 def write_player_index(data: SiteData, out: Path) -> list[Path]:

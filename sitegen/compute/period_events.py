@@ -39,6 +39,7 @@ from rules_core.fide.norms import norms_for_event as chess_norms_for_event
 from rules_core.fmjd.edition import FmjdEdition
 from rules_core.model import Tournament
 from rules_core.timecontrol import minutes_for_60
+from sitegen.cache import cached
 from sitegen.compute.sitedata import EventReport
 from sitegen.content.folder import Event
 from sitegen.workers import build_workers
@@ -158,9 +159,13 @@ def _period_k(t: Tournament, plan: Plan | None, counts) -> dict[str, int]:
 def _rate_one(spec, day: date, options: CheckOptions, item: _Planned) -> Rated:
     """One event checked with the K the period gives and its games as
     counted, reduced to what the collection reads."""
-    counted = None if item.plan is None else (item.plan[0], item.plan[1])
-    result = check_tournament(item.tournament, replace(options, k=item.given, counted=counted))
-    return _summary(spec, day, item.event, result, _as_planned(result, item.plan, item.given))
+    def rate() -> Rated:
+        counted = None if item.plan is None else (item.plan[0], item.plan[1])
+        result = check_tournament(item.tournament, replace(options, k=item.given, counted=counted))
+        return _summary(spec, day, item.event, result, _as_planned(result, item.plan, item.given))
+    # kept between builds under its inputs: the event as prepared from the
+    # start list, its plan and K, the list and date (sitegen.cache)
+    return cached("rated event", (spec, day, options, item), rate)
 
 
 def _as_planned(result: CheckResult, plan: Plan | None, given: dict[str, int]) -> bool:

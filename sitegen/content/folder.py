@@ -29,6 +29,7 @@ from pathlib import Path
 from rules_core.check import READERS, detect_format, read_tournament
 from rules_core.model import Tournament
 from rules_core.problems import ERROR, WARNING, Problem
+from sitegen.cache import cached
 from sitegen.content import normal
 from sitegen.content.registry import RatingRow, RegistryPlayer, read_identity, read_ratings
 from sitegen.content.settings import (
@@ -404,7 +405,9 @@ class _Reader:
             self.problem(path, f"format {kind!r} is not read for content")
             return None
         try:
-            return read_tournament(text, path.name, kind)
+            # kept between builds under the file's bytes (sitegen.cache)
+            return cached("event file", (text, path.name, kind),
+                          lambda: read_tournament(text, path.name, kind))
         except Exception as error:  # a reader's bug: named, never a traceback
             self.problem(path, f"could not be read as {kind} ({type(error).__name__}: "
                          f"{str(error)[:200]!r}): a bug of sitegen's reader, please report it")

@@ -5,8 +5,9 @@
    BUILD, so the browser installs the new worker, which fetches the new
    files and deletes the old cache once it takes over.
 
-   Files under content-hashed folders (the runtime, the site's bundle, the
-   player shards) never change: served from the cache first. Everything
+   Files under content-hashed folders (the runtime, the site's bundle) and
+   the player shards (fetched with their bytes' hash as the query: the
+   cache key includes it) never change: served from the cache first. Everything
    else (pages, scripts, bundle.json, players.json) from the network first,
    from the cache when offline. Only this site's own GET requests. */
 

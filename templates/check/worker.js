@@ -301,9 +301,9 @@ async function loadShards(inbrowser, payloadJson) {
   const wanted = JSON.parse(inbrowser.player_shards(payloadJson));
   const fetched = await Promise.all(wanted.map(async function (n) {
     try {
-      // named by the hash of its bytes, as sitegen.browser.pages.shard_file names it
-      const digest = shards.hashes[n] ? "." + shards.hashes[n] : "";
-      const response = await fetchOk(new URL("id/" + n + digest + ".json", shards.folder));
+      // the hash of its bytes as the query, as sitegen.browser.pages.shard_url makes it
+      const digest = shards.hashes[n] ? "?v=" + shards.hashes[n] : "";
+      const response = await fetchOk(new URL("id/" + n + ".json" + digest, shards.folder));
       inbrowser.add_players(n, await response.text());
       return 0;
     } catch (error) {

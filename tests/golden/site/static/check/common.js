@@ -374,12 +374,13 @@ function json(url) {
     .catch(function () { return { players: [] }; });
 }
 
-/* A shard's file: "id/3.HASH.json", "name/ab.HASH.json", each named by
-   the hash of its own bytes (sitegen.browser.pages.shard_file). */
+/* A shard's address: "id/3.json?v=HASH", "name/ab.json?v=HASH": the file
+   keeps its name, the hash of its bytes is the query, so a changed shard
+   is another address (sitegen.browser.pages.shard_url). */
 function shardFile(m, kind, key) {
   const hashes = (kind === "id" ? m.id_hashes : m.name_hashes) || [];
   const digest = hashes[kind === "id" ? Number(key) : (m.names || []).indexOf(key)];
-  return kind + "/" + key + (digest ? "." + digest : "") + ".json";
+  return kind + "/" + key + ".json" + (digest ? "?v=" + digest : "");
 }
 
 function shard(kind, key) {
