@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "54fc6f83694cf664",
+ "version": "a560558150a9b8fe",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/967fab7e87b36064/pyodide-lock.json",
-  "../static/bundle/967fab7e87b36064/worker.js",
-  "../static/bundle/967fab7e87b36064/python_stdlib.zip",
-  "../static/bundle/967fab7e87b36064/snapshot.bin"
+  "../static/bundle/dcbbcf2bcde5ab01/pyodide-lock.json",
+  "../static/bundle/dcbbcf2bcde5ab01/worker.js",
+  "../static/bundle/dcbbcf2bcde5ab01/python_stdlib.zip",
+  "../static/bundle/dcbbcf2bcde5ab01/snapshot.bin"
  ]
 };
 
@@ -34,8 +34,9 @@ const BUILD = {
    BUILD, so the browser installs the new worker, which fetches the new
    files and deletes the old cache once it takes over.
 
-   Files under content-hashed folders (the runtime, the site's bundle, the
-   player shards) never change: served from the cache first. Everything
+   Files under content-hashed folders (the runtime, the site's bundle) and
+   the player shards (fetched with their bytes' hash as the query: the
+   cache key includes it) never change: served from the cache first. Everything
    else (pages, scripts, bundle.json, players.json) from the network first,
    from the cache when offline. Only this site's own GET requests. */
 
