@@ -105,9 +105,22 @@ def test_downloads_only_compressed(large_site, golden_fixture_site):
     names = sorted(p.name for p in (large_site / "downloads").iterdir()
                    if p.name != "index.html")
     assert names and all(n.endswith((".csv.gz", ".json.gz", ".zip")) for n in names), names
-    assert "chess-standard-latest.zip" in names
     normal = {p.name for p in (golden_fixture_site / "downloads").iterdir()}
     assert {"chess-standard-latest.csv", "chess-standard-latest.txt"} <= normal
+
+
+def test_no_latest_copy_of_the_downloads(large_site):
+    """A large site writes each list's downloads once, under its date: the
+    downloads page's "Latest" links lead to the newest list's dated files
+    (docs/scale.md#output-size), and they exist."""
+    names = {p.name for p in (large_site / "downloads").iterdir()}
+    assert not [n for n in names if "-latest." in n], names
+    page = (large_site / "downloads" / "index.html").read_text(encoding="utf-8")
+    latest = re.findall(r'Latest:.*', page)
+    assert latest
+    for line in latest:
+        targets = re.findall(r'href="/downloads/([^"]+)"', line)
+        assert targets and all(t in names and "-latest" not in t for t in targets), line
 
 
 def test_event_pages_leave_out_the_figures_of_each_game(large_site, golden_fixture_site):

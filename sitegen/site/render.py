@@ -579,14 +579,15 @@ def _downloads(w: _Writer) -> None:
 
 def _list_downloads(w: _Writer, item: tuple[str, str, int]) -> None:
     """One published list's downloads (none of its own when it is identical
-    to the one before: downloads.sources); the latest's also under -latest.
-    A stem's files the previous site made of the same list are taken from
-    it (`_taken_files`)."""
+    to the one before: downloads.sources); the latest's also under -latest,
+    but on a large site, whose latest links go to the dated files
+    (docs/scale.md#output-size).  A stem's files the previous site made of
+    the same list are taken from it (`_taken_files`)."""
     game, name, index = item
     published = w.data.lists[(game, name)]
     pl = published[index]
     stems = [f"{game}-{name}-{pl.key}"] if w.links.download_source(pl) is pl else []
-    if index == len(published) - 1:
+    if index == len(published) - 1 and not w.links.large:
         stems.append(f"{game}-{name}-latest")
     todo: list[tuple[str, str | None]] = []          # (stem, its files' key)
     for stem in stems:

@@ -625,7 +625,9 @@ def downloads_index(data: SiteData, links: Links) -> list[DownloadGroup]:
     for (game, name), published in sorted(data.lists.items(), key=_list_key):
         if not published:
             continue
-        stem = f"downloads/{game}-{name}-latest"
+        # a large site has no -latest copy: its dated files (docs/scale.md#output-size)
+        latest = links.download_source(published[-1]).key if links.large else "latest"
+        stem = f"downloads/{game}-{name}-{latest}"
         groups.append(DownloadGroup(
             list_title(game, name),
             downloads.file_links(stem, gettext(N_("Text")), plain=not links.large),
