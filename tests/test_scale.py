@@ -136,6 +136,10 @@ def test_event_pages_leave_out_the_figures_of_each_game(large_site, golden_fixtu
         assert "On a site of this size the figures of each game" in text, page
         crosstable = re.search(r'<table class="crosstable">.*?</table>', text, re.S)
         assert crosstable is None or ' title="round ' not in crosstable.group(0), page
+        # the tables lean (sitegen/site/lean.py): no data-field, no class="num" cell
+        assert '<table id="standings-table" class="lean">' in text, page
+        for table in re.findall(r'<table[^>]*class="lean[^>]*>.*?</table>', text, re.S):
+            assert "data-field" not in table and '<td class="num"' not in table, page
     normal = [p.read_text(encoding="utf-8")
               for p in (golden_fixture_site / "events").glob("*/index.html")]
     assert any("counted for rating</caption>" in text for text in normal)
