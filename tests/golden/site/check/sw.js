@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "fb5a7bf3a983b50d",
+ "version": "74fe924d1751bacb",
  "files": [
   "./",
   "norm/",
