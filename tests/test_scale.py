@@ -247,3 +247,28 @@ def test_player_addresses_and_search_in_a_browser(large_site):
             browser.close()
     finally:
         server.shutdown()
+
+
+def test_a_players_path_is_his_shards_anchor(monkeypatch):
+    """A large site finds a player's shard by his slug (views.Links.player_path,
+    no path held a player: docs/scale.md#memory): the shard that lists him,
+    for unsafe ids and a draughts id that is also a chess one too."""
+    from datetime import date
+
+    from sitegen.compute.sitedata import PlayerRecord, SiteData
+
+    monkeypatch.setattr(views, "LARGE_SITE", 0)
+    monkeypatch.setattr(views, "SHARD_SIZE", 2)
+    keys = [("chess", "7"), ("chess", "10"), ("chess", "a/b"), ("draughts", "7"),
+            ("draughts", "9"), ("chess", "1 2"), ("draughts", "z")]
+    players = {key: PlayerRecord(*key, "N", "FID", "m", None, "", {}, {}, [])
+               for key in keys}
+    data = SiteData("S", "FID", "", {}, players, [], [], {}, date(2025, 1, 1))
+    links = views.Links(data)
+    assert links.large and len(links.shards) == 4
+    listed = {key: f"{shard.path}#{slug}" for shard in links.shards
+              for key, slug in shard.players}
+    assert {key: links.player_path(*key) for key in keys} == listed
+    assert listed[("draughts", "7")].endswith("#draughts-7")
+    assert listed[("chess", "a/b")].endswith("#a-b")
+    assert links.player_path("chess", "8") is None and links.player_path("chess", None) is None

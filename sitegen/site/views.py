@@ -10,6 +10,7 @@ The event, norm-table and World Cup pages are in `sitegen.site.event_views`.
 
 from __future__ import annotations
 
+import bisect
 import datetime
 import re
 import unicodedata
@@ -110,9 +111,13 @@ class Links:
             slugs[(game, pid)] = slug
         self.large = len(slugs) > LARGE_SITE
         self.shards = _shards(slugs) if self.large else []
+        self._players: dict[tuple[str, str], str] = {}
         if self.large:
-            self._players = {key: f"{shard.path}#{slug}"
-                             for shard in self.shards for key, slug in shard.players}
+            # no path held a player (a million strings, copied by each
+            # rendering worker: docs/scale.md#memory): his shard is found
+            # by his slug among the shards' first ones (`player_path`)
+            self._firsts = [shard.first for shard in self.shards]
+            self._slugs = {key: slug for key, slug in slugs.items() if slug != key[1]}
         else:
             self._players = {key: f"players/{slug}/" for key, slug in slugs.items()}
         self.events = {r.slug: r for r in data.events}
@@ -152,7 +157,14 @@ class Links:
         return files
 
     def player_path(self, game: str, pid: str | None) -> str | None:
-        return self._players.get((game, pid or ""))
+        key = (game, pid or "")
+        if not self.large:
+            return self._players.get(key)
+        if key not in self.records:
+            return None
+        slug = self._slugs.get(key, key[1])
+        shard = self.shards[bisect.bisect_right(self._firsts, slug) - 1]
+        return f"{shard.path}#{slug}"
 
     def event_path(self, slug: str | None) -> str | None:
         return f"events/{slug}/" if slug in self.events else None
