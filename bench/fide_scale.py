@@ -416,7 +416,10 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False,
             figures["lines"] = _heap_lines(tracemalloc.take_snapshot())
         mark = time.perf_counter()
         regulations = load_regulations(content / "regulations")
-        files = _swap_in(out, lambda tmp: render_site(data, tmp, regulations))
+        # with the content folder, as sitegen build: each event's file is
+        # published beside its page (57 MiB of the output at FIDE's size)
+        files = _swap_in(out, lambda tmp: render_site(data, tmp, regulations,
+                                                       content=content))
         figures["render"] = time.perf_counter() - mark
         figures["total"] = time.perf_counter() - began
     figures["peak"] = _peak_mib()
