@@ -134,7 +134,7 @@ def test_event_pages_leave_out_the_figures_of_each_game(large_site, golden_fixtu
         text = page.read_text(encoding="utf-8")
         assert "counted for rating</caption>" not in text, page
         assert "On a site of this size the figures of each game" in text, page
-        crosstable = re.search(r'<table class="crosstable">.*?</table>', text, re.S)
+        crosstable = re.search(r'<table class="lean crosstable">.*?</table>', text, re.S)
         assert crosstable is None or ' title="round ' not in crosstable.group(0), page
         # the tables lean (sitegen/site/lean.py): no data-field, no class="num" cell
         assert '<table id="standings-table" class="lean">' in text, page
@@ -178,7 +178,11 @@ def test_search_index_is_split_by_the_first_letters_of_the_name(large_site):
         assert all(views.search_key(row[1]) == key for row in part["players"])
         rows += part["players"]
     assert sorted(row[0] for row in rows) == sorted(pid for _, pid in PLAYERS)
-    assert all("/players/by-id/" in row[5] and "#" in row[5] for row in rows)
+    # no address (static/search.js finds it in shards.json), a slug only where
+    # it is not the id (docs/scale.md#output-size)
+    assert index["fields"][-1] == "slug" and index["shards"] == "/players/shards.json"
+    assert all(len(row) == 5 or (len(row) == 6 and row[5] != row[0]) for row in rows)
+    assert not any("/players/" in str(value) for row in rows for value in row)
 
 
 def test_search_key_folds_as_the_script_does():
@@ -239,8 +243,15 @@ def test_player_addresses_and_search_in_a_browser(large_site):
             page.goto(f"{base}/")
             page.fill("#search-q", "baker")
             sync_api.expect(page.locator("#search-results")).to_contain_text("Baker, Bob")
+            link = page.locator("#search-results a", has_text="Baker, Bob").first
+            assert re.fullmatch(r"/players/by-id/[^/]+/#[^/]+", link.get_attribute("href"))
             page.fill("#search-q", "ann able")
             sync_api.expect(page.locator("#search-results")).to_contain_text("Able, Ann")
+            page.locator("#search-results a", has_text="Able, Ann").first.click()
+            page.wait_for_url(re.compile(r".*/players/by-id/[^/]+/#[^/]+$"))
+            section = page.url.rsplit("#", 1)[1]
+            assert page.locator(f'section.player[id="{section}"] h2').inner_text() == "Able, Ann"
+            page.goto(f"{base}/")
             page.fill("#search-q", "1005")
             page.press("#search-q", "Enter")
             page.wait_for_url(f"{base}/players/by-id/1004/#1005")

@@ -833,12 +833,23 @@ def search_key(name: str) -> str:
 
 def search_shards(data: SiteData, links: Links, prefix: str) -> tuple[dict, dict[str, dict]]:
     """A large site's search index (see LARGE_SITE): `search_index`'s rows
-    split by `search_key` of the name, and an index of the parts."""
+    split by `search_key` of the name, and an index of the parts; a row's
+    address is not written (`_without_url`)."""
     whole = search_index(data, links, prefix)
+    fields = whole["fields"][:-1] + ["slug"]
     parts: dict[str, list] = {}
     for row in whole["players"]:
-        parts.setdefault(search_key(row[1]), []).append(row)
-    index = {"fields": whole["fields"], "players": [],
-             "parts": {key: f"{prefix}search/{key}.json" for key in sorted(parts)}}
-    return index, {key: {"fields": whole["fields"], "players": rows}
+        parts.setdefault(search_key(row[1]), []).append(_without_url(row))
+    index = {"fields": fields, "players": [],
+             "parts": {key: f"{prefix}search/{key}.json" for key in sorted(parts)},
+             "shards": f"{prefix}players/shards.json"}
+    return index, {key: {"fields": fields, "players": rows}
                    for key, rows in sorted(parts.items())}
+
+
+def _without_url(row: list) -> list:
+    """A large site's search row: no address (43 % of a row), which
+    static/search.js finds in players/shards.json by the player's slug,
+    given only where it is not his id (docs/scale.md#output-size)."""
+    slug = row[-1].rpartition("#")[2]
+    return row[:-1] + ([slug] if slug != row[0] else [])
