@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "74fe924d1751bacb",
+ "version": "fc398410149aadb4",
  "files": [
   "./",
   "norm/",
