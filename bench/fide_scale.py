@@ -21,7 +21,7 @@ if the folder holds no content of the same size and seed) and prints, as
 every event, make the lists; with the number of processes that rated the
 events, and of workers asked for: `--compute-workers`, default as the
 build), render (every page, download and asset) and total seconds, pages per second (HTML pages written / render seconds), the
-files and bytes written, and the peak memory: the building process's
+files and bytes written (also by part of the site: `PARTS`), and the peak memory: the building process's
 (`ru_maxrss`) and, sampled from /proc, that of the building process and its
 rendering workers together (the sum of their proportional set sizes, PSS:
 a page the forked workers still share with it counted once; and the sum
@@ -416,7 +416,10 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False,
             figures["lines"] = _heap_lines(tracemalloc.take_snapshot())
         mark = time.perf_counter()
         regulations = load_regulations(content / "regulations")
-        files = _swap_in(out, lambda tmp: render_site(data, tmp, regulations))
+        # with the content folder, as sitegen build: each event's file is
+        # published beside its page (57 MiB of the output at FIDE's size)
+        files = _swap_in(out, lambda tmp: render_site(data, tmp, regulations,
+                                                       content=content))
         figures["render"] = time.perf_counter() - mark
         figures["total"] = time.perf_counter() - began
     figures["peak"] = _peak_mib()
@@ -436,8 +439,26 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False,
     figures["bytes"] = sum(f.stat().st_size for f in files)
     figures["download_bytes"] = sum(f.stat().st_size for f in files
                                     if f.relative_to(out).parts[0] == "downloads")
+    figures["by_part"] = _by_part(out, files)
     figures["games"], figures["rated"] = _games(data)
     return figures
+
+
+# The parts of the output reported apart (docs/scale.md#output-size): the
+# first of these prefixes a file's site path starts with names its part.
+PARTS = ("events/", "players/", "static/players/id/", "static/players/name/", "static/",
+         "lists/", "search/", "downloads/", "")
+
+
+def _by_part(out: Path, files: list[Path]) -> dict[str, tuple[int, int]]:
+    """Bytes and files written, by `PARTS` ("" for the rest)."""
+    parts: dict[str, tuple[int, int]] = {}
+    for f in files:
+        path = f.relative_to(out).as_posix()
+        part = next(p for p in PARTS if path.startswith(p))
+        size, count = parts.get(part, (0, 0))
+        parts[part] = (size + f.stat().st_size, count + 1)
+    return dict(sorted(parts.items(), key=lambda item: -item[1][0]))
 
 
 def _profiled(compute, loaded):
@@ -486,6 +507,9 @@ def report(f: dict) -> str:
              f"{f['pages'] / f['render']:,.1f} pages/s, {f['players'] / f['render']:,.0f} "
              f"players/s; {f['files']:,} files, {f['bytes'] / 2 ** 20:,.0f} MiB "
              f"(downloads {f['download_bytes'] / 2 ** 20:,.0f} MiB)",
+             "by part:  " + "; ".join(
+                 f"{part or 'the rest'} {size / 2 ** 20:,.1f} MiB ({count:,})"
+                 for part, (size, count) in f["by_part"].items()),
              f"memory:   peak RSS {f['peak']:,.0f} MiB (after load {f['peak_load']:,.0f}, "
              f"after compute {f['peak_compute']:,.0f}, its PSS then {f['pss_compute']:,.0f}); "
              f"cyclic garbage left by "

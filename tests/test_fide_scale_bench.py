@@ -57,7 +57,8 @@ FIGURES = {"players": 1200, "events": 3, "games": 400, "rated": 300, "load": 1.0
            "compute": 2.0, "compute_processes": 2, "compute_workers": 2, "render": 3.0, "total": 6.0, "pages": 30, "player_pages": 2,
            "files": 60, "bytes": 5 * 2 ** 20, "download_bytes": 2 ** 20, "peak": 300.0,
            "peak_load": 100.0, "peak_compute": 200.0, "pss_compute": 190.0, "cycles": 0,
-           "peak_workers": 250.0, "processes": 3, "sum_pss": 600.0, "sum_rss": 800.0}
+           "peak_workers": 250.0, "processes": 3, "sum_pss": 600.0, "sum_rss": 800.0,
+           "by_part": {"events/": (3 * 2 ** 20, 40), "": (2 ** 19, 5)}}
 
 
 def test_the_report_prints_the_memory_of_all_processes():
@@ -67,6 +68,19 @@ def test_the_report_prints_the_memory_of_all_processes():
     assert "after compute 200, its PSS then 190" in text
     assert "total:         6.0 s" in text
     assert "compute:       2.0 s (events rated in 2 processes; workers 2)" in text
+    assert "by part:  events/ 3.0 MiB (40); the rest 0.5 MiB (5)" in text
+
+
+def test_the_bytes_by_part_add_up(tmp_path):
+    """Each file in the first part its path starts with, "" the rest."""
+    files = {"events/a/index.html": 10, "static/players/id/0.x.json": 7,
+             "static/style.css": 3, "index.html": 2, "players/by-id/1/index.html": 5}
+    for name, size in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(b"x" * size)
+    parts = fide_scale._by_part(tmp_path, [tmp_path / name for name in files])
+    assert parts == {"events/": (10, 1), "static/players/id/": (7, 1), "players/": (5, 1),
+                     "static/": (3, 1), "": (2, 1)}
 
 
 def test_both_ways_of_finding_the_workers_agree():

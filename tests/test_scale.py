@@ -105,9 +105,22 @@ def test_downloads_only_compressed(large_site, golden_fixture_site):
     names = sorted(p.name for p in (large_site / "downloads").iterdir()
                    if p.name != "index.html")
     assert names and all(n.endswith((".csv.gz", ".json.gz", ".zip")) for n in names), names
-    assert "chess-standard-latest.zip" in names
     normal = {p.name for p in (golden_fixture_site / "downloads").iterdir()}
     assert {"chess-standard-latest.csv", "chess-standard-latest.txt"} <= normal
+
+
+def test_no_latest_copy_of_the_downloads(large_site):
+    """A large site writes each list's downloads once, under its date: the
+    downloads page's "Latest" links lead to the newest list's dated files
+    (docs/scale.md#output-size), and they exist."""
+    names = {p.name for p in (large_site / "downloads").iterdir()}
+    assert not [n for n in names if "-latest." in n], names
+    page = (large_site / "downloads" / "index.html").read_text(encoding="utf-8")
+    latest = re.findall(r'Latest:.*', page)
+    assert latest
+    for line in latest:
+        targets = re.findall(r'href="/downloads/([^"]+)"', line)
+        assert targets and all(t in names and "-latest" not in t for t in targets), line
 
 
 def test_event_pages_leave_out_the_figures_of_each_game(large_site, golden_fixture_site):
@@ -121,8 +134,12 @@ def test_event_pages_leave_out_the_figures_of_each_game(large_site, golden_fixtu
         text = page.read_text(encoding="utf-8")
         assert "counted for rating</caption>" not in text, page
         assert "On a site of this size the figures of each game" in text, page
-        crosstable = re.search(r'<table class="crosstable">.*?</table>', text, re.S)
+        crosstable = re.search(r'<table class="lean crosstable">.*?</table>', text, re.S)
         assert crosstable is None or ' title="round ' not in crosstable.group(0), page
+        # the tables lean (sitegen/site/lean.py): no data-field, no class="num" cell
+        assert '<table id="standings-table" class="lean">' in text, page
+        for table in re.findall(r'<table[^>]*class="lean[^>]*>.*?</table>', text, re.S):
+            assert "data-field" not in table and '<td class="num"' not in table, page
     normal = [p.read_text(encoding="utf-8")
               for p in (golden_fixture_site / "events").glob("*/index.html")]
     assert any("counted for rating</caption>" in text for text in normal)
@@ -161,7 +178,11 @@ def test_search_index_is_split_by_the_first_letters_of_the_name(large_site):
         assert all(views.search_key(row[1]) == key for row in part["players"])
         rows += part["players"]
     assert sorted(row[0] for row in rows) == sorted(pid for _, pid in PLAYERS)
-    assert all("/players/by-id/" in row[5] and "#" in row[5] for row in rows)
+    # no address (static/search.js finds it in shards.json), a slug only where
+    # it is not the id (docs/scale.md#output-size)
+    assert index["fields"][-1] == "slug" and index["shards"] == "/players/shards.json"
+    assert all(len(row) == 5 or (len(row) == 6 and row[5] != row[0]) for row in rows)
+    assert not any("/players/" in str(value) for row in rows for value in row)
 
 
 def test_search_key_folds_as_the_script_does():
@@ -222,11 +243,43 @@ def test_player_addresses_and_search_in_a_browser(large_site):
             page.goto(f"{base}/")
             page.fill("#search-q", "baker")
             sync_api.expect(page.locator("#search-results")).to_contain_text("Baker, Bob")
+            link = page.locator("#search-results a", has_text="Baker, Bob").first
+            assert re.fullmatch(r"/players/by-id/[^/]+/#[^/]+", link.get_attribute("href"))
             page.fill("#search-q", "ann able")
             sync_api.expect(page.locator("#search-results")).to_contain_text("Able, Ann")
+            page.locator("#search-results a", has_text="Able, Ann").first.click()
+            page.wait_for_url(re.compile(r".*/players/by-id/[^/]+/#[^/]+$"))
+            section = page.url.rsplit("#", 1)[1]
+            assert page.locator(f'section.player[id="{section}"] h2').inner_text() == "Able, Ann"
+            page.goto(f"{base}/")
             page.fill("#search-q", "1005")
             page.press("#search-q", "Enter")
             page.wait_for_url(f"{base}/players/by-id/1004/#1005")
             browser.close()
     finally:
         server.shutdown()
+
+
+def test_a_players_path_is_his_shards_anchor(monkeypatch):
+    """A large site finds a player's shard by his slug (views.Links.player_path,
+    no path held a player: docs/scale.md#memory): the shard that lists him,
+    for unsafe ids and a draughts id that is also a chess one too."""
+    from datetime import date
+
+    from sitegen.compute.sitedata import PlayerRecord, SiteData
+
+    monkeypatch.setattr(views, "LARGE_SITE", 0)
+    monkeypatch.setattr(views, "SHARD_SIZE", 2)
+    keys = [("chess", "7"), ("chess", "10"), ("chess", "a/b"), ("draughts", "7"),
+            ("draughts", "9"), ("chess", "1 2"), ("draughts", "z")]
+    players = {key: PlayerRecord(*key, "N", "FID", "m", None, "", {}, {}, [])
+               for key in keys}
+    data = SiteData("S", "FID", "", {}, players, [], [], {}, date(2025, 1, 1))
+    links = views.Links(data)
+    assert links.large and len(links.shards) == 4
+    listed = {key: f"{shard.path}#{slug}" for shard in links.shards
+              for key, slug in shard.players}
+    assert {key: links.player_path(*key) for key in keys} == listed
+    assert listed[("draughts", "7")].endswith("#draughts-7")
+    assert listed[("chess", "a/b")].endswith("#a-b")
+    assert links.player_path("chess", "8") is None and links.player_path("chess", None) is None

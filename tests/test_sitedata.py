@@ -33,6 +33,43 @@ def test_published_list_key_still_works_slotted():
     assert pl.key == "2025-02"
 
 
+# -- the lists a player never fills, one shared empty value (docs/scale.md#memory) --------
+
+def test_a_new_records_empty_lists_are_the_shared_empty_value():
+    one = sitedata.PlayerRecord("chess", "1", "A", "FID", "m", None, "", {}, {}, sitedata.EMPTY)
+    two = sitedata.PlayerRecord("chess", "2", "B", "FID", "m", None, "", {}, {}, sitedata.EMPTY)
+    for name in ("norms", "titles", "progress", "events"):
+        assert getattr(one, name) is sitedata.EMPTY is getattr(two, name)
+        assert list(getattr(one, name)) == []
+    with pytest.raises(AttributeError):       # never appended to in place
+        one.norms.append(None)                # type: ignore[attr-defined]
+
+
+def test_the_pipeline_makes_a_list_only_for_what_a_player_has():
+    from sitegen.compute.pipeline import _records
+
+    award = sitedata.TitleAward("MI", date(2025, 1, 1), "norms")
+
+    class Spec:
+        game, list = "draughts", "standard"
+
+    class Reg:
+        name, federation, sex, birth_year = "A", "NED", "m", 1990
+
+    class Player:
+        reg, title, rating, history = Reg, "", 2300, []
+        norm_rows, progress, events, titles = sitedata.EMPTY, sitedata.EMPTY, [], [award]
+
+    records: dict = {}
+    _records(Spec, {"1": Player}, records)
+    record = records[("draughts", "1")]
+    assert record.titles == [award] and record.title == "MI"
+    assert record.norms is sitedata.EMPTY and record.progress is sitedata.EMPTY
+    Spec.list = "rapid-blitz"           # a second list of the same player: one list of both
+    _records(Spec, {"1": Player}, records)
+    assert record.titles == [award, award] and record.titles is not Player.titles
+
+
 # -- an event's check contract held marshalled (docs/scale.md#memory) --------------------
 
 CONTRACT = {"event": {"name": "Open", "rounds": 2, "notes": []}, "edition": "fide-2024",

@@ -30,6 +30,7 @@ from rules_core.fmjd.rating import K_THRESHOLD
 from rules_core.problems import Problem
 from sitegen.compute.period_events import Rated, ended, event_report, rate_events
 from sitegen.compute.sitedata import (
+    EMPTY,
     EventReport,
     HistoryRow,
     ListEntry,
@@ -290,7 +291,8 @@ def _period(spec, day, edition, events, players, reports, rows, work) -> Publish
         if p.rating is not None or pid in changes:
             p.history.append(HistoryRow(day, p.rating, _difference(before[pid], p.rating),
                                         sum(n for _, _, n in changes.get(pid, [])),
-                                        [(slug, float(c)) for slug, c, _ in changes.get(pid, [])]))
+                                        [(slug, float(c)) for slug, c, _ in changes.get(pid, [])]
+                                        or EMPTY))
     return PublishedList(spec.game, spec.list, day, edition.id, entries,
                          [e.slug for e in events], delisted)
 
@@ -506,14 +508,18 @@ def _records(spec, players, records) -> None:
         key = (spec.game, pid)
         reg = p.reg
         record = records.get(key) or PlayerRecord(spec.game, pid, reg.name, reg.federation,
-                                                  reg.sex, reg.birth_year, p.title, {}, {}, [])
+                                                  reg.sex, reg.birth_year, p.title, {}, {},
+                                                  EMPTY)
         record.ratings[spec.list] = p.rating
         record.history[spec.list] = p.history
-        record.norms.extend(p.norm_rows)
-        record.titles.extend(p.titles)
+        # new lists, not appended to: an empty one is the shared EMPTY
+        if p.norm_rows:
+            record.norms = [*record.norms, *p.norm_rows]
         if p.titles:     # the title awarded last (fmjd Annex 10 §5-§9)
+            record.titles = [*record.titles, *p.titles]
             record.title = p.titles[-1].title
-        record.progress.extend(p.progress)
+        if p.progress:
+            record.progress = [*record.progress, *p.progress]
         if p.events:     # else unchanged: sorted and unique already (a million players)
             record.events = sorted(set(record.events) | set(p.events))
         records[key] = record

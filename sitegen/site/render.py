@@ -42,6 +42,7 @@ from sitegen.i18n import format_month as month
 from sitegen.manifest import Reuse
 from sitegen.site import downloads, views
 from sitegen.site.figures import fixed, isodate, points, signed, tiebreak, year_month
+from sitegen.site.lean import lean_event_page
 from sitegen.site.regulations import RegulationIndex, citation_anchors, link_citations
 from sitegen.site.timeline import editions_timeline
 from sitegen.workers import build_workers as render_workers
@@ -362,7 +363,8 @@ class _Writer:
 
     def page(self, path: str, template: str, title: str, sitemap: bool = True,
              description: str | None = None, head_title: str | None = None,
-             prepare: Callable[[], None] | None = None, **context) -> None:
+             prepare: Callable[[], None] | None = None,
+             finish: Callable[[str], str] | None = None, **context) -> None:
         """Render `template` to `path` ('lists/chess/standard/' -> its index.html).
 
         `title` is the page's heading; `head_title` its <title> where the
@@ -370,7 +372,8 @@ class _Writer:
         copy of a list, two players of one name); `description` its meta
         description and Open Graph summary (by default the title and site).
         `prepare`, if given, is called before rendering (not when the page
-        is taken from the previous site: `_taken`).
+        is taken from the previous site: `_taken`); `finish`, if given,
+        makes the page's final text of the rendered one (`lean`).
         """
         given = dict(site=self.meta, path=path, title=title, head_title=head_title or title,
                      description=description or f"{title}: {self.data.name}", **context)
@@ -383,7 +386,8 @@ class _Writer:
             prepare()
         if template not in self._templates:
             self._templates[template] = self.env.get_template(template)
-        self.write(relative, self._templates[template].render(**given))
+        text = self._templates[template].render(**given)
+        self.write(relative, finish(text) if finish is not None else text)
 
     def _taken(self, relative: str, template: str, given: dict) -> bool:
         """The page at `relative` linked from the previous site, when that
@@ -579,14 +583,15 @@ def _downloads(w: _Writer) -> None:
 
 def _list_downloads(w: _Writer, item: tuple[str, str, int]) -> None:
     """One published list's downloads (none of its own when it is identical
-    to the one before: downloads.sources); the latest's also under -latest.
-    A stem's files the previous site made of the same list are taken from
-    it (`_taken_files`)."""
+    to the one before: downloads.sources); the latest's also under -latest,
+    but on a large site, whose latest links go to the dated files
+    (docs/scale.md#output-size).  A stem's files the previous site made of
+    the same list are taken from it (`_taken_files`)."""
     game, name, index = item
     published = w.data.lists[(game, name)]
     pl = published[index]
     stems = [f"{game}-{name}-{pl.key}"] if w.links.download_source(pl) is pl else []
-    if index == len(published) - 1:
+    if index == len(published) - 1 and not w.links.large:
         stems.append(f"{game}-{name}-latest")
     todo: list[tuple[str, str | None]] = []          # (stem, its files' key)
     for stem in stems:
@@ -694,8 +699,11 @@ def _event_page(w: _Writer, event: tuple) -> None:
     path, name, source, view, description, structured = event
     if view.players:
         w.write(path + "standings.csv", downloads.standings_csv(view.players, view.tiebreaks))
+    # a large site's tables without the attributes no reader needs
+    # (docs/scale.md#output-size)
     w.page(path, "event.html", name, view=view, description=description,
-           structured=structured, source_file=_event_source(w, source, path))
+           structured=structured, source_file=_event_source(w, source, path),
+           finish=lean_event_page if w.links.large else None)
 
 
 def _event_source(w: _Writer, relative: str | None, path: str) -> str | None:

@@ -10,6 +10,7 @@ The event, norm-table and World Cup pages are in `sitegen.site.event_views`.
 
 from __future__ import annotations
 
+import bisect
 import datetime
 import re
 import unicodedata
@@ -110,9 +111,13 @@ class Links:
             slugs[(game, pid)] = slug
         self.large = len(slugs) > LARGE_SITE
         self.shards = _shards(slugs) if self.large else []
+        self._players: dict[tuple[str, str], str] = {}
         if self.large:
-            self._players = {key: f"{shard.path}#{slug}"
-                             for shard in self.shards for key, slug in shard.players}
+            # no path held a player (a million strings, copied by each
+            # rendering worker: docs/scale.md#memory): his shard is found
+            # by his slug among the shards' first ones (`player_path`)
+            self._firsts = [shard.first for shard in self.shards]
+            self._slugs = {key: slug for key, slug in slugs.items() if slug != key[1]}
         else:
             self._players = {key: f"players/{slug}/" for key, slug in slugs.items()}
         self.events = {r.slug: r for r in data.events}
@@ -152,7 +157,14 @@ class Links:
         return files
 
     def player_path(self, game: str, pid: str | None) -> str | None:
-        return self._players.get((game, pid or ""))
+        key = (game, pid or "")
+        if not self.large:
+            return self._players.get(key)
+        if key not in self.records:
+            return None
+        slug = self._slugs.get(key, key[1])
+        shard = self.shards[bisect.bisect_right(self._firsts, slug) - 1]
+        return f"{shard.path}#{slug}"
 
     def event_path(self, slug: str | None) -> str | None:
         return f"events/{slug}/" if slug in self.events else None
@@ -625,7 +637,9 @@ def downloads_index(data: SiteData, links: Links) -> list[DownloadGroup]:
     for (game, name), published in sorted(data.lists.items(), key=_list_key):
         if not published:
             continue
-        stem = f"downloads/{game}-{name}-latest"
+        # a large site has no -latest copy: its dated files (docs/scale.md#output-size)
+        latest = links.download_source(published[-1]).key if links.large else "latest"
+        stem = f"downloads/{game}-{name}-{latest}"
         groups.append(DownloadGroup(
             list_title(game, name),
             downloads.file_links(stem, gettext(N_("Text")), plain=not links.large),
@@ -819,12 +833,23 @@ def search_key(name: str) -> str:
 
 def search_shards(data: SiteData, links: Links, prefix: str) -> tuple[dict, dict[str, dict]]:
     """A large site's search index (see LARGE_SITE): `search_index`'s rows
-    split by `search_key` of the name, and an index of the parts."""
+    split by `search_key` of the name, and an index of the parts; a row's
+    address is not written (`_without_url`)."""
     whole = search_index(data, links, prefix)
+    fields = whole["fields"][:-1] + ["slug"]
     parts: dict[str, list] = {}
     for row in whole["players"]:
-        parts.setdefault(search_key(row[1]), []).append(row)
-    index = {"fields": whole["fields"], "players": [],
-             "parts": {key: f"{prefix}search/{key}.json" for key in sorted(parts)}}
-    return index, {key: {"fields": whole["fields"], "players": rows}
+        parts.setdefault(search_key(row[1]), []).append(_without_url(row))
+    index = {"fields": fields, "players": [],
+             "parts": {key: f"{prefix}search/{key}.json" for key in sorted(parts)},
+             "shards": f"{prefix}players/shards.json"}
+    return index, {key: {"fields": fields, "players": rows}
                    for key, rows in sorted(parts.items())}
+
+
+def _without_url(row: list) -> list:
+    """A large site's search row: no address (43 % of a row), which
+    static/search.js finds in players/shards.json by the player's slug,
+    given only where it is not his id (docs/scale.md#output-size)."""
+    slug = row[-1].rpartition("#")[2]
+    return row[:-1] + ([slug] if slug != row[0] else [])

@@ -17,6 +17,7 @@
   var MAX = 20;
   var index = null;           // the promise of search/index.json
   var parts = {};             // on a large site: key -> promise of that part's players
+  var shards = null;          // on a large site: the promise of players/shards.json
   var last = null;            // the players the last query shown found
 
   // The page's messages in its language (messages.js, loaded first).
@@ -52,9 +53,28 @@
     });
   }
 
+  /* A large site's player address: his slug (a row's, else his id) on the
+     last page of players/shards.json whose first slug is not after it, as
+     large-site.js finds /players/<id>/ (the rows carry no address). */
+  function address(shards, p) {
+    var slug = p.slug || p.id, low = 0, high = shards.first.length - 1, found = 0;
+    while (low <= high) {
+      var middle = (low + high) >> 1;
+      if (shards.first[middle] <= slug) { found = middle; low = middle + 1; } else { high = middle - 1; }
+    }
+    return shards.path + shards.first[found] + "/#" + slug;
+  }
+
   function part(loaded, k) {
     if (!loaded.parts[k]) { return Promise.resolve([]); }
-    if (!parts[k]) { parts[k] = json(loaded.parts[k]).then(players); }
+    if (!parts[k]) {
+      if (!shards) { shards = loaded.shards ? json(loaded.shards) : Promise.resolve(null); }
+      parts[k] = Promise.all([json(loaded.parts[k]), shards]).then(function (both) {
+        var found = players(both[0]);
+        if (both[1]) { found.forEach(function (p) { if (!p.url) { p.url = address(both[1], p); } }); }
+        return found;
+      });
+    }
     return parts[k];
   }
 
