@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "a560558150a9b8fe",
+ "version": "afd850578dbb021a",
  "files": [
   "./",
   "norm/",
