@@ -119,7 +119,9 @@ def make_environment(prefix: str = "/", regulations: list | None = None,
                        fixed=fixed, signed=signed, points=points, tiebreak=tiebreak,
                        cite=_cite_filter(prefix, regulations), norm_kind=norm_kind)
     url = _url(prefix, shared or prefix)
-    env.globals.update(url=url, player_link=_player_link(url), list_rows=list_rows)
+    link = _player_link(url)
+    env.globals.update(url=url, player_link=link, list_rows=list_rows,
+                       history_rows=_history_rows(link), opponent_rows=_opponent_rows(link))
     env.globals["script_messages"] = i18n.script_messages(lang, i18n.SITE_SCRIPTS)
     return env
 
@@ -134,6 +136,39 @@ def _player_link(url: Callable[..., str]) -> Callable[[object, str | None], Mark
             return Markup(f'<a href="{escape(url(target))}">{escape(name)}</a>')
         return escape(name)
     return player_link
+
+
+def _history_rows(link: Callable[[object, str | None], Markup]) -> Callable[[list], Markup]:
+    """`history_rows(rows)`: a player's list-by-list table body
+    (templates/player.html), one string: made in Python, each value escaped
+    once, as the template made it cell by cell (docs/scale.md#rendering)."""
+    def row_html(r) -> str:
+        events = "".join(f"<li>{link(name, target)} ({escape(signed(change, 2))})</li>"
+                         for name, target, change in r.events)
+        events = f'<ul class="inline">{events}</ul>' if r.events else ""
+        rating = "–" if r.rating is None else r.rating
+        return (f'<tr><th scope="row">{link(month(r.date), r.path)}</th>\n'
+                f'<td class="num">{escape(rating)}</td>\n'
+                f'<td class="num">{escape(signed(r.change))}</td>\n'
+                f'<td class="num">{escape(r.games)}</td>\n'
+                f'<td>{events}</td></tr>\n')
+
+    def history_rows(rows: list) -> Markup:
+        return Markup("".join(row_html(r) for r in rows))
+    return history_rows
+
+
+def _opponent_rows(link: Callable[[object, str | None], Markup]) -> Callable[[list], Markup]:
+    """`opponent_rows(opponents)`: a player's head-to-head table body
+    (templates/player.html), one string (`_history_rows`)."""
+    def opponent_rows(opponents: list) -> Markup:
+        return Markup("".join(
+            f'<tr><th scope="row">{link(h.opponent, target)}</th>'
+            f'<td class="num">{escape(h.games)}</td><td class="num">{escape(h.wins)}</td>'
+            f'<td class="num">{escape(h.draws)}</td><td class="num">{escape(h.losses)}</td>'
+            f'<td class="num">{escape(points(h.score))}</td></tr>\n'
+            for h, target in opponents))
+    return opponent_rows
 
 
 def _url(prefix: str, root: str) -> Callable[..., str]:
