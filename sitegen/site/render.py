@@ -239,6 +239,11 @@ def _render_language(writer: _Writer, workers: int) -> None:
         sections = [s for s in sections if s not in (_static,)]
     # what the per-page functions read is made before the workers fork
     writer.facts = None if writer.links.large else Facts(writer.data)
+    if workers > 1:
+        # compiled once here, not once in every worker
+        for name in ("base.html", "_macros.html", "list.html", "event.html",
+                     "players_shard.html" if writer.links.large else "player.html"):
+            writer.template(name)
     pool = _pool(writer, workers) if workers > 1 else None
     writer.pool, writer.workers = pool, workers
     try:
@@ -420,9 +425,13 @@ class _Writer:
             return
         if prepare is not None:
             prepare()
-        if template not in self._templates:
-            self._templates[template] = self.env.get_template(template)
-        self.write(relative, self._templates[template].render(**given))
+        self.write(relative, self.template(template).render(**given))
+
+    def template(self, name: str) -> jinja2.Template:
+        """The template `name`, looked up once."""
+        if name not in self._templates:
+            self._templates[name] = self.env.get_template(name)
+        return self._templates[name]
 
     def _taken(self, relative: str, template: str, given: dict) -> bool:
         """The page at `relative` linked from the previous site, when that
