@@ -8,8 +8,8 @@ apostrophe; numbers (a negative change) stay numbers.
 from __future__ import annotations
 
 import csv
-import json
 import io
+import json
 from datetime import date
 
 import pytest

@@ -479,8 +479,8 @@ class RowCells:
     """
 
     def __init__(self, env: jinja2.Environment):
-        self._url = env.globals["url"]
-        self._gettext = env.globals["gettext"]
+        self._url: Callable[[str], str] = env.globals["url"]            # type: ignore[assignment]
+        self._gettext: Callable[[str], str] = env.globals["gettext"]    # type: ignore[assignment]
         self._done: dict[int, tuple[str, str]] = {}
         self._entries: list[object] = []          # keeps the ids valid
 
