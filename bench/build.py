@@ -13,6 +13,8 @@ docs/scale.md explains what is measured."""
 from __future__ import annotations
 
 import os
+import resource
+import shutil
 import statistics
 import sys
 import tempfile
@@ -23,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.hugo import hugo_seconds, rows_per_page  # noqa: E402
+from bench.hugo import hugo_parallelism, hugo_seconds, rows_per_page  # noqa: E402
 from rules_core.check import CheckOptions, check_text  # noqa: E402
 from sitegen.build import build  # noqa: E402
 from sitegen.compute.pipeline import compute  # noqa: E402
@@ -43,33 +45,74 @@ def timed(function: Callable[[], object], repeat: int = 3) -> float:
     return statistics.median(runs)
 
 
+RUNS = 3          # sitegen's renders and Hugo's builds, taken in turn; medians
+
+
+def _cpu_seconds() -> float:
+    """CPU seconds of this process and of its children that ended."""
+    own, children = (resource.getrusage(resource.RUSAGE_SELF),
+                     resource.getrusage(resource.RUSAGE_CHILDREN))
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _render_once(data, regulations, content: Path, folder: Path,
+                 workers: int) -> tuple[float, float, list[int]]:
+    """One render of the demo into `folder` (removed after): wall and CPU
+    seconds (the workers' included), the table rows of each HTML page."""
+    cpu, began = _cpu_seconds(), time.perf_counter()
+    render_site(data, folder, regulations, content=content, workers=workers)
+    seconds, cpu = time.perf_counter() - began, _cpu_seconds() - cpu
+    rows = rows_per_page(folder)
+    shutil.rmtree(folder)
+    return seconds, cpu, rows
+
+
 def _render_against_hugo(loaded, content: Path, out: Path) -> None:
     """Pages a second: sitegen's render of the demo (with one worker and with
     one a CPU), Hugo's on as many pages with the same table rows each
-    (bench/hugo.py)."""
+    (bench/hugo.py), RUNS times each in turn so that both meet the same
+    machine (medians); CPU seconds beside the wall time, the load printed.
+    sitegen's time is its whole render (downloads, static files, the
+    checker's bundle too): Hugo's has only its pages."""
     data, regulations = compute(loaded), load_regulations(content / "regulations")
-    ours: dict[int, float] = {}
-    for workers in sorted({1, os.cpu_count() or 1}):
-        folder = out / f"workers-{workers}"
-        folder.mkdir(parents=True)
-        began = time.perf_counter()
-        render_site(data, folder, regulations, content=content, workers=workers)
-        seconds = time.perf_counter() - began
-        rows = rows_per_page(folder)
-        ours[workers] = len(rows) / seconds
-        print(f"render, {workers} worker(s): {seconds:6.2f} s, {len(rows)} pages, "
-              f"{sum(rows):,} table rows: {ours[workers]:,.0f} pages/s")
-    hugo = hugo_seconds(rows)
-    if isinstance(hugo, str):
-        print(f"hugo:             skipped: {hugo}")
+    counts = sorted({1, os.cpu_count() or 1})
+    ours: dict[int, list[tuple[float, float]]] = {w: [] for w in counts}
+    hugo: list[tuple[float, float]] = []
+    rows: list[int] = []
+    print(f"load before:      {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for run in range(RUNS):
+        for workers in counts:
+            seconds, cpu, rows = _render_once(data, regulations, content,
+                                              out / f"{run}-{workers}", workers)
+            ours[workers].append((seconds, cpu))
+        done = hugo_seconds(rows)
+        if isinstance(done, str):
+            print(f"hugo:             skipped: {done}")
+            hugo = []
+            break
+        if done[1] != len(rows):
+            print(f"hugo:             wrote {done[1]} pages, not {len(rows)}: not compared")
+            hugo = []
+            break
+        hugo.append((done[0], done[2]))
+    print(f"load after:       {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    pages, medians = len(rows), {}
+    for workers in counts:
+        wall, cpu = medians[workers] = tuple(statistics.median(x)
+                                             for x in zip(*ours[workers], strict=True))
+        print(f"render, {workers} worker(s): {wall:6.2f} s ({cpu:.2f} s CPU), {pages} pages, "
+              f"{sum(rows):,} table rows: {pages / wall:,.0f} pages/s")
+    if not hugo:
         return
-    hugo_s, pages = hugo
+    wall, cpu = (statistics.median(x) for x in zip(*hugo, strict=True))
+    print(f"hugo:             {wall:6.2f} s ({cpu:.2f} s CPU), {pages} pages with the same rows, "
+          f"{hugo_parallelism()}: {pages / wall:,.0f} pages/s")
     # Hugo uses every core; the ratio that counts is sitegen's with one
     # worker a core (the build's default), the last; one worker's is shown
     # beside it (on a loaded machine the pool may cost more than it gains)
-    ratios = ", ".join(f"{w} worker(s) {ours[w] / (pages / hugo_s):.2f}" for w in sorted(ours))
-    print(f"hugo:             {hugo_s:6.2f} s, {pages} pages with the same rows: "
-          f"{pages / hugo_s:,.0f} pages/s; sitegen/hugo {ratios}")
+    for workers in counts:
+        print(f"sitegen/hugo, {workers} worker(s): {wall / medians[workers][0]:.2f} "
+              f"(pages a second), {cpu / medians[workers][1]:.2f} (pages a CPU second)")
 
 
 def incremental(runs: int) -> None:

@@ -13,14 +13,16 @@ comparison is skipped and says so.  Prints figures; asserts nothing.
 from __future__ import annotations
 
 import json
+import os
 import re
+import resource
 import shutil
 import subprocess
 import tempfile
 import time
 from pathlib import Path
 
-__all__ = ["hugo_binary", "rows_per_page", "write_site", "hugo_seconds"]
+__all__ = ["hugo_binary", "hugo_parallelism", "rows_per_page", "write_site", "hugo_seconds"]
 
 CONFIG = """baseURL = "https://bench.example/"
 title = "bench"
@@ -64,19 +66,31 @@ def write_site(folder: Path, rows: list[int]) -> None:
         (folder / "content" / f"p{index:05d}.md").write_text(front + "\n", encoding="utf-8")
 
 
-def hugo_seconds(rows: list[int]) -> tuple[float, int] | str:
-    """(seconds, pages written) of `hugo` over `write_site(rows)`, or why not."""
+def hugo_parallelism() -> str:
+    """How many threads Hugo runs Go code on: GOMAXPROCS if set, else
+    Go's default, every CPU the process may use."""
+    given = os.environ.get("GOMAXPROCS")
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return f"GOMAXPROCS={given}" if given else f"every core ({cores}, Go's default)"
+
+
+def hugo_seconds(rows: list[int]) -> tuple[float, int, float] | str:
+    """(wall seconds, pages written, CPU seconds) of `hugo` over
+    `write_site(rows)` (the source written before the clock starts), or why
+    not."""
     binary = hugo_binary()
     if binary is None:
         return "hugo not found (Debian: apt-get install hugo)"
     with tempfile.TemporaryDirectory() as tmp:
         source, out = Path(tmp) / "src", Path(tmp) / "public"
         write_site(source, rows)
+        cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
         began = time.perf_counter()
         done = subprocess.run([binary, "--quiet", "-s", str(source), "-d", str(out)],
                               capture_output=True, text=True)
         seconds = time.perf_counter() - began
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
         if done.returncode != 0:
             return f"hugo failed: {done.stderr.strip()[:200]}"
         pages = sum(1 for p in out.rglob("p*/index.html"))
-    return seconds, pages
+    return seconds, pages, (after.ru_utime - cpu.ru_utime) + (after.ru_stime - cpu.ru_stime)

@@ -30,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import operator
 import os
 import pickle
 import shutil
@@ -303,6 +304,8 @@ class _KeyPickler(pickle.Pickler):
 
     def reducer_override(self, obj):
         cls = type(obj)
+        if cls in _PLAIN:
+            return NotImplemented          # most of a page's objects: pickled as they are
         if cls is _event_report():
             # its contract as data, not as held: marshal's bytes depend on
             # which equal strings are one object (a tournament read from
@@ -312,16 +315,22 @@ class _KeyPickler(pickle.Pickler):
         names = _FIELDS.get(cls)
         if names is None:
             names = _FIELDS[cls] = _field_names(cls)
+            _GETTERS[cls] = operator.attrgetter(*names) if names else None
         if not names:
             return NotImplemented
         state = getattr(obj, "__dict__", None)
         if state is not None and len(state) != len(names) and cls.__name__ != "PlayerRecord":
             return NotImplemented          # attributes besides its fields: pickled whole
+        values = _GETTERS[cls](obj)        # type: ignore[misc]
         return _fields_of, (cls.__module__, cls.__qualname__,
-                            tuple(getattr(obj, name) for name in names))
+                            values if len(names) > 1 else (values,))
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_GETTERS: dict[type, operator.attrgetter | None] = {}   # each class's fields, as a tuple
+# the built-in containers and strings a key holds most of (never dataclasses;
+# exact types only, so a subclass still reaches `_field_names`)
+_PLAIN = frozenset((str, list, tuple, dict, bytes, set, frozenset))
 
 
 def _event_report() -> type:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from datetime import date
 
 import pytest
@@ -204,3 +205,24 @@ def test_a_large_site_writes_and_links_the_compressed_files_only(tmp_path):
     assert links == [("CSV, gzip", "downloads/chess-standard-latest.csv.gz"),
                      ("JSON, gzip", "downloads/chess-standard-latest.json.gz"),
                      ("Text, zip", "downloads/chess-standard-latest.zip")]
+
+
+# The indented JSON download written by the C encoder (downloads._indented)
+# against json.dumps(indent=1) of the same document: names with quotes,
+# backslashes, non-ASCII letters, a line break; none, a negative change.
+JSON_NAMES = ['O"Neil, Ann', "Back\\slash", "Müller, Jürgen – 李", "Two\nlines", ""]
+
+
+@pytest.mark.parametrize("count", [0, 1, 3])
+def test_the_indented_json_is_json_dumps_indent_1(count):
+    from sitegen.site.downloads import _entry_dict, list_json
+    entries = [ListEntry(id=str(i), name=JSON_NAMES[i % len(JSON_NAMES)], federation="ITA",
+                         sex="f", birth_year=None if i else 2001, title="WFM", rating=2000 - i,
+                         rank=i + 1, games=i, change=None if i == 1 else -i, k=20)
+               for i in range(count)]
+    pl = PublishedList("chess", "standard", date(2025, 4, 1), "fide-standard-2024", entries,
+                       ["x"] if count else [], delisted=["9"] if count == 3 else [])
+    document = {"game": "chess", "list": "standard", "date": "2025-04-01",
+                "edition": "fide-standard-2024", "events": list(pl.events),
+                "delisted": list(pl.delisted), "entries": [_entry_dict(e) for e in entries]}
+    assert list_json(pl) == json.dumps(document, ensure_ascii=False, indent=1) + "\n"

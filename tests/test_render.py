@@ -925,3 +925,55 @@ def test_the_pipelines_site_data_renders_cleanly(tmp_path, regulations):
             assert (out / f"lists/{game}/{name}/{pl.key}/women/index.html").is_file()
     for report in data.events:
         assert (out / f"events/{report.slug}/index.html").is_file()
+
+
+# A list row made in Python (render.RowCells, list_rows) against the macro it
+# replaced (kept here as the reference): names and fields that need escaping,
+# a new entry, no birth year, K and the list letter shown or not, flags.
+ROW_MACRO = """{% macro row_open(row) %}
+<tr data-fed="{{ row.entry.federation }}" data-title="{{ row.entry.title }}" data-sex="{{ row.entry.sex }}" data-born="{{ row.entry.birth_year if row.entry.birth_year is not none else '' }}">
+{% endmacro %}
+{% macro row_cells(row, show_k, show_letter) %}
+<td class="num">{{ row.entry.rank }}</td>
+<th scope="row">{% if row.url %}<a href="{{ url(row.url) }}">{{ row.entry.name }}</a>{% else %}{{ row.entry.name }}{% endif %}<span class="sub">{{ [row.entry.title, row.entry.federation]|select|join(" · ") }}</span></th>
+<td class="opt-narrow">{{ row.entry.title }}</td>
+<td class="opt-narrow">{{ row.entry.federation }}</td>
+<td class="opt">{{ row.entry.birth_year if row.entry.birth_year is not none else "" }}</td>
+<td class="num">{{ row.entry.rating }}</td>
+<td class="num">{{ _(row.change) if row.change == "new" else row.change }}</td>
+<td class="num opt">{{ row.entry.games }}</td>
+{% if show_k %}<td class="num opt">{{ row.entry.k if row.entry.k is not none else "" }}</td>{% endif %}
+{% if show_letter %}<td class="opt">{{ row.entry.list_letter }}</td>{% endif %}
+<td class="opt">{% for shown, meaning in row.flags %}<abbr title="{{ _(meaning) }}">{{ _(shown) }}</abbr>{% if not loop.last %} {% endif %}{% endfor %}</td>
+</tr>
+{% endmacro %}"""
+
+ROW_ENTRIES = [  # (name, federation, title, birth year, k, url, change, flags)
+    ('O\'Neil <b>"&"</b>', "I&T", "WFM", None, None, "players/1/", "new",
+     [("i", "inactive"), ("new", "a first rating")]),
+    ("Müller, Jürgen", "GER", "", 1990, 20, None, "+12", []),
+    ("", "", "GM", 2001, 40, "players/<3>/", "-3", [("i", "inactive")]),
+]
+
+
+@pytest.mark.parametrize("show_k, show_letter, show_position",
+                         [(True, False, True), (False, True, False), (True, True, False)])
+def test_a_list_row_made_in_python_is_the_macro_it_replaced(show_k, show_letter, show_position):
+    from sitegen.site.render import RowCells, list_rows
+    from sitegen.site.views import ListRow
+
+    env = make_environment("/sub/", lang="it")
+    macros = env.from_string(ROW_MACRO).module
+    rows = [ListRow(ListEntry(id=str(i), name=name, federation=fed, sex="f", birth_year=born,
+                              title=title, rating=2000 + i, rank=i + 1, games=i, change=None, k=k,
+                              list_letter="B"), url, i + 1, change, flags)
+            for i, (name, fed, title, born, k, url, change, flags) in enumerate(ROW_ENTRIES)]
+    cells = RowCells(env)
+    cells.fill(rows, show_k, show_letter)
+    for row in rows:
+        assert row.cells == (str(macros.row_open(row)).removesuffix("\n"),
+                             str(macros.row_cells(row, show_k, show_letter)).removesuffix("\n"))
+    position = '<td class="num opt">{}</td>'
+    assert list_rows(rows, show_position) == "".join(
+        f"{r.cells[0]}\n{position.format(r.position) if show_position else ''}{r.cells[1]}\n"
+        for r in rows)

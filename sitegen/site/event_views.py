@@ -21,7 +21,7 @@ from rules_core.fmjd import titles as fmjd_titles
 from rules_core.fmjd.worldcup import CRITERIA
 from sitegen.compute.sitedata import EventReport, WorldCupView
 from sitegen.i18n import N_, gettext
-from sitegen.site.figures import TIEBREAK_LABELS, points
+from sitegen.site.figures import TIEBREAK_LABELS, fixed, points
 
 __all__ = ["EventView", "event_view", "NormTable", "norm_tables", "WorldCupPage",
            "worldcup_views", "DocView", "regulation_docs", "MarkdownPage",
@@ -92,6 +92,25 @@ class EventPlayer:
         large site's cells carry no tooltip (`titled` false: it repeated
         the cell and the opponent's name; docs/scale.md, "Output size")."""
         return Markup("".join(_cell_html(c, titled) for c in self.cells))
+
+
+    def game_rows(self) -> Markup:
+        """The rows of his games counted for rating (templates/event.html),
+        one string: a row a game was six template lookups, filters and
+        escapes, most of an event page's time."""
+        return Markup("".join(_game_html(g) for g in self.games))
+
+
+def _blank(value: object) -> object:
+    return "" if value is None else value
+
+
+def _game_html(g: GameLine) -> str:
+    return (f'<tr><th scope="row">{escape(_blank(g.round))}</th><td>{escape(g.opponent)}</td>'
+            f'<td class="num">{escape(_blank(g.opponent_rating))}</td>'
+            f'<td class="num">{escape(_blank(g.difference))}</td>'
+            f'<td class="num">{escape(fixed(g.expected, 2))}</td>'
+            f'<td class="num">{escape(points(g.score))}</td></tr>\n')
 
 
 def _cell_html(c: CrossCell, titled: bool) -> str:

@@ -75,13 +75,17 @@ def _cite_filter(prefix: str, regulations: list | None) -> Callable[[str], Marku
     link = (RegulationIndex(regulations).link_citations if regulations is not None
             else link_citations)
 
-    def cite(text) -> Markup:
-        if text is None:
-            return Markup("")
-        linked = str(link(str(text)))
+    # the same notes recur on many pages (an event's norm checks give each
+    # player the same reasons): each text is linked once
+    @functools.lru_cache(maxsize=4096)
+    def linked(text: str) -> Markup:
+        linked = str(link(text))
         if prefix != "/":
             linked = linked.replace('href="/regulations/', f'href="{prefix}regulations/')
         return Markup(linked)
+
+    def cite(text) -> Markup:
+        return Markup("") if text is None else linked(str(text))
     return cite
 
 
@@ -116,7 +120,9 @@ def make_environment(prefix: str = "/", regulations: list | None = None,
                        fixed=fixed, signed=signed, points=points, tiebreak=tiebreak,
                        cite=_cite_filter(prefix, regulations), norm_kind=norm_kind)
     url = _url(prefix, shared or prefix)
-    env.globals.update(url=url, player_link=_player_link(url))
+    link = _player_link(url)
+    env.globals.update(url=url, player_link=link, list_rows=list_rows,
+                       history_rows=_history_rows(link), opponent_rows=_opponent_rows(link))
     env.globals["script_messages"] = i18n.script_messages(lang, i18n.SITE_SCRIPTS)
     return env
 
@@ -131,6 +137,39 @@ def _player_link(url: Callable[..., str]) -> Callable[[object, str | None], Mark
             return Markup(f'<a href="{escape(url(target))}">{escape(name)}</a>')
         return escape(name)
     return player_link
+
+
+def _history_rows(link: Callable[[object, str | None], Markup]) -> Callable[[list], Markup]:
+    """`history_rows(rows)`: a player's list-by-list table body
+    (templates/player.html), one string: made in Python, each value escaped
+    once, as the template made it cell by cell (docs/scale.md#rendering)."""
+    def row_html(r) -> str:
+        events = "".join(f"<li>{link(name, target)} ({escape(signed(change, 2))})</li>"
+                         for name, target, change in r.events)
+        events = f'<ul class="inline">{events}</ul>' if r.events else ""
+        rating = "–" if r.rating is None else r.rating
+        return (f'<tr><th scope="row">{link(month(r.date), r.path)}</th>\n'
+                f'<td class="num">{escape(rating)}</td>\n'
+                f'<td class="num">{escape(signed(r.change))}</td>\n'
+                f'<td class="num">{escape(r.games)}</td>\n'
+                f'<td>{events}</td></tr>\n')
+
+    def history_rows(rows: list) -> Markup:
+        return Markup("".join(row_html(r) for r in rows))
+    return history_rows
+
+
+def _opponent_rows(link: Callable[[object, str | None], Markup]) -> Callable[[list], Markup]:
+    """`opponent_rows(opponents)`: a player's head-to-head table body
+    (templates/player.html), one string (`_history_rows`)."""
+    def opponent_rows(opponents: list) -> Markup:
+        return Markup("".join(
+            f'<tr><th scope="row">{link(h.opponent, target)}</th>'
+            f'<td class="num">{escape(h.games)}</td><td class="num">{escape(h.wins)}</td>'
+            f'<td class="num">{escape(h.draws)}</td><td class="num">{escape(h.losses)}</td>'
+            f'<td class="num">{escape(points(h.score))}</td></tr>\n'
+            for h, target in opponents))
+    return opponent_rows
 
 
 def _url(prefix: str, root: str) -> Callable[..., str]:
@@ -201,6 +240,11 @@ def _render_language(writer: _Writer, workers: int) -> None:
         sections = [s for s in sections if s not in (_static,)]
     # what the per-page functions read is made before the workers fork
     writer.facts = None if writer.links.large else Facts(writer.data)
+    if workers > 1:
+        # compiled once here, not once in every worker
+        for name in ("base.html", "_macros.html", "list.html", "event.html",
+                     "players_shard.html" if writer.links.large else "player.html"):
+            writer.template(name)
     pool = _pool(writer, workers) if workers > 1 else None
     writer.pool, writer.workers = pool, workers
     try:
@@ -384,10 +428,14 @@ class _Writer:
             return
         if prepare is not None:
             prepare()
-        if template not in self._templates:
-            self._templates[template] = self.env.get_template(template)
-        text = self._templates[template].render(**given)
+        text = self.template(template).render(**given)
         self.write(relative, finish(text) if finish is not None else text)
+
+    def template(self, name: str) -> jinja2.Template:
+        """The template `name`, looked up once."""
+        if name not in self._templates:
+            self._templates[name] = self.env.get_template(name)
+        return self._templates[name]
 
     def _taken(self, relative: str, template: str, given: dict) -> bool:
         """The page at `relative` linked from the previous site, when that
@@ -423,20 +471,20 @@ class _Writer:
 
 
 class RowCells:
-    """The markup of list rows, rendered once per entry and reused.
+    """The markup of list rows, made once per entry and reused.
 
     A list's entry appears on ten pages (five views, the dated and the
     latest copy), and the home page's top rows are the latest list's; the
-    cells after the position are the same on all of them, so they are
-    rendered once (`_macros.html` list_row_open and list_row_cells) and the
-    pages only join them (docs/scale.md#rendering).  `start(pl)` forgets the
-    previous list's rows: one list's rows are held at a time.
+    cells after the position are the same on all of them, so they are made
+    once, in Python (`_row_open`, `_row_cells`: a Jinja macro call per row
+    cost more than the rest of the row), and the pages only join them
+    (`list_rows`, docs/scale.md#rendering).  `start()` forgets the previous
+    list's rows: one list's rows are held at a time.
     """
 
     def __init__(self, env: jinja2.Environment):
-        module = env.get_template("_macros.html").module
-        self._open = module.list_row_open         # type: ignore[attr-defined]
-        self._cells = module.list_row_cells       # type: ignore[attr-defined]
+        self._url: Callable[[str], str] = env.globals["url"]            # type: ignore[assignment]
+        self._gettext: Callable[[str], str] = env.globals["gettext"]    # type: ignore[assignment]
         self._done: dict[int, tuple[str, str]] = {}
         self._entries: list[object] = []          # keeps the ids valid
 
@@ -448,11 +496,54 @@ class RowCells:
         for row in rows:
             cells = self._done.get(id(row.entry))
             if cells is None:
-                cells = (Markup(str(self._open(row)).removesuffix("\n")),
-                         Markup(str(self._cells(row, show_k, show_letter)).removesuffix("\n")))
+                cells = (_row_open(row.entry),
+                         _row_cells(row, show_k, show_letter, self._url, self._gettext))
                 self._done[id(row.entry)] = cells
                 self._entries.append(row.entry)
             row.cells = cells
+
+
+def _blank_none(value: object) -> object:
+    return "" if value is None else value
+
+
+def _row_open(e) -> str:
+    """A list row's opening tag: the data the page's filters read."""
+    return (f'<tr data-fed="{escape(e.federation)}" data-title="{escape(e.title)}" '
+            f'data-sex="{escape(e.sex)}" data-born="{escape(_blank_none(e.birth_year))}">')
+
+
+def _row_cells(row: views.ListRow, show_k: bool, show_letter: bool,
+               url: Callable[[str], str], gettext: Callable[[str], str]) -> str:
+    """A list row's cells after the position, and its closing tag; each
+    value escaped once (markupsafe, as the templates' autoescape does)."""
+    e = row.entry
+    name = escape(e.name)
+    link = f'<a href="{escape(url(row.url))}">{name}</a>' if row.url else name
+    sub = escape(" · ".join(str(x) for x in (e.title, e.federation) if x))
+    change = gettext(row.change) if row.change == "new" else row.change
+    flags = " ".join(f'<abbr title="{escape(gettext(meaning))}">{escape(gettext(shown))}</abbr>'
+                     for shown, meaning in row.flags)
+    k = f'<td class="num opt">{escape(_blank_none(e.k))}</td>' if show_k else ""
+    letter = f'<td class="opt">{escape(e.list_letter)}</td>' if show_letter else ""
+    return (f'<td class="num">{escape(e.rank)}</td>\n'
+            f'<th scope="row">{link}<span class="sub">{sub}</span></th>\n'
+            f'<td class="opt-narrow">{escape(e.title)}</td>\n'
+            f'<td class="opt-narrow">{escape(e.federation)}</td>\n'
+            f'<td class="opt">{escape(_blank_none(e.birth_year))}</td>\n'
+            f'<td class="num">{escape(e.rating)}</td>\n'
+            f'<td class="num">{escape(change)}</td>\n'
+            f'<td class="num opt">{escape(e.games)}</td>\n'
+            f'{k}{letter}<td class="opt">{flags}</td>\n</tr>')
+
+
+def list_rows(rows: list[views.ListRow], show_position: bool) -> Markup:
+    """A list table's body (`_macros.html` list_table): each row's two
+    parts (`RowCells`) around its position cell, one string a table."""
+    if show_position:
+        return Markup("".join(f'{row.cells[0]}\n<td class="num opt">{escape(row.position)}'
+                              f'</td>{row.cells[1]}\n' for row in rows))
+    return Markup("".join(f"{row.cells[0]}\n{row.cells[1]}\n" for row in rows))
 
 
 LOGOS = ("logo.svg", "logo.png", "logo.webp")
