@@ -113,6 +113,38 @@ def _built_once(tmp_path_factory, name: str, make) -> Path:
     return Path(done.read_text(encoding="utf-8"))
 
 
+CHROMIUM = Path("/usr/bin/chromium")
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--no-first-run", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """Debian's Chromium through Playwright, launched once a session (under
+    pytest-xdist once a worker) for every browser test: a launch costs some
+    2 s of CPU, and Playwright's synchronous API allows one instance in a
+    thread at a time, so no test or module launches its own.  Tests open
+    their own pages or contexts and close them.  Without Chromium or the
+    playwright package the tests skip, saying why (never `playwright
+    install`: Debian's chromium is used); under CI (variable CI set) they
+    fail instead."""
+    reason = None
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        reason = "the playwright package is not installed (pip install playwright)"
+    if reason is None and not CHROMIUM.exists():
+        reason = f"{CHROMIUM} is missing (apt-get install chromium)"
+    if reason:
+        if os.environ.get("CI"):
+            pytest.fail(f"{reason} (CI is set: the browser tests must run, not skip)")
+        pytest.skip(reason)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        yield browser
+        browser.close()
+
+
 @pytest.fixture
 def shared_dir() -> Path:
     if not THIRD_PARTY.exists():

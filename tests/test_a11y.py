@@ -24,9 +24,10 @@ layout is what changes, the page but those repeated rows.
 axe-core is fetched once with `npm pack` into the cache folder the Pyodide
 runtime uses (sitegen.browser.bundle.cache_dir(): $SITEGEN_CACHE, else
 ~/.cache/sitegen), pinned by version and checked against the registry's
-sha512 before use.  Playwright runs it in Debian's Chromium (the fixtures of
-tests/test_layout.py).  Screenshots of every page at each width are written
-to the test's temporary folder.
+sha512 before use.  Playwright runs it in Debian's Chromium (the `chromium`
+fixture of tests/conftest.py, the demo site served by tests/test_layout.py's
+`origin`).  Screenshots of every page at each width are written to the
+test's temporary folder.
 """
 
 from __future__ import annotations
@@ -43,15 +44,7 @@ from pathlib import Path
 import pytest
 
 from sitegen.browser.bundle import cache_dir
-from tests.test_layout import (  # noqa: F401
-    CI,
-    OVERFLOW,
-    PAGE_KINDS,
-    WIDTHS,
-    _at_each_width,
-    chromium,
-    origin,
-)
+from tests.test_layout import CI, OVERFLOW, PAGE_KINDS, WIDTHS, _at_each_width, origin  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -176,7 +169,7 @@ def _kinds():
 
 
 @pytest.fixture(scope="module")
-def tab(chromium):  # noqa: F811
+def tab(chromium):
     """One page of one browser for every check of this module's worker."""
     context = chromium.new_context(viewport={"width": WIDTHS[-1], "height": 900},
                                    bypass_csp=True)
@@ -209,7 +202,7 @@ def test_no_axe_violations(tab, origin, axe_source, name, path, tmp_path):  # no
     assert not found, "\n".join(f"{where}:\n  " + "\n  ".join(v) for where, v in found.items())
 
 
-def test_a_page_wider_than_the_viewport_is_found(chromium):  # noqa: F811
+def test_a_page_wider_than_the_viewport_is_found(chromium):
     """The sideways check above can fail: a table wider than a phone is."""
     page = chromium.new_page(viewport={"width": WIDTHS[0], "height": 900})
     page.set_content('<!DOCTYPE html><html lang="en"><head><title>x</title></head><body>'
@@ -219,7 +212,7 @@ def test_a_page_wider_than_the_viewport_is_found(chromium):  # noqa: F811
     page.close()
 
 
-def test_axe_finds_a_violation(chromium, axe):  # noqa: F811
+def test_axe_finds_a_violation(chromium, axe):
     """The runs above can fail: an image without alt text is reported."""
     page = chromium.new_page()
     page.set_content('<!DOCTYPE html><html lang="en"><head><title>x</title></head><body>'
@@ -229,7 +222,7 @@ def test_axe_finds_a_violation(chromium, axe):  # noqa: F811
     page.close()
 
 
-def test_colour_contrast_is_checked_before_the_repeated_rows(chromium, axe):  # noqa: F811
+def test_colour_contrast_is_checked_before_the_repeated_rows(chromium, axe):
     """The colour-contrast run (_at_width) finds pale text in a table's row
     and a list's item up to REPEATED, and at a width whose media rules
     differ from those of the widths checked before it."""

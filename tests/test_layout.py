@@ -27,10 +27,7 @@ from tests.shared_data import ROOT
 from tests.site_pages import Page
 
 CI = bool(os.environ.get("CI"))
-CHROMIUM = Path("/usr/bin/chromium")
 WIDTHS = (320, 390, 1280)
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--no-first-run", "--disable-sync"]
 
 
 # `demo_site`: the embedded demo content built once per session (tests/conftest.py)
@@ -289,23 +286,7 @@ def origin(demo_site):
     httpd.shutdown()
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    reason = None
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        reason = "the playwright package is not installed"
-    if reason is None and not CHROMIUM.exists():
-        reason = f"{CHROMIUM} is missing (apt-get install chromium)"
-    if reason:
-        if CI:
-            pytest.fail(f"{reason} (CI is set: the browser tests must run, not skip)")
-        pytest.skip(reason)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
-        yield browser
-        browser.close()
+# `chromium`: Debian's Chromium, launched once a session (tests/conftest.py)
 
 
 OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth"
