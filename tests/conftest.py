@@ -42,14 +42,14 @@ BROWSER_TESTS = frozenset({"test_scale.py::test_player_addresses_and_search_in_a
 # a quiet run's `--durations`, approximate), so that the two workers end
 # together, but the demo's parsed pages go first: that worker builds the
 # demo (some 15 s) that a dozen groups read, while the other starts on the
-# longest group that needs no demo (the browser checks build their own
-# site), and no worker waits on the demo's lock.  Each worker asks for more
+# longest group that needs no demo (the browser checks read the small
+# golden fixture site), and no worker waits on the demo's lock.  Each worker asks for more
 # when two tests or fewer are left of what it holds, so the many short
 # tests handed out last fill the end.
 PARSED_GROUP = "demo_pages"
 SPLIT = frozenset({"test_a11y.py"})
 HEAVY = {PARSED_GROUP: 1000, "test_browser.py": 75, "test_incremental.py": 60,
-         "test_layout.py": 25, "test_bundle.py": 20, "test_named_mutations.py": 19,
+         "test_layout.py": 13, "test_bundle.py": 20, "test_named_mutations.py": 19,
          "test_i18n.py": 18, "test_render.py": 16, "test_validator.py": 14,
          "test_deploy.py": 13, "test_theme.py": 12, "test_fide_properties.py": 12,
          "test_scale.py": 12, "test_lint.py": 10, "test_norm_register.py": 5,
