@@ -1,5 +1,6 @@
 """axe-core over every kind of page of the demo site at 320, 390 and 1280 px:
-zero violations (WCAG 2.1 A and AA rules and axe's best practices).
+zero violations (WCAG 2.1 A and AA rules and axe's best practices), and
+nothing scrolls sideways at any of the three widths.
 
 The pages are those tests/test_layout.py's PAGE_KINDS shows (one per kind
 of page, and per variant where a kind varies; a test there fails when a
@@ -7,7 +8,11 @@ page of a new kind has none).  Each is loaded once and checked at the three
 widths in turn, the viewport resized between them: axe reads the layout as
 it is when it runs, and the one script that depends on the width (nav.js)
 follows it through its media query's change event, fired before the next
-frame, which the check waits for.  One test per page, so that pytest-xdist
+frame, which the check waits for.  At each width the page's width is
+compared with the viewport's first (nothing may scroll sideways: the check
+tests/test_layout.py made in a pass of its own over the same pages at the
+same widths, some 13 s of Chromium's CPU, made here where each page is shown
+at each width anyway).  One test per page, so that pytest-xdist
 shares them between its workers.  Colour-contrast, axe's costly rule (in
 proportion to the text of the page), runs once per set of media rules that
 apply (320 and 390 px share theirs) and leaves out the rows of a table body
@@ -19,9 +24,10 @@ layout is what changes, the page but those repeated rows.
 axe-core is fetched once with `npm pack` into the cache folder the Pyodide
 runtime uses (sitegen.browser.bundle.cache_dir(): $SITEGEN_CACHE, else
 ~/.cache/sitegen), pinned by version and checked against the registry's
-sha512 before use.  Playwright runs it in Debian's Chromium (the fixtures of
-tests/test_layout.py).  Screenshots of every page at each width are written
-to the test's temporary folder.
+sha512 before use.  Playwright runs it in Debian's Chromium (the `chromium`
+fixture of tests/conftest.py, the demo site served by tests/test_layout.py's
+`origin`).  Screenshots of every page at each width are written to the
+test's temporary folder.
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ from pathlib import Path
 import pytest
 
 from sitegen.browser.bundle import cache_dir
-from tests.test_layout import CI, PAGE_KINDS, WIDTHS, _at_each_width, chromium, origin  # noqa: F401
+from tests.test_layout import CI, OVERFLOW, PAGE_KINDS, WIDTHS, _at_each_width, origin  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -100,13 +106,28 @@ def _fetch(cache: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def axe_source() -> str:
+def axe_source() -> str | None:
+    """axe.min.js's text; None where it cannot be had (outside CI): the
+    pages are then still checked for sideways scrolling, and the test skips
+    after that, saying why."""
     try:
         return _fetch(cache_dir()).read_text(encoding="utf-8")
     except (RuntimeError, OSError, subprocess.TimeoutExpired) as error:
         if CI:
             pytest.fail(f"axe-core is not available: {error}")
-        pytest.skip(f"axe-core is not available: {error}")
+        AXE_MISSING.append(f"axe-core is not available: {error}")
+        return None
+
+
+AXE_MISSING: list[str] = []
+
+
+@pytest.fixture(scope="module")
+def axe(axe_source) -> str:
+    """axe.min.js's text, the tests that need nothing else skipped without it."""
+    if axe_source is None:
+        pytest.skip(AXE_MISSING[-1])
+    return axe_source
 
 
 def _violations(page, axe_source: str, context=None, options=None) -> list[str]:
@@ -148,7 +169,7 @@ def _kinds():
 
 
 @pytest.fixture(scope="module")
-def tab(chromium):  # noqa: F811
+def tab(chromium):
     """One page of one browser for every check of this module's worker."""
     context = chromium.new_context(viewport={"width": WIDTHS[-1], "height": 900},
                                    bypass_csp=True)
@@ -161,29 +182,47 @@ def tab(chromium):  # noqa: F811
 @pytest.mark.parametrize("name, path", list(_kinds()))
 def test_no_axe_violations(tab, origin, axe_source, name, path, tmp_path):  # noqa: F811
     found: dict[str, list[str]] = {}
+    wide: dict[str, str] = {}
     contrasted: set[str] = set()
     for width in _at_each_width(tab, origin, path):
+        overflow = tab.evaluate(OVERFLOW)
+        if overflow > 0:
+            wide[f"{name} at {width} px"] = f"{path} scrolls {overflow} px sideways"
         tab.screenshot(path=str(tmp_path / f"{name}-{width}.png"))
-        violations = _at_width(tab, axe_source, contrasted, whole=not contrasted)
+        violations = _at_width(tab, axe_source, contrasted, whole=not contrasted) \
+            if axe_source else []
         if violations:
             found[f"{path} at {width} px"] = violations
+    assert not wide, wide
+    if axe_source is None:
+        pytest.skip(AXE_MISSING[-1])
     rules = {v.split(" ", 1)[0] for found_at in found.values() for v in found_at}
     if name in KNOWN and rules == {KNOWN[name][0]}:
         raise KnownViolation(found)
     assert not found, "\n".join(f"{where}:\n  " + "\n  ".join(v) for where, v in found.items())
 
 
-def test_axe_finds_a_violation(chromium, axe_source):  # noqa: F811
+def test_a_page_wider_than_the_viewport_is_found(chromium):
+    """The sideways check above can fail: a table wider than a phone is."""
+    page = chromium.new_page(viewport={"width": WIDTHS[0], "height": 900})
+    page.set_content('<!DOCTYPE html><html lang="en"><head><title>x</title></head><body>'
+                     '<table><tr><td style="min-width: 500px">wide</td></tr></table>'
+                     "</body></html>")
+    assert page.evaluate(OVERFLOW) > 0
+    page.close()
+
+
+def test_axe_finds_a_violation(chromium, axe):
     """The runs above can fail: an image without alt text is reported."""
     page = chromium.new_page()
     page.set_content('<!DOCTYPE html><html lang="en"><head><title>x</title></head><body>'
                      '<main><h1>x</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">'
                      "</main></body></html>")
-    assert any(v.startswith("image-alt") for v in _violations(page, axe_source))
+    assert any(v.startswith("image-alt") for v in _violations(page, axe))
     page.close()
 
 
-def test_colour_contrast_is_checked_before_the_repeated_rows(chromium, axe_source):  # noqa: F811
+def test_colour_contrast_is_checked_before_the_repeated_rows(chromium, axe):
     """The colour-contrast run (_at_width) finds pale text in a table's row
     and a list's item up to REPEATED, and at a width whose media rules
     differ from those of the widths checked before it."""
@@ -195,11 +234,11 @@ def test_colour_contrast_is_checked_before_the_repeated_rows(chromium, axe_sourc
                      "</head><body><main><h1>x</h1><table><tbody>" + rows + "</tbody></table>"
                      "<ul><li>item</li></ul></main></body></html>")
     contrasted: set[str] = set()
-    wide = [v for v in _at_width(page, axe_source, contrasted) if v.startswith("color-contrast")]
+    wide = [v for v in _at_width(page, axe, contrasted) if v.startswith("color-contrast")]
     assert len(wide) == 1 and "1x" in wide[0]
     page.set_viewport_size({"width": 390, "height": 900})
-    narrow = [v for v in _at_width(page, axe_source, contrasted) if v.startswith("color-contrast")]
+    narrow = [v for v in _at_width(page, axe, contrasted) if v.startswith("color-contrast")]
     assert len(narrow) == 1 and "2x" in narrow[0]
     page.set_viewport_size({"width": 320, "height": 900})
-    assert not [v for v in _at_width(page, axe_source, contrasted) if "color-contrast" in v]
+    assert not [v for v in _at_width(page, axe, contrasted) if "color-contrast" in v]
     page.close()

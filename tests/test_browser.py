@@ -40,9 +40,6 @@ from tests.shared_data import NO_SHARED, ROOT, THIRD_PARTY
 from tests.site_fixture import write_content
 
 CI = bool(os.environ.get("CI"))
-CHROMIUM = Path("/usr/bin/chromium")
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--no-first-run", "--disable-sync"]
 # how late a slow path is answered (a venue's bad connection, a loaded CI)
 SLOW_ANSWER = 2
 LOAD_TIMEOUT = 120_000          # ms: a cold start compiles 9.6 MB of WebAssembly
@@ -76,24 +73,18 @@ def _unavailable(reason: str):
 # -- the site, its server, the browser ---------------------------------------------------
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    """The fixture content built into a site with the checker's pages."""
-    from sitegen.browser.pages import render_check_pages
-    from sitegen.build import build
-    from sitegen.compute.pipeline import compute
-    from sitegen.content.folder import load_content
-    from sitegen.site.render import make_environment
+def site(request) -> Path:
+    """The fixture content built into a site with the checker's pages: the
+    golden site's build (tests/conftest.py, built once a session; the tests
+    here only read it), which writes the check pages and the bundle."""
+    from sitegen.build import BuildError
 
-    root = tmp_path_factory.mktemp("browser")
-    content = write_content(root / "content")
-    out = root / "site"
     try:
-        build(content, out, show_progress=False)
-        if not (out / "check" / "index.html").exists() or \
-                not (out / "static" / "check" / "bundle.json").exists():
-            render_check_pages(make_environment("/"), compute(load_content(content)), out)
-    except BundleError as error:
+        out = request.getfixturevalue("golden_fixture_site")
+    except (BundleError, BuildError) as error:      # npm or the registry unavailable
         _unavailable(f"the browser bundle could not be made: {error}")
+    assert (out / "check" / "index.html").exists(), out
+    assert (out / "static" / "check" / "bundle.json").exists(), out
     return out
 
 
@@ -144,18 +135,12 @@ def server(site):
 
 
 @pytest.fixture(scope="module")
-def browser():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("playwright is not installed (pip install playwright; never "
-                     "`playwright install`: Debian's chromium is used)")
-    if not CHROMIUM.exists():
-        _unavailable(f"{CHROMIUM} is absent (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
-        yield launched
-        launched.close()
+def browser(chromium):
+    """Debian's Chromium through Playwright: tests/conftest.py's `chromium`,
+    launched once a session for every browser test (Playwright's synchronous
+    API allows one instance at a time), skipped or, under CI, failed where
+    it is missing (never `playwright install`: Debian's chromium is used)."""
+    return chromium
 
 
 def _watch(page, base: str) -> None:

@@ -4,10 +4,11 @@ The embedded demo content is built once; its pages are read as HTML (every
 page: a unique title, a description, Open Graph; every scrolling region
 reachable from the keyboard; list tables marking which columns a phone may
 fold away) and, where Debian's Chromium is there, shown at 320, 390 and
-1280 px: nothing may scroll sideways, and a list keeps rank, name, rating
-and change on screen.  Screenshots of every page type at the three widths
-are written to a temporary folder for a person to look at by
-tests/test_a11y.py, which shows the same pages at the same widths.
+1280 px: a list keeps rank, name, rating and change on screen.  That
+nothing scrolls sideways at those widths is checked on a page of every kind
+(PAGE_KINDS) by tests/test_a11y.py, which shows each at the three widths for
+axe and writes screenshots of them to a temporary folder for a person to
+look at.
 """
 
 from __future__ import annotations
@@ -26,10 +27,7 @@ from tests.shared_data import ROOT
 from tests.site_pages import Page
 
 CI = bool(os.environ.get("CI"))
-CHROMIUM = Path("/usr/bin/chromium")
 WIDTHS = (320, 390, 1280)
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--no-first-run", "--disable-sync"]
 
 
 # `demo_site`: the embedded demo content built once per session (tests/conftest.py)
@@ -157,9 +155,10 @@ def test_list_rows_fold_the_same_columns_as_their_head(demo_site):
 
 # -- in the browser -------------------------------------------------------------------
 
-# Every kind of page the site writes, for the browser checks here and in
-# tests/test_a11y.py: (name, template, the pages of that kind (a pattern of
-# their path in the site), the page shown, why that one).  One page per kind
+# Every kind of page the site writes, for the browser checks of
+# tests/test_a11y.py (axe, and nothing scrolling sideways): (name, template,
+# the pages of that kind (a pattern of their path in the site), the page
+# shown, why that one).  One page per kind
 # and, where a kind varies by game or source, per variant: more rows of the
 # same markup give axe and the layout nothing new, a variant does.  So the
 # page shown is a small one holding every element and class that any page
@@ -216,12 +215,6 @@ PAGE_KINDS = [
 # in Chromium by tests/test_scale.py), partials and the feeds.
 NOT_SHOWN = {"players_shard.html", "players_shards.html", "base.html", "_macros.html",
              "check/_checker.html"}
-
-
-@pytest.fixture(scope="module")
-def browser_pages(demo_site) -> dict[str, str]:
-    """The page shown for each kind (PAGE_KINDS), by its name."""
-    return {name: shown for name, _, _, shown, _ in PAGE_KINDS}
 
 
 def _kind_of(page: str) -> list[str]:
@@ -293,23 +286,7 @@ def origin(demo_site):
     httpd.shutdown()
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    reason = None
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        reason = "the playwright package is not installed"
-    if reason is None and not CHROMIUM.exists():
-        reason = f"{CHROMIUM} is missing (apt-get install chromium)"
-    if reason:
-        if CI:
-            pytest.fail(f"{reason} (CI is set: the browser tests must run, not skip)")
-        pytest.skip(reason)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
-        yield browser
-        browser.close()
+# `chromium`: Debian's Chromium, launched once a session (tests/conftest.py)
 
 
 OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth"
@@ -333,20 +310,6 @@ def _at_each_width(page, origin: str, path: str):
         page.set_viewport_size({"width": width, "height": 900})
         page.evaluate(NEXT_FRAME)
         yield width
-
-
-def test_nothing_scrolls_sideways(chromium, origin, browser_pages):
-    page = chromium.new_page(viewport={"width": WIDTHS[-1], "height": 900})
-    # the checker's runtime changes nothing on screen before a file is chosen
-    page.route("**/static/pyodide/**", lambda route: route.abort())
-    wide = {}
-    for name, path in browser_pages.items():
-        for width in _at_each_width(page, origin, path):
-            overflow = page.evaluate(OVERFLOW)
-            if overflow > 0:
-                wide[f"{name} at {width} px"] = f"{path} scrolls {overflow} px sideways"
-    page.close()
-    assert not wide, wide
 
 
 def test_lists_keep_rating_and_change_on_screen(chromium, origin):

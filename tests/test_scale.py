@@ -28,8 +28,6 @@ from sitegen.site import views
 from tests.site_fixture import CHESS, DRAUGHTS, write_content
 from tests.site_pages import broken_links
 
-CHROMIUM = Path("/usr/bin/chromium")
-
 
 @pytest.fixture(scope="module")
 def large_site(tmp_path_factory) -> Path:
@@ -221,42 +219,40 @@ class _NotFoundHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def test_player_addresses_and_search_in_a_browser(large_site):
-    if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} is not installed")
-    sync_api = pytest.importorskip("playwright.sync_api")
+def test_player_addresses_and_search_in_a_browser(large_site, chromium):
+    """(`chromium`: Debian's Chromium, launched once a session by
+    tests/conftest.py.)"""
+    from playwright import sync_api
+
     handler = functools.partial(_NotFoundHandler, directory=str(large_site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_port}"
+    page = chromium.new_page()
     try:
-        with sync_api.sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
-                                                 args=["--no-sandbox", "--disable-gpu"])
-            page = browser.new_page()
-            for pid, shard in (("1001", "1001"), ("1005", "1004"), ("20004", "20004")):
-                page.goto(f"{base}/players/{pid}/")
-                page.wait_for_url(f"{base}/players/by-id/{shard}/#{pid}")
-            page.goto(f"{base}/players/99999/")
-            sync_api.expect(page.locator("#player-lookup")).to_have_text(
-                "No player has the id 99999.")
-            page.goto(f"{base}/")
-            page.fill("#search-q", "baker")
-            sync_api.expect(page.locator("#search-results")).to_contain_text("Baker, Bob")
-            link = page.locator("#search-results a", has_text="Baker, Bob").first
-            assert re.fullmatch(r"/players/by-id/[^/]+/#[^/]+", link.get_attribute("href"))
-            page.fill("#search-q", "ann able")
-            sync_api.expect(page.locator("#search-results")).to_contain_text("Able, Ann")
-            page.locator("#search-results a", has_text="Able, Ann").first.click()
-            page.wait_for_url(re.compile(r".*/players/by-id/[^/]+/#[^/]+$"))
-            section = page.url.rsplit("#", 1)[1]
-            assert page.locator(f'section.player[id="{section}"] h2').inner_text() == "Able, Ann"
-            page.goto(f"{base}/")
-            page.fill("#search-q", "1005")
-            page.press("#search-q", "Enter")
-            page.wait_for_url(f"{base}/players/by-id/1004/#1005")
-            browser.close()
+        for pid, shard in (("1001", "1001"), ("1005", "1004"), ("20004", "20004")):
+            page.goto(f"{base}/players/{pid}/")
+            page.wait_for_url(f"{base}/players/by-id/{shard}/#{pid}")
+        page.goto(f"{base}/players/99999/")
+        sync_api.expect(page.locator("#player-lookup")).to_have_text(
+            "No player has the id 99999.")
+        page.goto(f"{base}/")
+        page.fill("#search-q", "baker")
+        sync_api.expect(page.locator("#search-results")).to_contain_text("Baker, Bob")
+        link = page.locator("#search-results a", has_text="Baker, Bob").first
+        assert re.fullmatch(r"/players/by-id/[^/]+/#[^/]+", link.get_attribute("href"))
+        page.fill("#search-q", "ann able")
+        sync_api.expect(page.locator("#search-results")).to_contain_text("Able, Ann")
+        page.locator("#search-results a", has_text="Able, Ann").first.click()
+        page.wait_for_url(re.compile(r".*/players/by-id/[^/]+/#[^/]+$"))
+        section = page.url.rsplit("#", 1)[1]
+        assert page.locator(f'section.player[id="{section}"] h2').inner_text() == "Able, Ann"
+        page.goto(f"{base}/")
+        page.fill("#search-q", "1005")
+        page.press("#search-q", "Enter")
+        page.wait_for_url(f"{base}/players/by-id/1004/#1005")
     finally:
+        page.close()
         server.shutdown()
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_layout import chromium, origin  # noqa: F401  (fixtures)
+from tests.test_layout import origin  # noqa: F401  (a fixture; `chromium`: tests/conftest.py)
 
 pytestmark = pytest.mark.browser
 
