@@ -488,15 +488,12 @@ def _entries(spec, day, edition, players, before, changes) -> list[ListEntry]:
              if p.rating is not None and p.rating >= _published_floor(spec.game, edition)]
     rated.sort(key=lambda item: (-item[1].rating, item[1].reg.name, item[0]))
     entries, rank, previous = [], 0, None
-    # K depends on these five figures alone (`k_factor`): found once for each
-    # combination, not once for each of a million entries
-    ks: dict[tuple, int] = {}
-    inactive = years_before(day, 1)
+    inactive = years_before(day, 1)        # the same for every entry of the list
     for index, (pid, p) in enumerate(rated, start=1):
         if p.rating != previous:
             rank, previous = index, p.rating
         entries.append(_entry(spec, day, edition, pid, p, rank, before[pid], changes,
-                              (ks, inactive)))
+                              inactive))
     return entries
 
 
@@ -504,7 +501,7 @@ def _published_floor(game: str, edition) -> int:
     return edition.floor if game == "chess" and isinstance(edition, FideEdition) else 0
 
 
-def _entry(spec, day, edition, pid, p, rank, before, changes, known) -> ListEntry:
+def _entry(spec, day, edition, pid, p, rank, before, changes, inactive) -> ListEntry:
     reg = p.reg
     made = changes.get(pid)
     games = sum(n for _, _, n in made) if made else 0
@@ -513,12 +510,7 @@ def _entry(spec, day, edition, pid, p, rank, before, changes, known) -> ListEntr
                       new=before is None)
     last = max(end for end, _ in p.played) if p.played else p.record_start
     if spec.game == "chess":
-        ks, inactive = known
-        key = (p.rating, p.games, p.reached, day.year, reg.birth_year)
-        k = ks.get(key)
-        if k is None:
-            k = ks[key] = edition.k_factor(*key)[0]
-        entry.k = k
+        entry.k = edition.k_factor(p.rating, p.games, p.reached, day.year, reg.birth_year)[0]
         # fide-2009 7.23a, fide-rb-2024 6.2.2a: no rated game for a year
         entry.flag = "i" if last is None or last <= inactive else ""
     else:
@@ -541,11 +533,13 @@ def _records(spec, players, records) -> None:
                                                   reg.sex, reg.birth_year, p.title, {}, {}, [])
         record.ratings[spec.list] = p.rating
         record.history[spec.list] = p.history
-        record.norms.extend(p.norm_rows)
-        record.titles.extend(p.titles)
+        if p.norm_rows:      # most of a million players have none of these
+            record.norms.extend(p.norm_rows)
         if p.titles:     # the title awarded last (fmjd Annex 10 §5-§9)
+            record.titles.extend(p.titles)
             record.title = p.titles[-1].title
-        record.progress.extend(p.progress)
+        if p.progress:
+            record.progress.extend(p.progress)
         if p.events:     # else unchanged: sorted and unique already (a million players)
             record.events = sorted(set(record.events) | set(p.events))
         records[key] = record
