@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "fb5a7bf3a983b50d",
+ "version": "8b8c780438aa4af5",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/b5d72f2ea031df02/pyodide-lock.json",
-  "../static/bundle/b5d72f2ea031df02/worker.js",
-  "../static/bundle/b5d72f2ea031df02/python_stdlib.zip",
-  "../static/bundle/b5d72f2ea031df02/snapshot.bin"
+  "../static/bundle/c30fd62e4c1b5898/pyodide-lock.json",
+  "../static/bundle/c30fd62e4c1b5898/worker.js",
+  "../static/bundle/c30fd62e4c1b5898/python_stdlib.zip",
+  "../static/bundle/c30fd62e4c1b5898/snapshot.bin"
  ]
 };
 
