@@ -295,12 +295,15 @@ def generate(folder: Path, players: int = PLAYERS, games: int = GAMES,
 
 # -- the benchmark --------------------------------------------------------------------
 
-def _cpu() -> tuple[float, float]:
-    """CPU seconds (user + system) so far: this process's, and its ended
-    children's (the workers that rated events, once their pool is shut)."""
+def _cpu(sampler: Sampler) -> tuple[float, float]:
+    """CPU seconds (user + system) so far: this process's without the
+    memory sampler's thread (reading a large process's smaps_rollup five
+    times a second is not the build's work), and its ended children's (the
+    workers that rated events, once their pool is shut)."""
     own = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime
+    return (own.ru_utime + own.ru_stime - sampler.cpu,
+            children.ru_utime + children.ru_stime)
 
 
 def _peak_mib() -> float:
@@ -360,6 +363,7 @@ class Sampler:
     def __init__(self, every: float = 0.2):
         import threading
         self.every, self.rss, self.pss, self.processes = every, 0, 0, 0
+        self.cpu = 0.0          # the sampling thread's own CPU seconds so far
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._pss_ok = Path(f"/proc/{os.getpid()}/smaps_rollup").exists()
@@ -376,6 +380,7 @@ class Sampler:
     def _run(self) -> None:
         while not self._stop.wait(self.every):
             self.sample()
+            self.cpu = time.thread_time()
 
     def sample(self) -> None:
         pids = [os.getpid(), *_children(os.getpid())]
@@ -405,18 +410,18 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False,
     figures = {}
     sampler = Sampler()
     with sampler, collector_paused():       # as sitegen.build.build runs them
-        began, cpu = time.perf_counter(), _cpu()
+        began, cpu = time.perf_counter(), _cpu(sampler)
         loaded = _profiled(load_content, content) if profile else load_content(content)
         figures["load"] = time.perf_counter() - began
-        figures["load_cpu"] = _cpu()[0] - cpu[0]
+        figures["load_cpu"] = _cpu(sampler)[0] - cpu[0]
         figures["peak_load"] = _peak_mib()
-        mark, cpu = time.perf_counter(), _cpu()
+        mark, cpu = time.perf_counter(), _cpu(sampler)
         used: set[int] = set()
         run = partial(compute, workers=workers, used=used)
         data = _profiled(run, loaded) if profile else run(loaded)
         figures["compute"] = time.perf_counter() - mark
         figures["compute_cpu"], figures["compute_cpu_workers"] = (
-            after - before for after, before in zip(_cpu(), cpu, strict=True))
+            after - before for after, before in zip(_cpu(sampler), cpu, strict=True))
         figures["compute_processes"] = len(used)
         figures["compute_workers"] = build_workers(workers)
         # as sitegen.build drops the content after compute
