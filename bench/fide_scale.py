@@ -27,8 +27,10 @@ rendering workers together (the sum of their proportional set sizes, PSS:
 a page the forked workers still share with it counted once; and the sum
 of their resident sets, which counts it in each).  `--tracemalloc` adds
 the Python heap's peak and what holds it after compute, by line of code
-(it slows the build several times); `--profile` prints compute's costliest
-functions (cProfile).  The site goes into a temporary folder, removed
+(it slows the build several times); `--profile` prints the costliest
+functions (cProfile) of load and of compute.  Load and compute also print
+their CPU seconds (user + system: the building process's, and compute's
+workers'), which a shared machine does not inflate as it does wall time.  The site goes into a temporary folder, removed
 afterwards (and so is a temporary content folder) unless `--keep` or
 `--out` is given.
 
@@ -293,6 +295,17 @@ def generate(folder: Path, players: int = PLAYERS, games: int = GAMES,
 
 # -- the benchmark --------------------------------------------------------------------
 
+def _cpu(sampler: Sampler) -> tuple[float, float]:
+    """CPU seconds (user + system) so far: this process's without the
+    memory sampler's thread (reading a large process's smaps_rollup five
+    times a second is not the build's work), and its ended children's (the
+    workers that rated events, once their pool is shut)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (own.ru_utime + own.ru_stime - sampler.cpu,
+            children.ru_utime + children.ru_stime)
+
+
 def _peak_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024     # KiB on Linux
 
@@ -350,6 +363,7 @@ class Sampler:
     def __init__(self, every: float = 0.2):
         import threading
         self.every, self.rss, self.pss, self.processes = every, 0, 0, 0
+        self.cpu = 0.0          # the sampling thread's own CPU seconds so far
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._pss_ok = Path(f"/proc/{os.getpid()}/smaps_rollup").exists()
@@ -366,6 +380,7 @@ class Sampler:
     def _run(self) -> None:
         while not self._stop.wait(self.every):
             self.sample()
+            self.cpu = time.thread_time()
 
     def sample(self) -> None:
         pids = [os.getpid(), *_children(os.getpid())]
@@ -395,15 +410,18 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False,
     figures = {}
     sampler = Sampler()
     with sampler, collector_paused():       # as sitegen.build.build runs them
-        began = time.perf_counter()
-        loaded = load_content(content)
+        began, cpu = time.perf_counter(), _cpu(sampler)
+        loaded = _profiled(load_content, content) if profile else load_content(content)
         figures["load"] = time.perf_counter() - began
+        figures["load_cpu"] = _cpu(sampler)[0] - cpu[0]
         figures["peak_load"] = _peak_mib()
-        mark = time.perf_counter()
+        mark, cpu = time.perf_counter(), _cpu(sampler)
         used: set[int] = set()
         run = partial(compute, workers=workers, used=used)
         data = _profiled(run, loaded) if profile else run(loaded)
         figures["compute"] = time.perf_counter() - mark
+        figures["compute_cpu"], figures["compute_cpu_workers"] = (
+            after - before for after, before in zip(_cpu(sampler), cpu, strict=True))
         figures["compute_processes"] = len(used)
         figures["compute_workers"] = build_workers(workers)
         # as sitegen.build drops the content after compute
@@ -461,12 +479,13 @@ def _by_part(out: Path, files: list[Path]) -> dict[str, tuple[int, int]]:
     return dict(sorted(parts.items(), key=lambda item: -item[1][0]))
 
 
-def _profiled(compute, loaded):
-    """compute(loaded) under cProfile; the 25 functions of most own time printed."""
+def _profiled(step, argument):
+    """step(argument) under cProfile (load or compute); the 25 functions of
+    most own time printed."""
     import cProfile
     import pstats
     profiler = cProfile.Profile()
-    data = profiler.runcall(compute, loaded)
+    data = profiler.runcall(step, argument)
     pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(25)
     return data
 
@@ -498,9 +517,10 @@ def _games(data) -> tuple[int, int]:
 def report(f: dict) -> str:
     lines = [f"content:  {f['players']:,} players, {f['events']:,} events, "
              f"{f['games']:,} games played, {f['rated']:,} rated",
-             f"load:     {f['load']:8.1f} s",
+             f"load:     {f['load']:8.1f} s (CPU {f['load_cpu']:.1f} s)",
              f"compute:  {f['compute']:8.1f} s (events rated in {f['compute_processes']} "
-             f"processes; workers {f['compute_workers']})",
+             f"processes; workers {f['compute_workers']}; CPU {f['compute_cpu']:.1f} s "
+             f"building process, {f['compute_cpu_workers']:.1f} s workers)",
              f"render:   {f['render']:8.1f} s",
              f"total:    {f['total']:8.1f} s",
              f"pages:    {f['pages']:,} HTML pages ({f['player_pages']:,} of them players'), "
@@ -539,7 +559,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="also measure the Python heap's peak and print what holds "
                         "it after compute, by line (slow)")
     parser.add_argument("--profile", action="store_true",
-                        help="profile compute (cProfile), print its 25 costliest functions "
+                        help="profile load and compute (cProfile), print the 25 costliest functions of each "
                         "(the building process's: with workers, not the events rated in them)")
     parser.add_argument("--compute-workers", type=int, metavar="N",
                         help="the processes that rate a period's events (default: as the "

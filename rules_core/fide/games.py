@@ -97,7 +97,7 @@ def _played_games(t: Tournament, edition: FideRules,
     # not once per game (the same figure, without a scan of every rating).
     event_minimum = None if edition.minimum_is_per_game() else edition.minimum_minutes(ratings)
     minutes = {p.number: minutes_for_60(p.time_control or t.time_control) for p in t.players}
-    plain = _plain_minutes(edition, event_minimum)
+    plain = _plain_minutes(edition, event_minimum, ratings)
     played: dict[int, list[RoundResult]] = {}
     for p in t.players:
         kept: list[RoundResult] = []
@@ -116,18 +116,22 @@ def _played_games(t: Tournament, edition: FideRules,
     return played
 
 
-def _plain_minutes(edition: FideRules,
-                   event_minimum: int | None) -> Callable[[float], bool]:
+def _plain_minutes(edition: FideRules, event_minimum: int | None,
+                   ratings: list[int]) -> Callable[[float], bool]:
     """Whether a game of two players with the same `minutes` is fast
     enough for `_fast_enough` with no rating gap rule (`_too_far_apart`)
-    to consider: then both would keep it."""
+    to consider: then both would keep it.  Where the minimum is the
+    game's (fide-2022 1.1, fide-2024 1.1: by the higher of its two
+    ratings), a game is fast enough when its minutes reach the minimum of
+    the event's highest rating, which no pair's exceeds (the minimum does
+    not fall as a rating rises: tests/test_fide_games.py); a game below
+    it goes to `_fast_enough`, which decides by the pair."""
     if edition.unrated_gap is not None:
         return lambda minutes: False
     if edition.rates != ("standard",):
         return lambda minutes: True
-    if event_minimum is None:
-        return lambda minutes: False
-    return lambda minutes: minutes >= event_minimum
+    bound = edition.minimum_minutes(ratings) if event_minimum is None else event_minimum
+    return lambda minutes: minutes >= bound
 
 
 def _opponent_of(t: Tournament, game: RoundResult) -> Player:

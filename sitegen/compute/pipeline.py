@@ -27,6 +27,7 @@ from rules_core.fmjd.edition import FmjdEdition
 from rules_core.fmjd.lists import active, list_for_event, list_letter, years_before
 from rules_core.fmjd.period import PeriodEvent, rate_period
 from rules_core.fmjd.rating import K_THRESHOLD
+from rules_core.model import Player
 from rules_core.problems import Problem
 from sitegen.compute.period_events import Rated, ended, event_report, rate_events
 from sitegen.compute.sitedata import (
@@ -286,15 +287,24 @@ def _period(spec, day, edition, events, players, reports, rows, work) -> Publish
     entries = _entries(spec, day, edition, players, before, changes)
     if spec.game == "draughts" and spec.list == "standard":
         _titles(day, players)
-    for pid, p in players.items():
-        p.published.append((day, p.rating))
-        if p.rating is not None or pid in changes:
-            p.history.append(HistoryRow(day, p.rating, _difference(before[pid], p.rating),
-                                        sum(n for _, _, n in changes.get(pid, [])),
-                                        [(slug, float(c)) for slug, c, _ in changes.get(pid, [])]
-                                        or EMPTY))
+    _history(day, players, before, changes)
     return PublishedList(spec.game, spec.list, day, edition.id, entries,
                          [e.slug for e in events], delisted)
+
+
+def _history(day, players, before, changes) -> None:
+    """Each player's row of the list: the rating, its difference, and the
+    period's games and events (none for most of a million players)."""
+    for pid, p in players.items():
+        rating = p.rating
+        p.published.append((day, rating))
+        made = changes.get(pid)
+        if made:
+            p.history.append(HistoryRow(day, rating, _difference(before[pid], rating),
+                                        sum(n for _, _, n in made),
+                                        [(slug, float(c)) for slug, c, _ in made]))
+        elif rating is not None or made is not None:     # the shared EMPTY: no events
+            p.history.append(HistoryRow(day, rating, _difference(before[pid], rating), 0, EMPTY))
 
 
 def _end_order(event: Event):
@@ -307,7 +317,7 @@ def _prepared(event: Event, players):
     its start (fide-2009 4.13, fmjd Annex 9 §5.2), and the history K
     depends on."""
     start = event.tournament.start
-    t = replace(event.tournament, players=[replace(p) for p in event.tournament.players])
+    t = replace(event.tournament, players=[_copy(p) for p in event.tournament.players])
     for p in t.players:
         state = players.get(p.id or "")
         if state is None:
@@ -320,6 +330,15 @@ def _prepared(event: Event, players):
         p.title = p.title or state.title or None
         p.federation = p.federation or state.reg.federation
     return t
+
+
+def _copy(player: Player) -> Player:
+    """A copy of an event's player, as `dataclasses.replace(player)` makes
+    it (its fields, nothing computed from them), without a call to
+    `__init__` for each of a million entries."""
+    copied = object.__new__(Player)
+    copied.__dict__.update(player.__dict__)
+    return copied
 
 
 def _collect(event, rated: Rated, players, changes, fmjd_events) -> None:
@@ -354,9 +373,10 @@ def _chess_ratings(day, edition, players, changes) -> list[str]:
     10.3, fide-2009 8.3, fide-rb-2024 6.1.4); below the floor, delisted."""
     delisted = []
     for pid, p in players.items():
-        games = sum(n for _, _, n in changes.get(pid, []))
+        made = changes.get(pid)
+        games = sum(n for _, _, n in made) if made else 0
         if p.rating is not None and games:
-            total = sum((c for _, c, _ in changes[pid]), Fraction(0))
+            total = sum((c for _, c, _ in made), Fraction(0))
             p.rating = edition.new_rating(p.rating, total)
             if p.rating < edition.floor:
                 p.rating = None
@@ -469,10 +489,12 @@ def _entries(spec, day, edition, players, before, changes) -> list[ListEntry]:
              if p.rating is not None and p.rating >= _published_floor(spec.game, edition)]
     rated.sort(key=lambda item: (-item[1].rating, item[1].reg.name, item[0]))
     entries, rank, previous = [], 0, None
+    inactive = years_before(day, 1)        # the same for every entry of the list
     for index, (pid, p) in enumerate(rated, start=1):
         if p.rating != previous:
             rank, previous = index, p.rating
-        entries.append(_entry(spec, day, edition, pid, p, rank, before[pid], changes))
+        entries.append(_entry(spec, day, edition, pid, p, rank, before[pid], changes,
+                              inactive))
     return entries
 
 
@@ -480,17 +502,18 @@ def _published_floor(game: str, edition) -> int:
     return edition.floor if game == "chess" and isinstance(edition, FideEdition) else 0
 
 
-def _entry(spec, day, edition, pid, p, rank, before, changes) -> ListEntry:
+def _entry(spec, day, edition, pid, p, rank, before, changes, inactive) -> ListEntry:
     reg = p.reg
-    games = sum(n for _, _, n in changes.get(pid, []))
+    made = changes.get(pid)
+    games = sum(n for _, _, n in made) if made else 0
     entry = ListEntry(pid, reg.name, reg.federation, reg.sex, reg.birth_year, p.title,
                       p.rating, rank, games, _difference(before, p.rating),
                       new=before is None)
-    last = max((end for end, _ in p.played), default=p.record_start)
+    last = max(end for end, _ in p.played) if p.played else p.record_start
     if spec.game == "chess":
         entry.k = edition.k_factor(p.rating, p.games, p.reached, day.year, reg.birth_year)[0]
         # fide-2009 7.23a, fide-rb-2024 6.2.2a: no rated game for a year
-        entry.flag = "i" if last is None or last <= years_before(day, 1) else ""
+        entry.flag = "i" if last is None or last <= inactive else ""
     else:
         recent = p.games_since(years_before(day, 3))
         entry.recent_games = recent

@@ -18,7 +18,9 @@ an established player), and the build says so.
 from __future__ import annotations
 
 import csv
+import functools
 import io
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -72,24 +74,33 @@ class RatingRow:
 
 
 class _Table:
-    """One CSV file's rows, every problem reported with its line."""
+    """One CSV file's rows, every problem reported with its line.  The rows
+    are read as they are used (`rows`), one dictionary at a time: a
+    registry of a million players is never held twice, once as text rows
+    and once as players."""
 
     def __init__(self, text: str, path, report):
         self.path, self.report = path, report
         self.columns: tuple[str, ...] = ()
-        self.rows: list[tuple[dict[str, str], int]] = []
-        reader = csv.reader(io.StringIO(text))
+        self._reader = csv.reader(io.StringIO(text))
         try:
-            self.columns = tuple(c.strip() for c in next(reader, ()))
-            width = len(self.columns)
+            self.columns = tuple(c.strip() for c in next(self._reader, ()))
+        except csv.Error as error:
+            report(path, f"not valid CSV: {error}", self._reader.line_num or 1)
+
+    def rows(self) -> Iterator[tuple[dict[str, str], int]]:
+        """(cells by column, line) for each row that is not empty; a row
+        shorter than the header padded with blanks."""
+        reader, columns, width = self._reader, self.columns, len(self.columns)
+        try:
             for cells in reader:
                 if cells:
-                    row = dict(zip(self.columns, cells, strict=False))  # short rows padded below
+                    row = dict(zip(columns, cells, strict=False))
                     if len(cells) < width:
-                        row.update((c, "") for c in self.columns[len(cells):])
-                    self.rows.append((row, reader.line_num))
+                        row.update((c, "") for c in columns[len(cells):])
+                    yield row, reader.line_num
         except csv.Error as error:
-            report(path, f"not valid CSV: {error}", reader.line_num or 1)
+            self.report(self.path, f"not valid CSV: {error}", reader.line_num or 1)
 
     def check_columns(self, required, known) -> bool:
         missing = [c for c in required if c not in self.columns]
@@ -111,7 +122,7 @@ def read_identity(text: str, path, game: str, lists, report) -> tuple[dict, list
         return {}, []
     players: dict[str, RegistryPlayer] = {}
     rows = []
-    for row, line in table.rows:
+    for row, line in table.rows():
         player = _identity(row, line, game, path, report)
         if player is None:
             continue
@@ -127,20 +138,19 @@ def read_identity(text: str, path, game: str, lists, report) -> tuple[dict, list
 
 
 def _identity(row, line, game, path, report) -> RegistryPlayer | None:
-    missing = [c for c in ("id", "name") if not row.get(c, "").strip()]
-    if missing:
+    pid, name = row.get("id", "").strip(), row.get("name", "").strip()
+    if not pid or not name:
+        missing = [c for c, text in (("id", pid), ("name", name)) if not text]
         report(path, f"missing {', '.join(missing)}: every player needs an id and a name",
                line)
         return None
-    pid = row["id"].strip()
     if not safe_slug(pid):
         report(path, f"id {pid!r}: expected letters, digits, '.', '_' or '-' (it names "
                "the player's page), no '..', no separator", line)
         return None
-    name = row["name"].strip()
     sex_text = row.get("sex", "").strip()
     player = RegistryPlayer(game, pid, normal.display_name(name),
-                            normal.federation(row.get("federation")), normal.sex(sex_text),
+                            _federation(row.get("federation")), _sex(sex_text),
                             title=row.get("title", "").strip(), line=line)
     if sex_text and not player.sex:
         report(path, f"sex {sex_text!r}: expected m, w (or f), or blank", line)
@@ -148,6 +158,19 @@ def _identity(row, line, game, path, report) -> RegistryPlayer | None:
     if birth:
         player.birth, player.birth_year = _birth(birth, path, line, report)
     return player
+
+
+@functools.lru_cache(maxsize=4096)
+def _federation(text: str | None) -> str:
+    """`normal.federation`, found once for each spelling (a registry of a
+    million players has a few hundred)."""
+    return normal.federation(text)
+
+
+@functools.lru_cache(maxsize=64)
+def _sex(text: str) -> str:
+    """`normal.sex`, found once for each spelling."""
+    return normal.sex(text)
 
 
 def _digits(text: str) -> bool:
@@ -175,7 +198,7 @@ def read_ratings(text: str, path, lists, players: dict, report) -> list[RatingRo
         return []
     out: list[RatingRow] = []
     seen: dict[tuple[str, date], int] = {}
-    for row, line in table.rows:
+    for row, line in table.rows():
         pid, day = row.get("id", "").strip(), _day(row.get("date", ""), path, line, report)
         if pid not in players:
             report(path, f"player id {pid!r} is not in the identity file "
@@ -203,6 +226,8 @@ def _day(text, path, line, report) -> date | None:
 def _rating_row(row, line, pid, day, lists, path, report) -> RatingRow:
     dated = RatingRow(pid, day, line=line, title=row.get("title", "").strip())
     for name in lists:
+        if not row.get(name) and not row.get(f"{name}_games"):
+            continue            # both blank: no rating, no count (most rows of most lists)
         rating = _number(row, name, path, line, report, MAX_RATING)
         games = _number(row, f"{name}_games", path, line, report, 1_000_000)
         if rating is not None:
