@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "afd850578dbb021a",
+ "version": "35521462df74a7ba",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/dcbbcf2bcde5ab01/pyodide-lock.json",
-  "../static/bundle/dcbbcf2bcde5ab01/worker.js",
-  "../static/bundle/dcbbcf2bcde5ab01/python_stdlib.zip",
-  "../static/bundle/dcbbcf2bcde5ab01/snapshot.bin"
+  "../static/bundle/617ac6cb3497927c/pyodide-lock.json",
+  "../static/bundle/617ac6cb3497927c/worker.js",
+  "../static/bundle/617ac6cb3497927c/python_stdlib.zip",
+  "../static/bundle/617ac6cb3497927c/snapshot.bin"
  ]
 };
 
