@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sitegen.build import build
-from sitegen.cache import CACHE_FOLDER
+from sitegen.cache import CACHE_FOLDER, switched_off
 from sitegen.manifest import MANIFEST, Changes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -173,7 +173,7 @@ def measure(root: Path, repeat: int = 1, content: Path = ROOT / "content") -> Me
         found.changes, found.site = changes, site
         found.files = sum(1 for p in site.rglob("*") if p.is_file() and p.name != MANIFEST)
         full = root / f"full-{run}"
-        with _no_cache(), _timed(found.full, found.full_cpu):
+        with switched_off(), _timed(found.full, found.full_cpu):
             build(after, full, show_progress=False, problems=[])
         found.differ = sorted(set(_differ(site, full)) | set(found.differ))
         shutil.rmtree(full)
@@ -193,19 +193,6 @@ def _timed(wall: list[float], cpu: list[float]) -> Iterator[None]:
     wall.append(time.perf_counter() - began)
     cpu.append(sum(after[:4]) - sum(times[:4]))
 
-
-@contextmanager
-def _no_cache() -> Iterator[None]:
-    """No cache of results between builds (sitegen.cache): a full build."""
-    before = os.environ.get("SITEGEN_BUILD_CACHE")
-    os.environ["SITEGEN_BUILD_CACHE"] = "off"
-    try:
-        yield
-    finally:
-        if before is None:
-            del os.environ["SITEGEN_BUILD_CACHE"]
-        else:
-            os.environ["SITEGEN_BUILD_CACHE"] = before
 
 
 def _differ(site: Path, full: Path) -> list[str]:

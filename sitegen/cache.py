@@ -40,9 +40,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
-__all__ = ["Cache", "CACHE_FOLDER", "folder_for", "using", "cached", "active"]
+__all__ = ["Cache", "CACHE_FOLDER", "ENV", "folder_for", "switched_off", "using", "cached",
+           "active"]
 
 CACHE_FOLDER = ".sitegen-cache"
+ENV = "SITEGEN_BUILD_CACHE"     # another folder, or "off"
 FORMAT = b"sitegen-cache 1\n"
 PROTOCOL = 5            # pickle's, fixed: the same inputs give the same key on every Python
 T = TypeVar("T")
@@ -51,7 +53,7 @@ T = TypeVar("T")
 def folder_for(out: Path) -> Path | None:
     """The cache folder of a build into `out`: $SITEGEN_BUILD_CACHE if set
     (``off``: no cache), else ``.sitegen-cache`` beside `out`."""
-    given = os.environ.get("SITEGEN_BUILD_CACHE")
+    given = os.environ.get(ENV)
     if given is not None:
         return None if given.strip().lower() in ("", "off", "0", "no") else Path(given)
     return Path(out).resolve().parent / CACHE_FOLDER
@@ -143,6 +145,21 @@ class Cache:
         if key is not None:
             self.put(key, value)
         return value
+
+
+@contextmanager
+def switched_off() -> Iterator[None]:
+    """Builds without a cache while the block runs (every result computed:
+    the full build that tests and bench/incremental.py compare with)."""
+    before = os.environ.get(ENV)
+    os.environ[ENV] = "off"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ[ENV]
+        else:
+            os.environ[ENV] = before
 
 
 _ACTIVE: Cache | None = None

@@ -60,20 +60,26 @@ def test_python_links_the_cases_as_the_table_says(docs):
         assert index.cite_url(text) == url, text
 
 
-def test_cite_js_links_as_the_site_does(docs, tmp_path):
+def _run_cite_js(runner: str, docs, texts: list[str], tmp_path):
+    """What `runner` (a Node module importing cite.js as ./cite.mjs) prints
+    for `texts` with the site's citation anchors, read as JSON."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed (it runs templates/static/check/cite.js)")
     folder = tmp_path / "static" / "check"
     folder.mkdir(parents=True)
     shutil.copyfile(CITE_JS, folder / "cite.mjs")
-    (folder / "run.mjs").write_text(RUNNER, encoding="utf-8")
+    (folder / "run.mjs").write_text(runner, encoding="utf-8")
     data = tmp_path / "cases.json"
-    data.write_text(json.dumps([citation_anchors(docs), [t for t, _ in CASES]]))
+    data.write_text(json.dumps([citation_anchors(docs), texts]))
     done = subprocess.run([node, str(folder / "run.mjs"), str(data)], capture_output=True,
                           text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
-    got = json.loads(done.stdout)
+    return json.loads(done.stdout)
+
+
+def test_cite_js_links_as_the_site_does(docs, tmp_path):
+    got = _run_cite_js(RUNNER, docs, [t for t, _ in CASES], tmp_path)
     # the script's addresses are under the site's root (here: the temporary folder)
     prefix = Path(tmp_path).as_posix()
     got = [None if g is None else g.removeprefix(prefix) for g in got]
@@ -121,17 +127,6 @@ HTML_CASES = [
 def test_cited_html_is_cited_as_one_string(docs, tmp_path):
     """The players' notes on /check/ are one HTML string (citedHtml): the
     links of `cited`, every text escaped."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed (it runs templates/static/check/cite.js)")
-    folder = tmp_path / "static" / "check"
-    folder.mkdir(parents=True)
-    shutil.copyfile(CITE_JS, folder / "cite.mjs")
-    (folder / "run.mjs").write_text(HTML_RUNNER, encoding="utf-8")
-    data = tmp_path / "cases.json"
-    data.write_text(json.dumps([citation_anchors(docs), [t for t, _ in HTML_CASES]]))
-    done = subprocess.run([node, str(folder / "run.mjs"), str(data)], capture_output=True,
-                          text=True, timeout=60, check=False)
-    assert done.returncode == 0, done.stderr
+    got = _run_cite_js(HTML_RUNNER, docs, [t for t, _ in HTML_CASES], tmp_path)
     root = tmp_path.as_uri()
-    assert json.loads(done.stdout) == [html.replace("ROOT", root) for _, html in HTML_CASES]
+    assert got == [html.replace("ROOT", root) for _, html in HTML_CASES]

@@ -3,7 +3,7 @@ previous site keeps the files whose bytes did not change (same inode, same
 mtime), gives the same bytes as a build into an empty folder, and lists
 what it added, modified and removed (`sitegen build --changed FILE`).
 Every "full build" here runs without the cache of results between builds
-(`sitegen.cache`, `_no_cache`), the incremental ones with it: the same
+(`sitegen.cache`, `switched_off`), the incremental ones with it: the same
 bytes prove a cache hit is the result computed anew.
 
 A month more (issue 16 item 5) on the fixture content: only the kinds of
@@ -19,12 +19,12 @@ import os
 import pickle
 import re
 import shutil
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from sitegen.build import build
+from sitegen.cache import switched_off
 from sitegen.cli import main
 from sitegen.manifest import MANIFEST, Changes, carry_over, inputs_digest, read_manifest
 from tests.site_fixture import round_robin_toml, write_content
@@ -46,22 +46,9 @@ def _files(site: Path) -> dict[str, bytes]:
     return {p: body for p, body in _bytes(site).items() if p != MANIFEST}
 
 
-@contextmanager
-def _no_cache():
-    """A build without `sitegen.cache` (every result computed)."""
-    before = os.environ.get("SITEGEN_BUILD_CACHE")
-    os.environ["SITEGEN_BUILD_CACHE"] = "off"
-    try:
-        yield
-    finally:
-        if before is None:
-            del os.environ["SITEGEN_BUILD_CACHE"]
-        else:
-            os.environ["SITEGEN_BUILD_CACHE"] = before
-
 
 def _full_build(content: Path, out: Path) -> None:
-    with _no_cache():
+    with switched_off():
         build(content, out, show_progress=False, problems=[])
 
 
