@@ -398,7 +398,8 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False,
     import gc
     import tracemalloc
 
-    from sitegen.build import _swap_in, collector_paused
+    from rules_core.collector import collector_paused
+    from sitegen.build import _swap_in
     from sitegen.compute.pipeline import compute
     from sitegen.content.folder import load_content
     from sitegen.site.regulations import load_regulations

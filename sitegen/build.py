@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import ctypes
 import errno as _errno
-import gc
 import os
 import shutil
 import sys
@@ -28,6 +27,7 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
+from rules_core.collector import collector_paused
 from sitegen.browser.bundle import BundleError
 from sitegen.cache import Cache, cached, folder_for, using
 from sitegen.compute.pipeline import compute, rating_problems
@@ -47,7 +47,7 @@ from sitegen.report import build_lines
 from sitegen.site.regulations import load_regulations
 from sitegen.site.render import render_site
 
-__all__ = ["build", "BuildError", "collector_paused", "swap_folders", "remove_stale"]
+__all__ = ["build", "BuildError", "swap_folders", "remove_stale"]
 
 
 class BuildError(Exception):
@@ -117,25 +117,6 @@ def _regulations(folder: Path) -> list:
     """The regulations' pages, kept between builds under the digest of the
     folder's files (sitegen.cache)."""
     return cached("regulations", tree_digest([folder]), lambda: load_regulations(folder))
-
-
-@contextmanager
-def collector_paused():
-    """No cyclic garbage collection while the build runs, as before after it.
-
-    The build makes tens of millions of objects that live until its end and
-    no reference cycles (bench/fide_scale.py: none left to collect after
-    loading, computing or rendering FIDE-scale content); the collector's
-    passes over those objects were a quarter of the build's time.  Memory is
-    still freed as usual (reference counting); the collector runs again
-    afterwards, should anything have made a cycle."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _swap_in(out: Path, write, digests: tuple[str, str] | None = None,

@@ -21,17 +21,16 @@ Requests the user can get wrong answer ``{"error": message}``.
 from __future__ import annotations
 
 import csv
-import gc
 import io
 import json
 import time
 import zlib
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 
 from rules_core.check import CheckOptions, check_tournament, rate_of_play_for, read_tournament
+from rules_core.collector import collector_paused
 from rules_core.editions import EDITIONS, UnknownEdition, get_edition
 from rules_core.fide.norm_form import check_norm_form
 from rules_core.fmjd.edition import FmjdEdition
@@ -76,7 +75,7 @@ def handle(kind: str, payload_json: str = "null") -> str:
     if kind not in handlers:
         return json.dumps({"error": f"unknown request: {kind!r}"})
     try:
-        with _collector_paused():
+        with collector_paused():
             answer = handlers[kind](json.loads(payload_json) or {})
             return _timed("json", json.dumps, answer, ensure_ascii=False,
                           default=_json_default)
@@ -85,25 +84,6 @@ def handle(kind: str, payload_json: str = "null") -> str:
     except Exception as error:  # noqa: BLE001 - a bug: said plainly, never a traceback
         return json.dumps({"error": internal_error(kind, error), "internal": True},
                           ensure_ascii=False)
-
-
-@contextmanager
-def _collector_paused():
-    """No cyclic garbage collection during a request, as before after it.
-
-    A check makes tens of thousands of objects (the tournament, the rating,
-    the answer) and no reference cycles; the collector's passes over them,
-    and over every module the interpreter holds, were about a quarter of a
-    check's time in CPython (22 collections a check of the 284-player TRF,
-    docs/browser.md "Faster checks in Pyodide").  Memory is still freed as
-    usual (reference counting); the collector runs again afterwards."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 # Milliseconds spent in each step of the requests since `timing()` was last
@@ -239,7 +219,7 @@ def player_shards(payload_json: str) -> str:
         raw = payload.get("options") or {}
         if not raw.get("fill", True) or not _INDEX.id_shards:
             return "[]"
-        with _collector_paused():
+        with collector_paused():
             t = _timed("read", _read, payload, raw.get("format") or None)
         return json.dumps(_INDEX.shards_for(t.game, [p.id for p in t.players if p.id]))
     except Exception:  # noqa: BLE001 - `check` reads the file again and says what is wrong
@@ -347,7 +327,7 @@ def check_view(payload_json: str) -> str:
     as `handle("check", ...)`: tests/test_inbrowser.py."""
     _REST.clear()
     try:
-        with _collector_paused():
+        with collector_paused():
             result, table, tiebreaks = _checked(json.loads(payload_json) or {})
             _REST.append((result, tiebreaks))
             view = {key: value for key, value in result.items() if key != "players"}
@@ -365,7 +345,7 @@ def check_rest() -> str:
     if not _REST:
         return "null"
     result, tiebreaks = _REST.pop()
-    with _collector_paused():
+    with collector_paused():
         rest = {"result": result, "csv": _timed("csv", result_csv, result, tiebreaks)}
         return _timed("json_rest", json.dumps, rest, ensure_ascii=False, default=_json_default)
 
