@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "35521462df74a7ba",
+ "version": "b4a2cff6ffc919fe",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/617ac6cb3497927c/pyodide-lock.json",
-  "../static/bundle/617ac6cb3497927c/worker.js",
-  "../static/bundle/617ac6cb3497927c/python_stdlib.zip",
-  "../static/bundle/617ac6cb3497927c/snapshot.bin"
+  "../static/bundle/e918a0af09dedb76/pyodide-lock.json",
+  "../static/bundle/e918a0af09dedb76/worker.js",
+  "../static/bundle/e918a0af09dedb76/python_stdlib.zip",
+  "../static/bundle/e918a0af09dedb76/snapshot.bin"
  ]
 };
 
