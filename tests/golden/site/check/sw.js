@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "b4a2cff6ffc919fe",
+ "version": "d293a9a6fc17b57e",
  "files": [
   "./",
   "norm/",

@@ -4,6 +4,8 @@
    attribute value), so a name like "<script>" shows as text. No inline
    script, no eval: a Content-Security-Policy of 'self' holds. */
 
+import { escapeHtml } from "./cite.js";
+
 const BUNDLE_URL = new URL("bundle.json", import.meta.url);
 
 /* The page's language: its messages are a JSON data block (<script
@@ -87,13 +89,8 @@ export function nameKey(name, width) {
   return (folded.slice(0, width) + "_".repeat(width)).slice(0, width);
 }
 
-/* Text or an attribute's value as HTML: for the large tables, built as one
-   string (one parse instead of a call per cell). */
-const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(value) {
-  return String(value).replace(/[&<>"']/g, function (c) { return ESCAPES[c]; });
-}
+/* Text or an attribute's value as HTML: cite.js's (one table of escapes). */
+export { escapeHtml };
 
 /* An element's HTML, as el() would make it: html("td", {"data-field": "name"}, "text"). */
 export function html(tag, attributes, text) {
