@@ -39,6 +39,8 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from importlib import metadata
 from pathlib import Path
 
+from sitegen.compute.sitedata import EventReport
+
 __all__ = ["MANIFEST", "Changes", "Reuse", "carry_over", "inputs_digest", "code_digest",
            "templates_digest", "tree_digest", "write_manifest", "read_manifest", "unchanged_site"]
 
@@ -306,7 +308,7 @@ class _KeyPickler(pickle.Pickler):
         cls = type(obj)
         if cls in _PLAIN:
             return NotImplemented          # most of a page's objects: pickled as they are
-        if cls is _event_report():
+        if cls is EventReport:
             # its contract as data, not as held: marshal's bytes depend on
             # which equal strings are one object (a tournament read from
             # sitegen.cache shares others than one parsed anew)
@@ -331,12 +333,6 @@ _GETTERS: dict[type, operator.attrgetter | None] = {}   # each class's fields, a
 # the built-in containers and strings a key holds most of (never dataclasses;
 # exact types only, so a subclass still reaches `_field_names`)
 _PLAIN = frozenset((str, list, tuple, dict, bytes, set, frozenset))
-
-
-def _event_report() -> type:
-    from sitegen.compute.sitedata import EventReport
-
-    return EventReport
 
 
 def _field_names(cls: type) -> tuple[str, ...]:
