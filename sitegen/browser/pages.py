@@ -10,6 +10,7 @@ Pyodide (`sitegen.browser.worker`); nothing here computes one.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
@@ -28,7 +29,8 @@ from sitegen.i18n import CHECK_SCRIPTS, N_, gettext, language, script_messages
 
 __all__ = ["PAGES", "render_check_pages", "player_index", "sharded_index", "shard_index", "write_shards",
            "write_player_index",
-           "shard_file", "shard_url", "id_shard", "id_shard_count", "name_key"]
+           "shard_file", "shard_url", "id_shard", "id_shard_count", "name_key",
+           "ID_COLUMNS", "NAME_COLUMNS", "SHARD_SUFFIX"]
 
 # (site path, template, title)
 PAGES = (("check/", "check/check.html", N_("Check a tournament")),
@@ -208,8 +210,8 @@ _ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
 def sharded_index(data: SiteData) -> tuple[dict, dict[str, bytes]]:
     """players.json (the lists, the count, the shard count, the folder and
     each shard's hash) and the shards by their path in that folder:
-    id/N.json with the whole rows, name/XX.json with what a search shows
-    (no list history); `shard_file` names them, `shard_url` gives the
+    id/N.json.gz with the whole rows, name/XX.json.gz with what a search
+    shows (no list history); `shard_file` names them, `shard_url` gives the
     address a browser fetches (the hash as the query)."""
     return shard_index(player_index(data))
 
@@ -217,8 +219,12 @@ def sharded_index(data: SiteData) -> tuple[dict, dict[str, bytes]]:
 def shard_index(index: dict) -> tuple[dict, dict[str, bytes]]:
     """`sharded_index` of a `player_index` dictionary.
 
-    Each shard keeps its name from one build to the next, and players.json
-    gives the hash of its bytes, which browsers fetch it with as a query
+    A shard is a table: the names of its columns once (`ID_COLUMNS`, or
+    `NAME_COLUMNS` in a name shard: no list history) and a row a player,
+    its values in that order; the JSON gzip-compressed (`SHARD_SUFFIX`:
+    the browser unpacks it, docs/browser.md#the-player-index).  Each shard
+    keeps its name from one build to the next, and players.json gives the
+    hash of its bytes, which browsers fetch it with as a query
     (`shard_url`): a shard whose players did not change is untouched by an
     incremental build, a changed one is one file modified (not one added
     and one removed, docs/scale.md#incremental-builds), and its address
@@ -229,19 +235,35 @@ def shard_index(index: dict) -> tuple[dict, dict[str, bytes]]:
     by_id: dict[int, list] = {n: [] for n in range(count)}
     by_name: dict[str, list] = {}
     for row in index["players"]:
-        by_id.setdefault(id_shard(row["game"], row["id"], count), []).append(row)
-        short = {k: v for k, v in row.items() if k != "lists"}
-        by_name.setdefault(name_key(row["name"], prefix), []).append(short)
-    ids = [_json({"players": by_id[n]}) for n in range(count)]
+        by_id[id_shard(row["game"], row["id"], count)].append(row)
+        by_name.setdefault(name_key(row["name"], prefix), []).append(row)
+    ids = [_shard(by_id[n], ID_COLUMNS) for n in range(count)]
     names = sorted(by_name)
-    by_key = [_json({"players": by_name[k]}) for k in names]
-    meta = {"format": 4, "lists": index["lists"], "count": len(index["players"]),
+    by_key = [_shard(by_name[k], NAME_COLUMNS) for k in names]
+    meta = {"format": 5, "lists": index["lists"], "count": len(index["players"]),
             "id_shards": count, "name_prefix": prefix, "names": names,
-            "folder": "../players/", "id_hashes": [_hash(body) for body in ids],
+            "folder": "../players/", "suffix": SHARD_SUFFIX,
+            "id_hashes": [_hash(body) for body in ids],
             "name_hashes": [_hash(body) for body in by_key]}
     files = {shard_file(meta, "id", n): body for n, body in enumerate(ids)}
     files |= {shard_file(meta, "name", k): body for k, body in zip(names, by_key, strict=True)}
     return meta, files
+
+
+# A shard's columns: each player's row holds his values in this order
+# (sitegen.browser.worker.shard_rows and common.js read them by these names).
+ID_COLUMNS = ("game", "id", "name", "federation", "sex", "birth_year", "title", "ratings",
+              "lists")
+NAME_COLUMNS = ID_COLUMNS[:-1]        # what a search shows: no list history
+SHARD_SUFFIX = ".json.gz"
+
+
+def _shard(rows: list[dict], columns: tuple[str, ...]) -> bytes:
+    """A shard's bytes: its table as JSON, gzip-compressed without a name or
+    time (the same rows give the same bytes); level 9, as a shard is written
+    once and fetched many times."""
+    table = {"columns": list(columns), "players": [[row.get(c) for c in columns] for row in rows]}
+    return gzip.compress(_json(table), compresslevel=9, mtime=0)
 
 
 SHARD_HASH = 8           # hex digits of a shard's SHA-256 in its address (32 bits: a cache key)
@@ -253,15 +275,16 @@ def _hash(body: bytes) -> str:
 
 def shard_file(meta: dict, kind: str, key: int | str) -> str:
     """The path, in players.json's folder, of id shard `key` (a number) or
-    name shard `key` (its letters): "id/3.json", "name/ab.json".  The name
-    never changes, so a shard whose players changed is one file modified,
-    not one added and one removed (docs/scale.md#incremental-builds)."""
-    return f"{kind}/{key}.json"
+    name shard `key` (its letters): "id/3.json.gz", "name/ab.json.gz" (the
+    suffix players.json gives; ".json" before format 5).  The name never
+    changes, so a shard whose players changed is one file modified, not
+    one added and one removed (docs/scale.md#incremental-builds)."""
+    return f"{kind}/{key}{meta.get('suffix', '.json')}"
 
 
 def shard_url(meta: dict, kind: str, key: int | str) -> str:
     """The address a browser fetches a shard at: its file with the hash of
-    its bytes as a query, "id/3.json?v=HASH" (common.js and
+    its bytes as a query, "id/3.json.gz?v=HASH" (common.js and
     templates/check/worker.js make the same): a changed shard is another
     address, so caches may keep each one for good."""
     if kind == "id":
