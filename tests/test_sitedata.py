@@ -94,6 +94,18 @@ def test_the_contract_reads_back_as_given():
     assert report == _report(CONTRACT) and report != _report({**CONTRACT, "problems": [1]})
 
 
+def test_the_contract_is_held_compressed():
+    """marshal's bytes through zlib: a contract of many rows, the same keys
+    in each, is held in a fraction of its marshalled size."""
+    import marshal
+    import zlib
+
+    many = {**CONTRACT, "players": [dict(CONTRACT["players"][0], number=n) for n in range(500)]}
+    report = _report(many)
+    assert marshal.loads(zlib.decompress(report._result)) == many == report.result
+    assert len(report._result) * 4 < len(marshal.dumps(many))
+
+
 def test_changing_a_copy_changes_nothing_held():
     report = _report(CONTRACT)
     report.result["players"].clear()
