@@ -198,3 +198,12 @@ def test_a_shard_file_before_format_5_is_plain_json():
     from sitegen.browser.pages import shard_file
 
     assert shard_file({}, "id", 3) == "id/3.json"
+
+
+def test_the_shards_made_row_by_row_are_those_of_the_whole_index(data):
+    """`sharded_index` makes each row as its shard is written (no index of
+    every player held at once, docs/scale.md#memory): the same players.json
+    and the same bytes as sharding `player_index`'s whole list."""
+    from sitegen.browser.pages import shard_index, sharded_index
+
+    assert sharded_index(data) == shard_index(player_index(data))
