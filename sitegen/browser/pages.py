@@ -174,9 +174,11 @@ class _Entries:
         self.data = data
         self.dated = {key: [{e.id: e for e in pl.entries} for pl in published]
                       for key, published in sorted(data.lists.items())}
-        listed = {(game, pid) for (game, _), dated in self.dated.items()
-                  for ids in dated for pid in ids}
-        self.keys = sorted(set(data.players) | listed)
+        # a listed player has a record (sitegen.compute.pipeline): no set of
+        # every key made to find the few that might not
+        unrecorded = {(game, pid) for (game, _), dated in self.dated.items()
+                      for ids in dated for pid in ids if (game, pid) not in data.players}
+        self.keys = sorted([*data.players, *unrecorded])
 
     def name(self, key: tuple[str, str]) -> str:
         record = self.data.players.get(key)
