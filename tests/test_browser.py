@@ -695,6 +695,15 @@ def test_norm_page_picks_opponents_from_the_list(norm_page):
     assert norm_page.input_value(f"{row} [data-role=rating]").isdigit()
 
 
+def test_norm_page_offers_the_players_of_a_typed_name(norm_page):
+    """A name typed fetches its name shard (a gzip table, unpacked by the
+    page: docs/browser.md#the-player-index); the list offers its players,
+    with federation, title and rating."""
+    norm_page.fill("#norm-games tbody tr[data-game='1'] [data-role=pick]", "Gold")
+    norm_page.wait_for_function("""() => [...document.querySelectorAll('#norm-players option')]
+      .some(o => o.label.startsWith('Gold, Gus (TST, MI'))""")
+
+
 def _rating_form(page, edition: str, own: str, k: str, time_control: str, games) -> dict:
     page.select_option("#rating-edition", edition)
     page.fill("#rating-own", own)
