@@ -459,6 +459,7 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False,
     figures["download_bytes"] = sum(f.stat().st_size for f in files
                                     if f.relative_to(out).parts[0] == "downloads")
     figures["by_part"] = _by_part(out, files)
+    figures["shard_fetch"] = _largest_fetch(out, files)
     figures["games"], figures["rated"] = _games(data)
     return figures
 
@@ -478,6 +479,20 @@ def _by_part(out: Path, files: list[Path]) -> dict[str, tuple[int, int]]:
         size, count = parts.get(part, (0, 0))
         parts[part] = (size + f.stat().st_size, count + 1)
     return dict(sorted(parts.items(), key=lambda item: -item[1][0]))
+
+
+# The players of the checker's largest real file (the 284-player TRF of
+# docs/browser.md): at most this many id shards for one check.
+CHECKED_PLAYERS = 284
+
+
+def _largest_fetch(out: Path, files: list[Path]) -> int:
+    """The most bytes of the checker's id shards one check of
+    CHECKED_PLAYERS players fetches: the largest shards, one a player."""
+    sizes = sorted((f.stat().st_size for f in files
+                    if f.relative_to(out).as_posix().startswith("static/players/id/")),
+                   reverse=True)
+    return sum(sizes[:CHECKED_PLAYERS])
 
 
 def _profiled(step, argument):
@@ -531,6 +546,8 @@ def report(f: dict) -> str:
              "by part:  " + "; ".join(
                  f"{part or 'the rest'} {size / 2 ** 20:,.1f} MiB ({count:,})"
                  for part, (size, count) in f["by_part"].items()),
+             f"checker:  a {CHECKED_PLAYERS}-player file fetches at most "
+             f"{f['shard_fetch'] / 1000:,.0f} kB of id shards (the largest, one a player)",
              f"memory:   peak RSS {f['peak']:,.0f} MiB (after load {f['peak_load']:,.0f}, "
              f"after compute {f['peak_compute']:,.0f}, its PSS then {f['pss_compute']:,.0f}); "
              f"cyclic garbage left by "

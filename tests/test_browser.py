@@ -17,6 +17,7 @@ registry, for the bundle) the tests are skipped, saying why; under CI
 from __future__ import annotations
 
 import functools
+import gzip
 import http.server
 import json
 import os
@@ -111,11 +112,21 @@ class _Handler(SiteHandler):
         super().do_GET()
 
 
-def _serve(folder: Path, slow: tuple[str, ...] = ()):
+class _UnpackingHandler(_Handler):
+    """A host that sends a `.gz` file as `Content-Encoding: gzip`: the
+    browser receives it unpacked (the player shards, docs/browser.md)."""
+
+    def end_headers(self):
+        if self.path.split("?")[0].endswith(".json.gz"):
+            self.send_header("Content-Encoding", "gzip")
+        super().end_headers()
+
+
+def _serve(folder: Path, slow: tuple[str, ...] = (), base: type = _Handler):
     """Serve `folder` on 127.0.0.1: (base URL, server, the paths requested);
     paths ending with one of `slow` are answered SLOW_ANSWER seconds late."""
     requested: list[str] = []
-    handler = type("Handler", (_Handler,), {"extra_headers": _site_headers(),
+    handler = type("Handler", (base,), {"extra_headers": _site_headers(),
                                             "requested": requested, "slow": slow})
     httpd = http.server.ThreadingHTTPServer(
         ("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
@@ -459,7 +470,8 @@ def _load_site_index(site: Path) -> None:
     inbrowser.load_players(players.read_text("utf-8"))
     folder = (players.parent / meta["folder"]).resolve()
     for n in range(meta["id_shards"]):
-        inbrowser.add_players(n, (folder / shard_file(meta, "id", n)).read_text("utf-8"))
+        body = (folder / shard_file(meta, "id", n)).read_bytes()
+        inbrowser.add_players(n, gzip.decompress(body).decode("utf-8"))
 
 
 def test_missing_ratings_k_and_titles_come_from_the_site_list(check_page, site):
@@ -681,6 +693,15 @@ def test_norm_page_picks_opponents_from_the_list(norm_page):
     assert norm_page.input_value(f"{row} [data-role=title]") == "MI"
     assert norm_page.input_value(f"{row} [data-role=federation]") == "TST"
     assert norm_page.input_value(f"{row} [data-role=rating]").isdigit()
+
+
+def test_norm_page_offers_the_players_of_a_typed_name(norm_page):
+    """A name typed fetches its name shard (a gzip table, unpacked by the
+    page: docs/browser.md#the-player-index); the list offers its players,
+    with federation, title and rating."""
+    norm_page.fill("#norm-games tbody tr[data-game='1'] [data-role=pick]", "Gold")
+    norm_page.wait_for_function("""() => [...document.querySelectorAll('#norm-players option')]
+      .some(o => o.label.startsWith('Gold, Gus (TST, MI'))""")
 
 
 def _rating_form(page, edition: str, own: str, k: str, time_control: str, games) -> dict:
@@ -1021,12 +1042,14 @@ def big_site(site, tmp_path_factory):
     return folder, karl
 
 
-def test_a_large_list_is_fetched_in_shards_for_the_file(browser, big_site):
+@pytest.mark.parametrize("host", [_Handler, _UnpackingHandler], ids=["as-is", "unpacked"])
+def test_a_large_list_is_fetched_in_shards_for_the_file(browser, big_site, host):
     """Nothing of the list before a file is chosen; then only the id shards
     of its players, a small part of the whole; the figures as in CPython
-    with the whole list."""
+    with the whole list; the same whether the host sends a shard as it is
+    (gzip, unpacked by the page) or with Content-Encoding: gzip."""
     folder, karl = big_site
-    url, httpd, requested = _serve(folder)
+    url, httpd, requested = _serve(folder, base=host)
     context = browser.new_context(service_workers="block")
     _warmed(context, folder)
     try:
@@ -1034,10 +1057,10 @@ def test_a_large_list_is_fetched_in_shards_for_the_file(browser, big_site):
         page.set_checked("#check-fill", True)
         assert not [p for p in requested if p.startswith("/static/players/")]
         shown = check_on_page(page, karl.name, karl.read_bytes(), fill=True)
-        # fetched as id/N.json?v=HASH: the file is the path without the query
+        # fetched as id/N.json.gz?v=HASH: the file is the path without the query
         shards = sorted({p.split("?")[0] for p in requested if p.startswith("/static/players/")})
         meta = json.loads((folder / "static" / "check" / "players.json").read_text("utf-8"))
-        every = list((folder / "static" / "players").rglob("id/*.json"))
+        every = list((folder / "static" / "players").rglob("id/*.json.gz"))
         assert shards and all("/id/" in p for p in shards)
         assert len(shards) <= 284 < meta["id_shards"] == len(every)
         fetched = sum((folder / p.lstrip("/")).stat().st_size for p in shards)

@@ -6,6 +6,7 @@ tests/test_bundle.py and tests/test_browser.py cover it.
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 
@@ -89,7 +90,7 @@ def test_the_index_is_sharded_by_id_and_name(data):
     meta, files = sharded_index(data)
     assert "players" not in meta and meta["count"] == len(player_index(data)["players"])
     for path, body in files.items():
-        for row in json.loads(body)["players"]:
+        for row in _rows(body):
             if path.startswith("id/"):
                 n = inbrowser.id_shard(row["game"], row["id"], meta["id_shards"])
                 assert path == shard_file(meta, "id", n)
@@ -103,11 +104,19 @@ def test_the_index_is_sharded_by_id_and_name(data):
     assert meta["name_prefix"] == 1 and len(meta["names"]) <= 37
 
 
+def _rows(body: bytes) -> list[dict]:
+    """A shard's players, as the browser reads them: unpacked, then a
+    dictionary a row (sitegen.browser.worker.shard_rows)."""
+    from sitegen.browser.worker import shard_rows
+
+    return shard_rows(json.loads(gzip.decompress(body)))
+
+
 SHARD_NAMES = [
     # (kind, key, the file: a name that never changes, the address: the
     # hash of its bytes in players.json as the query)
-    ("id", 3, "id/3.json", "id/3.json?v=0123456789ab"),
-    ("name", "ab", "name/ab.json", "name/ab.json?v=ba9876543210"),
+    ("id", 3, "id/3.json.gz", "id/3.json.gz?v=0123456789ab"),
+    ("name", "ab", "name/ab.json.gz", "name/ab.json.gz?v=ba9876543210"),
 ]
 
 
@@ -116,7 +125,7 @@ def test_shard_file(kind, key, path, url):
     from sitegen.browser.pages import shard_file, shard_url
 
     meta = {"id_hashes": ["x", "y", "z", "0123456789ab"], "names": ["aa", "ab"],
-            "name_hashes": ["x", "ba9876543210"]}
+            "name_hashes": ["x", "ba9876543210"], "suffix": ".json.gz"}
     assert (shard_file(meta, kind, key), shard_url(meta, kind, key)) == (path, url)
 
 
@@ -136,6 +145,65 @@ def test_a_shard_keeps_its_name_and_bytes_while_its_players_do_not_change():
     # no file added or removed; his id shard and his name shard ("z": one
     # letter on a small index) modified in place, no other
     assert set(after) == set(before)
-    assert {p for p in before if before[p] != after[p]} == {"id/0.json", "name/z.json"}
+    assert {p for p in before if before[p] != after[p]} == {"id/0.json.gz", "name/z.json.gz"}
     urls = [(shard_url(m, "id", 0), shard_url(m, "id", 1)) for m in (meta_before, meta_after)]
     assert urls[0][0] != urls[1][0] and urls[0][1] == urls[1][1]
+
+
+def test_shards_are_gzip_tables_of_every_player_once(data):
+    """Format 5 (docs/browser.md#the-player-index): each shard is gzip
+    (magic 1f 8b, no time: the same rows give the same bytes), a table of
+    the columns once and a row a player; read back, the id shards hold
+    every player of `player_index` once, whole, and the name shards the
+    same rows without the list history."""
+    from sitegen.browser.pages import ID_COLUMNS, NAME_COLUMNS, SHARD_SUFFIX, sharded_index
+
+    meta, files = sharded_index(data)
+    assert (meta["format"], meta["suffix"]) == (5, SHARD_SUFFIX)
+    by_id, by_name = [], []
+    for path, body in files.items():
+        assert body[:2] == b"\x1f\x8b" and body[4:8] == b"\0\0\0\0"
+        table = json.loads(gzip.decompress(body))
+        kind = path.split("/")[0]
+        assert table["columns"] == list(ID_COLUMNS if kind == "id" else NAME_COLUMNS)
+        assert all(len(row) == len(table["columns"]) for row in table["players"])
+        (by_id if kind == "id" else by_name).extend(_rows(body))
+    players = player_index(data)["players"]
+    key = lambda p: (p["game"], p["id"])    # noqa: E731
+    assert sorted(by_id, key=key) == sorted(players, key=key)
+    assert sorted(by_name, key=key) == [{k: v for k, v in p.items() if k != "lists"}
+                                        for p in sorted(players, key=key)]
+
+
+SHARD_ROWS = [
+    # format 5: the columns once, a row of values a player
+    ({"columns": ["game", "id", "name"], "players": [["chess", "7", "Ann"]]},
+     [{"game": "chess", "id": "7", "name": "Ann"}]),
+    # before format 5: a dictionary a player, read as it is
+    ({"players": [{"game": "chess", "id": "7", "name": "Ann"}]},
+     [{"game": "chess", "id": "7", "name": "Ann"}]),
+    ({}, []),
+]
+
+
+@pytest.mark.parametrize(("shard", "rows"), SHARD_ROWS)
+def test_shard_rows(shard, rows):
+    from sitegen.browser.worker import shard_rows
+
+    assert shard_rows(shard) == rows
+
+
+def test_a_shard_file_before_format_5_is_plain_json():
+    """players.json without a `suffix` (format 4) names its shards .json."""
+    from sitegen.browser.pages import shard_file
+
+    assert shard_file({}, "id", 3) == "id/3.json"
+
+
+def test_the_shards_made_row_by_row_are_those_of_the_whole_index(data):
+    """`sharded_index` makes each row as its shard is written (no index of
+    every player held at once, docs/scale.md#memory): the same players.json
+    and the same bytes as sharding `player_index`'s whole list."""
+    from sitegen.browser.pages import shard_index, sharded_index
+
+    assert sharded_index(data) == shard_index(player_index(data))

@@ -59,7 +59,8 @@ FIGURES = {"players": 1200, "events": 3, "games": 400, "rated": 300, "load": 1.0
            "files": 60, "bytes": 5 * 2 ** 20, "download_bytes": 2 ** 20, "peak": 300.0,
            "peak_load": 100.0, "peak_compute": 200.0, "pss_compute": 190.0, "cycles": 0,
            "peak_workers": 250.0, "processes": 3, "sum_pss": 600.0, "sum_rss": 800.0,
-           "by_part": {"events/": (3 * 2 ** 20, 40), "": (2 ** 19, 5)}}
+           "by_part": {"events/": (3 * 2 ** 20, 40), "": (2 ** 19, 5)},
+           "shard_fetch": 1_234_000}
 
 
 def test_the_report_prints_the_memory_of_all_processes():
@@ -72,6 +73,18 @@ def test_the_report_prints_the_memory_of_all_processes():
         "building process, 1.6 s workers)" in text
     assert "load:          1.0 s (CPU 0.9 s)" in text
     assert "by part:  events/ 3.0 MiB (40); the rest 0.5 MiB (5)" in text
+    assert "checker:  a 284-player file fetches at most 1,234 kB of id shards" in text
+
+
+def test_a_check_fetches_at_most_the_largest_id_shards(tmp_path, monkeypatch):
+    """One id shard a player, the largest first; name shards not counted."""
+    monkeypatch.setattr(fide_scale, "CHECKED_PLAYERS", 2)
+    files = {"static/players/id/0.json.gz": 5, "static/players/id/1.json.gz": 9,
+             "static/players/id/2.json.gz": 7, "static/players/name/a.json.gz": 50}
+    for name, size in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(b"x" * size)
+    assert fide_scale._largest_fetch(tmp_path, [tmp_path / name for name in files]) == 16
 
 
 def test_the_bytes_by_part_add_up(tmp_path):

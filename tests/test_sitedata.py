@@ -4,6 +4,7 @@ or history row are slotted (docs/scale.md#memory): no per-instance
 
 from __future__ import annotations
 
+import pickle
 from datetime import date
 
 import pytest
@@ -94,6 +95,18 @@ def test_the_contract_reads_back_as_given():
     assert report == _report(CONTRACT) and report != _report({**CONTRACT, "problems": [1]})
 
 
+def test_the_contract_is_held_compressed():
+    """marshal's bytes through zlib: a contract of many rows, the same keys
+    in each, is held in a fraction of its marshalled size."""
+    import marshal
+    import zlib
+
+    many = {**CONTRACT, "players": [dict(CONTRACT["players"][0], number=n) for n in range(500)]}
+    report = _report(many)
+    assert marshal.loads(zlib.decompress(report._result)) == many == report.result
+    assert len(report._result) * 4 < len(marshal.dumps(many))
+
+
 def test_changing_a_copy_changes_nothing_held():
     report = _report(CONTRACT)
     report.result["players"].clear()
@@ -104,3 +117,34 @@ def test_a_contract_marshal_cannot_write_is_kept_as_given():
     unusual = {"players": [], "when": date(2025, 1, 2)}
     report = _report(unusual)
     assert report.result is unusual
+
+
+# -- a player's values by list, held compactly (docs/scale.md#memory) ---------------------
+
+def test_by_list_behaves_as_a_dict():
+    by_list = sitedata.ByList({"standard": 2000})
+    by_list["rapid"] = None
+    by_list["standard"] = 2010                 # set again: its place kept
+    assert list(by_list.items()) == [("standard", 2010), ("rapid", None)]
+    assert by_list == {"standard": 2010, "rapid": None} and len(by_list) == 2
+    assert by_list.get("blitz") is None and "rapid" in by_list
+    with pytest.raises(KeyError):
+        by_list["blitz"]
+    del by_list["standard"]
+    assert dict(by_list) == {"rapid": None}
+    with pytest.raises(KeyError):
+        del by_list["standard"]
+    assert pickle.loads(pickle.dumps(by_list)) == by_list
+
+
+def test_by_list_shares_the_names_and_has_no_dict():
+    one, two = sitedata.ByList({"standard": 1}), sitedata.ByList({"standard": 2})
+    assert one._names is two._names and not hasattr(one, "__dict__")
+
+
+def test_a_record_holds_its_ratings_and_history_by_list():
+    record = sitedata.PlayerRecord("chess", "1", "A", "FID", "m", None, "", {"standard": 2000},
+                                   {}, sitedata.EMPTY)
+    assert type(record.ratings) is sitedata.ByList and type(record.history) is sitedata.ByList
+    record.history["standard"] = []
+    assert record.ratings == {"standard": 2000} and record.history == {"standard": []}

@@ -10,6 +10,7 @@ Pyodide (`sitegen.browser.worker`); nothing here computes one.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
@@ -28,7 +29,8 @@ from sitegen.i18n import CHECK_SCRIPTS, N_, gettext, language, script_messages
 
 __all__ = ["PAGES", "render_check_pages", "player_index", "sharded_index", "shard_index", "write_shards",
            "write_player_index",
-           "shard_file", "shard_url", "id_shard", "id_shard_count", "name_key"]
+           "shard_file", "shard_url", "id_shard", "id_shard_count", "name_key",
+           "ID_COLUMNS", "NAME_COLUMNS", "SHARD_SUFFIX"]
 
 # (site path, template, title)
 PAGES = (("check/", "check/check.html", N_("Check a tournament")),
@@ -151,30 +153,52 @@ def player_index(data: SiteData) -> dict:
     list (by the list date's index), with name, federation, title, sex and
     year of birth: what /check/ fills a file's gaps from, and what
     /check/norm/ picks opponents from."""
-    lists = [{"game": game, "list": name, "dates": [pl.date.isoformat() for pl in published]}
-             for (game, name), published in sorted(data.lists.items())]
-    rows: dict[tuple[str, str], dict[str, list]] = {}
-    for (game, name), published in sorted(data.lists.items()):
-        for index, pl in enumerate(published):
-            for entry in pl.entries:
-                rows.setdefault((game, entry.id), {}).setdefault(name, []).append(
-                    [index, entry.rating, entry.k])
-    last = {(game, name): len(published) - 1 for (game, name), published in data.lists.items()}
-    players = [_player(data, game, pid, rows.get((game, pid), {}), last)
-               for game, pid in sorted(set(data.players) | set(rows))]
-    return {"format": 1, "lists": lists, "players": players}
+    found = _Entries(data)
+    players = [dict(zip(ID_COLUMNS, found.row(key), strict=True)) for key in found.keys]
+    return {"format": 1, "lists": _lists(data), "players": players}
 
 
-def _player(data: SiteData, game: str, pid: str, lists: dict, last: dict) -> dict:
-    record = data.players.get((game, pid))
-    latest = {name: entries[-1][1] for name, entries in lists.items()
-              if entries[-1][0] == last[(game, name)]}
-    return {"game": game, "id": pid, "name": record.name if record else pid,
-            "federation": record.federation if record else "",
-            "sex": record.sex if record else "",
-            "birth_year": record.birth_year if record else None,
-            "title": record.title if record else "",
-            "ratings": latest, "lists": lists}
+def _lists(data: SiteData) -> list[dict]:
+    return [{"game": game, "list": name, "dates": [pl.date.isoformat() for pl in published]}
+            for (game, name), published in sorted(data.lists.items())]
+
+
+class _Entries:
+    """Each published list's entries by player id, and the players of the
+    index (`keys`: every record and every listed player, by game and id):
+    a player's row (`row`, in ID_COLUMNS order) is made when asked for, so
+    that the shards are written without a million rows held at once
+    (docs/scale.md#memory)."""
+
+    def __init__(self, data: SiteData):
+        self.data = data
+        self.dated = {key: [{e.id: e for e in pl.entries} for pl in published]
+                      for key, published in sorted(data.lists.items())}
+        # a listed player has a record (sitegen.compute.pipeline): no set of
+        # every key made to find the few that might not
+        unrecorded = {(game, pid) for (game, _), dated in self.dated.items()
+                      for ids in dated for pid in ids if (game, pid) not in data.players}
+        self.keys = sorted([*data.players, *unrecorded])
+
+    def name(self, key: tuple[str, str]) -> str:
+        record = self.data.players.get(key)
+        return record.name if record else key[1]
+
+    def row(self, key: tuple[str, str]) -> list:
+        game, pid = key
+        lists, latest = {}, {}
+        for (listed_game, name), dated in self.dated.items():
+            held = [[i, e.rating, e.k] for i, ids in enumerate(dated)
+                    if listed_game == game and (e := ids.get(pid)) is not None]
+            if held:
+                lists[name] = held
+                if held[-1][0] == len(dated) - 1:
+                    latest[name] = held[-1][1]
+        record = self.data.players.get(key)
+        if record is None:
+            return [game, pid, pid, "", "", None, "", latest, lists]
+        return [game, pid, record.name, record.federation, record.sex, record.birth_year,
+                record.title, latest, lists]
 
 
 def id_shard_count(players: int) -> int:
@@ -208,40 +232,71 @@ _ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
 def sharded_index(data: SiteData) -> tuple[dict, dict[str, bytes]]:
     """players.json (the lists, the count, the shard count, the folder and
     each shard's hash) and the shards by their path in that folder:
-    id/N.json with the whole rows, name/XX.json with what a search shows
-    (no list history); `shard_file` names them, `shard_url` gives the
-    address a browser fetches (the hash as the query)."""
-    return shard_index(player_index(data))
+    id/N.json.gz with the whole rows, name/XX.json.gz with what a search
+    shows (no list history); `shard_file` names them, `shard_url` gives the
+    address a browser fetches (the hash as the query).  The same bytes as
+    `shard_index(player_index(data))`, each row made as its shard is."""
+    found = _Entries(data)
+    return _sharded(_lists(data), found.keys, found.row, found.name)
 
 
 def shard_index(index: dict) -> tuple[dict, dict[str, bytes]]:
     """`sharded_index` of a `player_index` dictionary.
 
-    Each shard keeps its name from one build to the next, and players.json
-    gives the hash of its bytes, which browsers fetch it with as a query
+    A shard is a table: the names of its columns once (`ID_COLUMNS`, or
+    `NAME_COLUMNS` in a name shard: no list history) and a row a player,
+    its values in that order; the JSON gzip-compressed (`SHARD_SUFFIX`:
+    the browser unpacks it, docs/browser.md#the-player-index).  Each shard
+    keeps its name from one build to the next, and players.json gives the
+    hash of its bytes, which browsers fetch it with as a query
     (`shard_url`): a shard whose players did not change is untouched by an
     incremental build, a changed one is one file modified (not one added
     and one removed, docs/scale.md#incremental-builds), and its address
     changes with its bytes, so that browsers and the service worker may
     keep every address for good (templates/check/sw.js)."""
-    count = id_shard_count(len(index["players"]))
-    prefix = name_prefix(len(index["players"]))
-    by_id: dict[int, list] = {n: [] for n in range(count)}
+    rows = {(row["game"], row["id"]): [row.get(c) for c in ID_COLUMNS]
+            for row in index["players"]}
+    return _sharded(index["lists"], list(rows), rows.__getitem__, lambda key: rows[key][2])
+
+
+def _sharded(lists: list[dict], keys: list[tuple[str, str]], row, name) -> tuple[dict, dict[str, bytes]]:
+    """players.json and the shards of the players `keys`, in that order
+    within each shard: `row(key)` gives a player's row, `name(key)` his name."""
+    count = id_shard_count(len(keys))
+    prefix = name_prefix(len(keys))
+    by_id: list[list] = [[] for _ in range(count)]
     by_name: dict[str, list] = {}
-    for row in index["players"]:
-        by_id.setdefault(id_shard(row["game"], row["id"], count), []).append(row)
-        short = {k: v for k, v in row.items() if k != "lists"}
-        by_name.setdefault(name_key(row["name"], prefix), []).append(short)
-    ids = [_json({"players": by_id[n]}) for n in range(count)]
+    for key in keys:
+        by_id[id_shard(*key, count)].append(key)
+        by_name.setdefault(name_key(name(key), prefix), []).append(key)
+    ids = [_shard([row(key) for key in by_id[n]], ID_COLUMNS) for n in range(count)]
     names = sorted(by_name)
-    by_key = [_json({"players": by_name[k]}) for k in names]
-    meta = {"format": 4, "lists": index["lists"], "count": len(index["players"]),
+    short = len(NAME_COLUMNS)
+    by_key = [_shard([row(key)[:short] for key in by_name[k]], NAME_COLUMNS) for k in names]
+    meta = {"format": 5, "lists": lists, "count": len(keys),
             "id_shards": count, "name_prefix": prefix, "names": names,
-            "folder": "../players/", "id_hashes": [_hash(body) for body in ids],
+            "folder": "../players/", "suffix": SHARD_SUFFIX,
+            "id_hashes": [_hash(body) for body in ids],
             "name_hashes": [_hash(body) for body in by_key]}
     files = {shard_file(meta, "id", n): body for n, body in enumerate(ids)}
     files |= {shard_file(meta, "name", k): body for k, body in zip(names, by_key, strict=True)}
     return meta, files
+
+
+# A shard's columns: each player's row holds his values in this order
+# (sitegen.browser.worker.shard_rows and common.js read them by these names).
+ID_COLUMNS = ("game", "id", "name", "federation", "sex", "birth_year", "title", "ratings",
+              "lists")
+NAME_COLUMNS = ID_COLUMNS[:-1]        # what a search shows: no list history
+SHARD_SUFFIX = ".json.gz"
+
+
+def _shard(rows: list[list], columns: tuple[str, ...]) -> bytes:
+    """A shard's bytes: its table as JSON, gzip-compressed without a name or
+    time (the same rows give the same bytes); level 9, as a shard is written
+    once and fetched many times."""
+    table = {"columns": list(columns), "players": rows}
+    return gzip.compress(_json(table), compresslevel=9, mtime=0)
 
 
 SHARD_HASH = 8           # hex digits of a shard's SHA-256 in its address (32 bits: a cache key)
@@ -253,15 +308,16 @@ def _hash(body: bytes) -> str:
 
 def shard_file(meta: dict, kind: str, key: int | str) -> str:
     """The path, in players.json's folder, of id shard `key` (a number) or
-    name shard `key` (its letters): "id/3.json", "name/ab.json".  The name
-    never changes, so a shard whose players changed is one file modified,
-    not one added and one removed (docs/scale.md#incremental-builds)."""
-    return f"{kind}/{key}.json"
+    name shard `key` (its letters): "id/3.json.gz", "name/ab.json.gz" (the
+    suffix players.json gives; ".json" before format 5).  The name never
+    changes, so a shard whose players changed is one file modified, not
+    one added and one removed (docs/scale.md#incremental-builds)."""
+    return f"{kind}/{key}{meta.get('suffix', '.json')}"
 
 
 def shard_url(meta: dict, kind: str, key: int | str) -> str:
     """The address a browser fetches a shard at: its file with the hash of
-    its bytes as a query, "id/3.json?v=HASH" (common.js and
+    its bytes as a query, "id/3.json.gz?v=HASH" (common.js and
     templates/check/worker.js make the same): a changed shard is another
     address, so caches may keep each one for good."""
     if kind == "id":

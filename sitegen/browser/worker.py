@@ -44,7 +44,8 @@ try:                                    # the site's own code, under CPython
 except ImportError:                     # in the browser: shipped beside this file
     from sitegen_figures import N_, TIEBREAK_LABELS, fixed, points, signed, tiebreak  # type: ignore[import-not-found,no-redef]
 
-__all__ = ["handle", "check_view", "check_rest", "load_players", "add_players", "player_shards", "internal_error",
+__all__ = ["handle", "check_view", "check_rest", "load_players", "add_players", "shard_rows",
+           "player_shards", "internal_error",
            "id_shard", "PlayerIndex", "COLUMNS", "TIEBREAK_LABELS",
            "cell_text", "editions", "check", "norm", "rating"]
 
@@ -204,11 +205,21 @@ def load_players(text: str) -> int:
 
 
 def add_players(shard: int, text: str) -> int:
-    """Add the players of id shard `shard` (its JSON text); returns how many."""
-    rows = json.loads(text).get("players", [])
+    """Add the players of id shard `shard` (its JSON text, unpacked by
+    templates/check/worker.js); returns how many."""
+    rows = shard_rows(json.loads(text))
     _INDEX.add(rows)
     _INDEX.loaded.add(int(shard))
     return len(rows)
+
+
+def shard_rows(shard: dict) -> list[dict]:
+    """A shard's players as dictionaries: format 5 gives its `columns`
+    once and a row of values a player (sitegen.browser.pages.shard_index);
+    earlier formats a dictionary a player."""
+    columns = shard.get("columns")
+    rows = shard.get("players", [])
+    return [dict(zip(columns, row, strict=True)) for row in rows] if columns else rows
 
 
 def player_shards(payload_json: str) -> str:

@@ -286,12 +286,23 @@ const index = ready.then(async function (state) {
     const count = state.inbrowser.load_players(text);
     progress("ready", { players: count });
     return { folder: new URL(meta.folder || "./", state.players), hashes: meta.id_hashes || [],
-             loaded: new Set() };
+             suffix: meta.suffix || ".json", loaded: new Set() };
   } catch (error) {
     console.warn("no published list for the checker: " + error.message);
     return null;
   }
 });
+
+/* A shard's JSON text from its response: gzip (players.json format 5)
+   unpacked here, unless the host sent it already unpacked
+   (Content-Encoding: gzip), which the bytes say (no gzip magic 1f 8b).
+   templates/static/check/common.js has the same. */
+async function shardText(response) {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) { return new TextDecoder().decode(bytes); }
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Response(stream).text();
+}
 
 /* The id shards of the file's players that are not loaded yet; returns
    how many could not be fetched (offline on a first check). */
@@ -303,8 +314,8 @@ async function loadShards(inbrowser, payloadJson) {
     try {
       // the hash of its bytes as the query, as sitegen.browser.pages.shard_url makes it
       const digest = shards.hashes[n] ? "?v=" + shards.hashes[n] : "";
-      const response = await fetchOk(new URL("id/" + n + ".json" + digest, shards.folder));
-      inbrowser.add_players(n, await response.text());
+      const response = await fetchOk(new URL("id/" + n + shards.suffix + digest, shards.folder));
+      inbrowser.add_players(n, await shardText(response));
       return 0;
     } catch (error) {
       return 1;

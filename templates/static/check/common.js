@@ -371,19 +371,49 @@ function json(url) {
     .catch(function () { return { players: [] }; });
 }
 
-/* A shard's address: "id/3.json?v=HASH", "name/ab.json?v=HASH": the file
-   keeps its name, the hash of its bytes is the query, so a changed shard
-   is another address (sitegen.browser.pages.shard_url). */
+/* A shard's address: "id/3.json.gz?v=HASH", "name/ab.json.gz?v=HASH": the
+   file keeps its name, the hash of its bytes is the query, so a changed
+   shard is another address (sitegen.browser.pages.shard_url). */
 function shardFile(m, kind, key) {
   const hashes = (kind === "id" ? m.id_hashes : m.name_hashes) || [];
   const digest = hashes[kind === "id" ? Number(key) : (m.names || []).indexOf(key)];
-  return kind + "/" + key + ".json" + (digest ? "?v=" + digest : "");
+  return kind + "/" + key + (m.suffix || ".json") + (digest ? "?v=" + digest : "");
+}
+
+/* A shard's JSON text from its response: gzip (players.json format 5)
+   unpacked here, unless the host sent it already unpacked
+   (Content-Encoding: gzip), which the bytes say (no gzip magic 1f 8b).
+   templates/check/worker.js has the same. */
+async function shardText(response) {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) { return new TextDecoder().decode(bytes); }
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Response(stream).text();
+}
+
+/* A shard's players as objects: format 5 names its columns once and gives
+   a row of values a player (sitegen.browser.worker.shard_rows). */
+function shardPlayers(table) {
+  const columns = table.columns;
+  const rows = table.players || [];
+  if (!columns) { return rows; }
+  return rows.map(function (row) {
+    const player = {};
+    columns.forEach(function (name, i) { player[name] = row[i]; });
+    return player;
+  });
+}
+
+function fetchShard(url) {
+  return fetch(url).then(function (r) { return r.ok ? shardText(r) : "{}"; })
+    .then(function (text) { return { players: shardPlayers(JSON.parse(text)) }; })
+    .catch(function () { return { players: [] }; });
 }
 
 function shard(kind, key) {
   const path = kind + "/" + key;
   if (!shards.has(path)) {
-    shards.set(path, meta.then(function (m) { return json(new URL(m.folder + shardFile(m, kind, key), m.base)); }));
+    shards.set(path, meta.then(function (m) { return fetchShard(new URL(m.folder + shardFile(m, kind, key), m.base)); }));
   }
   return shards.get(path);
 }

@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "d293a9a6fc17b57e",
+ "version": "edf75cf5f3a189d5",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/e918a0af09dedb76/pyodide-lock.json",
-  "../static/bundle/e918a0af09dedb76/worker.js",
-  "../static/bundle/e918a0af09dedb76/python_stdlib.zip",
-  "../static/bundle/e918a0af09dedb76/snapshot.bin"
+  "../static/bundle/6c852d0003db2698/pyodide-lock.json",
+  "../static/bundle/6c852d0003db2698/worker.js",
+  "../static/bundle/6c852d0003db2698/python_stdlib.zip",
+  "../static/bundle/6c852d0003db2698/snapshot.bin"
  ]
 };
 
