@@ -154,7 +154,8 @@ def write_manifest(root: Path, digests: dict[str, str], inputs: str, code: str,
     document: dict[str, object] = {"format": FORMAT, "inputs": inputs, "code": code,
                                    "files": dict(sorted(digests.items()))}
     if reuse is not None:
-        document |= {"salt": reuse.salt, "pages": dict(sorted(reuse.keys.items()))}
+        document |= {"salt": reuse.salt, "pages": dict(sorted(reuse.keys.items())),
+                     "groups": dict(sorted(reuse.groups.items()))}
     target = root / MANIFEST
     target.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
     return target
@@ -252,6 +253,8 @@ class Reuse:
         self.previous: dict[str, str] = dict(manifest.get("pages") or {})
         self.files: dict[str, str] = dict(manifest.get("files") or {})
         self.keys: dict[str, str] = {}          # this build's, by site path
+        self.previous_groups: dict[str, str] = dict(manifest.get("groups") or {})
+        self.groups: dict[str, str] = {}        # this build's keys of groups of pages
         self.taken = 0
 
     def key(self, *given: object) -> str | None:
@@ -289,6 +292,28 @@ class Reuse:
         except OSError:
             return False
         self.taken += 1
+        return True
+
+
+    def take_group(self, name: str, key: str | None, relatives: list[str], root: Path) -> bool:
+        """Record `key` for the group of pages `name` (what they are all
+        made of: their inputs, cheaper to key than their contexts); if the
+        previous site recorded the same key for it, take each of the pages
+        at `relatives` (site paths) into `root` with the key the previous
+        site recorded for it (`take`): all or none.  The same inputs give
+        the same contexts, so the same keys and bytes."""
+        if key is None:
+            return False
+        self.groups[name] = key
+        if self.previous_groups.get(name) != key or not all(
+                r in self.previous for r in relatives):
+            return False
+        for done, relative in enumerate(relatives):
+            if not self.take(relative, self.previous[relative], root / relative):
+                for taken in relatives[:done]:
+                    (root / taken).unlink()          # rendered again with the others
+                self.taken -= done
+                return False
         return True
 
 

@@ -240,6 +240,28 @@ def test_an_event_more_is_a_full_build_byte_for_byte(tmp_path):
     assert changes.taken > 0 and changes.count() > 0 and changes.cached[0] > 0
 
 
+def test_a_list_whose_links_changed_is_rendered_again(tmp_path):
+    """A list's pages are taken by their inputs (`sitegen.site.render._list_inputs`),
+    not their views: the April Open renamed changes no list, but the name the May
+    list's pages link it by: those are rendered again, the others
+    taken whole, and the site is a full build's."""
+    content = write_content(tmp_path / "content")
+    site, full = tmp_path / "site", tmp_path / "full"
+    build(content, site, show_progress=False)
+    event = content / "events" / "chess" / "2024-04-april-open.toml"
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        'name = "April Open"', 'name = "April Masters"'), encoding="utf-8")
+    changes = Changes()
+    build(content, site, show_progress=False, changes=changes)
+    _full_build(content, full)
+    assert _bytes(site) == _bytes(full)
+    rewritten = {p for p in changes.modified if p.startswith("lists/chess/standard/")}
+    assert "lists/chess/standard/2024-05/index.html" in rewritten     # it rated the Open
+    assert not any(p.startswith("lists/chess/standard/2024-06/") for p in rewritten)
+    manifest = read_manifest(site)
+    assert manifest is not None and "lists/chess/standard/2024-06" in manifest["groups"]
+
+
 def test_a_page_taken_is_not_rendered(tmp_path, monkeypatch):
     """Only the about page's context changed: it alone is rendered."""
     import jinja2
@@ -473,23 +495,25 @@ def test_entries_of_other_code_or_damaged_are_not_used_by_a_build(tmp_path, monk
     site, full = tmp_path / "site", tmp_path / "full"
     build(content, site, show_progress=False, problems=[])
     _full_build(content, full)
-    entries = [p for p in (tmp_path / CACHE_FOLDER).rglob("*") if p.is_file()]
+    kept = [p for p in (tmp_path / CACHE_FOLDER).rglob("*") if p.is_file()]
+    entries = [p for p in kept if p.parent.name != "templates"]
     assert len(entries) == 7         # three events parsed and rated, the regulations
-    for entry in entries:
+    assert len(kept) > len(entries)  # and the templates compiled (sitegen.cache.template_cache)
+    for entry in kept:
         entry.write_bytes(entry.read_bytes()[:-1])
     shutil.rmtree(site)                 # rendered anew from what is computed anew
     changes = Changes()
     build(content, site, show_progress=False, problems=[], changes=changes)
     assert changes.cached == (0, len(entries)) and _bytes(site) == _bytes(full)
     payload = pickle.dumps("poison", protocol=5)
-    for entry in entries:
+    for entry in kept:
         entry.write_bytes(b"sitegen-cache 1\n" + hashlib.sha256(payload).digest() + payload)
     monkeypatch.setattr(sitegen.build, "code_digest", lambda: "0" * 64)
     changes = Changes()
     build(content, site, show_progress=False, problems=[], changes=changes)
     # the manifest records the other code's digest: every other file the same
     assert changes.cached == (0, len(entries)) and _files(site) == _files(full)
-    assert not any(p.exists() for p in entries)           # the other code's folder removed
+    assert not any(p.exists() for p in kept)              # the other code's folder removed
 
 
 def test_an_event_reports_key_is_its_contract_not_its_marshalled_bytes():
