@@ -281,6 +281,14 @@ class Reuse:
         self.keys[relative] = key
         if self.old is None or self.previous.get(relative) != key:
             return False
+        return self._link(relative, target)
+
+    def _link(self, relative: str, target: Path) -> bool:
+        """The previous site's file at `relative`, if it has the bytes its
+        manifest recorded, linked to `target` (a copy with its mtime where
+        there are no hard links): True."""
+        if self.old is None:
+            return False
         source = self.old / relative
         try:
             if hashlib.sha256(source.read_bytes()).hexdigest() != self.files.get(relative):
@@ -296,20 +304,21 @@ class Reuse:
 
 
     def take_group(self, name: str, key: str | None, relatives: list[str], root: Path) -> bool:
-        """Record `key` for the group of pages `name` (what they are all
-        made of: their inputs, cheaper to key than their contexts); if the
-        previous site recorded the same key for it, take each of the pages
-        at `relatives` (site paths) into `root` with the key the previous
-        site recorded for it (`take`): all or none.  The same inputs give
-        the same contexts, so the same keys and bytes."""
+        """Record `key` for the group of files `name` (what they are all
+        made of: their inputs, cheaper to key than the pages' contexts); if
+        the previous site recorded the same key for it, link each of the
+        files at `relatives` (site paths) from it into `root` (`_link`), a
+        page with the key the previous site recorded for it: all or none.
+        The same inputs give the same contexts, so the same keys and bytes."""
         if key is None:
             return False
         self.groups[name] = key
-        if self.previous_groups.get(name) != key or not all(
-                r in self.previous for r in relatives):
+        if self.previous_groups.get(name) != key:
             return False
         for done, relative in enumerate(relatives):
-            if not self.take(relative, self.previous[relative], root / relative):
+            if relative in self.previous:
+                self.keys[relative] = self.previous[relative]
+            if not self._link(relative, root / relative):
                 for taken in relatives[:done]:
                     (root / taken).unlink()          # rendered again with the others
                 self.taken -= done

@@ -244,13 +244,15 @@ def test_a_list_whose_links_changed_is_rendered_again(tmp_path):
     """A list's pages are taken by their inputs (`sitegen.site.render._list_inputs`),
     not their views: the April Open renamed changes no list, but the name the May
     list's pages link it by: those are rendered again, the others
-    taken whole, and the site is a full build's."""
+    taken whole, and the site is a full build's; the same of events."""
     content = write_content(tmp_path / "content")
     site, full = tmp_path / "site", tmp_path / "full"
     build(content, site, show_progress=False)
     event = content / "events" / "chess" / "2024-04-april-open.toml"
     event.write_text(event.read_text(encoding="utf-8").replace(
         'name = "April Open"', 'name = "April Masters"'), encoding="utf-8")
+    june = content / "events" / "chess" / "2024-06-june-open.toml"
+    june.write_text("# checked again\n" + june.read_text(encoding="utf-8"), encoding="utf-8")
     changes = Changes()
     build(content, site, show_progress=False, changes=changes)
     _full_build(content, full)
@@ -258,8 +260,14 @@ def test_a_list_whose_links_changed_is_rendered_again(tmp_path):
     rewritten = {p for p in changes.modified if p.startswith("lists/chess/standard/")}
     assert "lists/chess/standard/2024-05/index.html" in rewritten     # it rated the Open
     assert not any(p.startswith("lists/chess/standard/2024-06/") for p in rewritten)
+    # an event is taken by its inputs too, its file's bytes among them: the
+    # June Open's report is the same, its file published beside it is not
+    june_files = {p for p in changes.modified if p.startswith("events/2024-06-june-open/")}
+    assert june_files == {"events/2024-06-june-open/2024-06-june-open.toml"}
+    assert "events/2024-04-april-open/index.html" in changes.modified
     manifest = read_manifest(site)
     assert manifest is not None and "lists/chess/standard/2024-06" in manifest["groups"]
+    assert "events/2024-05-draughts-cup" in manifest["groups"]
 
 
 def test_a_page_taken_is_not_rendered(tmp_path, monkeypatch):

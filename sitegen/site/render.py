@@ -452,13 +452,15 @@ class _Writer:
         self.written.append(target)
         return True
 
-    def taken_group(self, name: str, key: str | None, paths: list[str]) -> bool:
-        """The pages at `paths` linked from the previous site, when it
-        recorded `key` for the group `name` (`Reuse.take_group`), as `page`
-        would have taken each: listed in the sitemap and as written."""
+    def taken_group(self, name: str, key: str | None, paths: list[str],
+                    files: Sequence[str] = ()) -> bool:
+        """The pages at `paths` and the `files` beside them linked from the
+        previous site, when it recorded `key` for the group `name`
+        (`Reuse.take_group`), as `page` would have taken each: the pages
+        listed in the sitemap, all as written."""
         assert self.reuse is not None
         relatives = [(self.out / (p + "index.html" if p.endswith("/") or not p else p))
-                     .relative_to(self.root).as_posix() for p in paths]
+                     .relative_to(self.root).as_posix() for p in [*paths, *files]]
         for relative in relatives:
             self._folder((self.root / relative).parent)
         group = (self.out / name).relative_to(self.root).as_posix()
@@ -831,7 +833,36 @@ def _shard_page(w: _Writer, shard: tuple) -> None:
 def _events(w: _Writer) -> None:
     w.page("events/", "events_index.html", gettext("Events"),
            events=views.events_index(w.data, w.links))
-    _fan_out(w, _event_page, sorted(w.data.events, key=lambda r: r.slug), _event_views)
+    reports = [r for r in sorted(w.data.events, key=lambda r: r.slug) if not _event_taken(w, r)]
+    _fan_out(w, _event_page, reports, _event_views)
+
+
+def _event_taken(w: _Writer, report) -> bool:
+    """An event's page, standings and file linked from the previous site
+    without making its view, when it made them of the same inputs
+    (`_event_inputs`, `Reuse.take_group`)."""
+    if w.reuse is None:
+        return False
+    path, source = f"events/{report.slug}/", _event_source_path(w, report.source)
+    files = ([path + "standings.csv"] if report.result.get("players") else []) + (
+        [path + source.name] if source is not None else [])
+    key = w.reuse.key(*_event_inputs(w, report, path, source))
+    return w.taken_group(path, key, [path], files)
+
+
+def _event_inputs(w: _Writer, report, path: str, source: Path | None) -> tuple:
+    """All that an event's page and files are made of: its report, what
+    `event_views.event_view` reads of the links (its players' pages, its
+    list's, its edition's regulation), the page's address, the bytes of its
+    file, with the language and the site's header (tests/test_incremental.py
+    renames a player and edits a comment of the file: rendered again)."""
+    links = w.links
+    return ("event page", w.prefix, w.meta.lang, w.meta, report, links.large,
+            [links.player_path(report.game, p.get("id"))
+             for p in report.result.get("players", [])],
+            links.list_path(report.game, report.list, report.list_date),
+            links.regulation_path(report.result.get("edition_source")), w.absolute(path),
+            source.read_bytes() if source is not None else None)
 
 
 def _event_views(w: _Writer, report) -> tuple:
@@ -859,11 +890,16 @@ def _event_source(w: _Writer, relative: str | None, path: str) -> str | None:
     """The event's file as the content holds it (`relative` to it),
     published beside its page (a federation's own file, for anyone to
     check again); its name."""
-    source = w.content / relative if w.content is not None and relative else None
-    if source is None or not source.is_file():
+    source = _event_source_path(w, relative)
+    if source is None:
         return None
     w.write(path + source.name, source.read_bytes())
     return source.name
+
+
+def _event_source_path(w: _Writer, relative: str | None) -> Path | None:
+    source = w.content / relative if w.content is not None and relative else None
+    return source if source is not None and source.is_file() else None
 
 
 def _norms(w: _Writer) -> None:
