@@ -226,30 +226,21 @@ def test_cli_writes_the_changed_file(tmp_path, capsys):
 
 def test_an_event_more_is_a_full_build_byte_for_byte(tmp_path):
     """Pages, downloads and lists taken from the previous site (not rendered
-    again, `Reuse`) and those rendered make the site a full build makes."""
+    again, `Reuse`) and those rendered make the site a full build makes.
+    Lists and events are taken by their inputs, not their views
+    (`sitegen.site.render._list_inputs`, `_event_inputs`): the April Open
+    renamed changes no list but the name the May list's pages link it by,
+    and a comment added to the June Open's file changes neither its report
+    nor its page but the file published beside it: those are rendered
+    again, the others taken whole."""
     content = write_content(tmp_path / "content")
     site, full = tmp_path / "site", tmp_path / "full"
     build(content, site, show_progress=False)
     (content / "events" / "chess" / "2024-07-july-open.toml").write_text(
         round_robin_toml("July Open", "2024-07-01", "2024-07-05", ["1001", "1002", "1003"]),
         encoding="utf-8")
-    changes = Changes()
-    build(content, site, show_progress=False, changes=changes)
-    _full_build(content, full)
-    assert _bytes(site) == _bytes(full)
-    assert changes.taken > 0 and changes.count() > 0 and changes.cached[0] > 0
-
-
-def test_a_list_whose_links_changed_is_rendered_again(tmp_path):
-    """A list's pages are taken by their inputs (`sitegen.site.render._list_inputs`),
-    not their views: the April Open renamed changes no list, but the name the May
-    list's pages link it by: those are rendered again, the others
-    taken whole, and the site is a full build's; the same of events."""
-    content = write_content(tmp_path / "content")
-    site, full = tmp_path / "site", tmp_path / "full"
-    build(content, site, show_progress=False)
-    event = content / "events" / "chess" / "2024-04-april-open.toml"
-    event.write_text(event.read_text(encoding="utf-8").replace(
+    april = content / "events" / "chess" / "2024-04-april-open.toml"
+    april.write_text(april.read_text(encoding="utf-8").replace(
         'name = "April Open"', 'name = "April Masters"'), encoding="utf-8")
     june = content / "events" / "chess" / "2024-06-june-open.toml"
     june.write_text("# checked again\n" + june.read_text(encoding="utf-8"), encoding="utf-8")
@@ -257,13 +248,12 @@ def test_a_list_whose_links_changed_is_rendered_again(tmp_path):
     build(content, site, show_progress=False, changes=changes)
     _full_build(content, full)
     assert _bytes(site) == _bytes(full)
-    rewritten = {p for p in changes.modified if p.startswith("lists/chess/standard/")}
-    assert "lists/chess/standard/2024-05/index.html" in rewritten     # it rated the Open
-    assert not any(p.startswith("lists/chess/standard/2024-06/") for p in rewritten)
-    # an event is taken by its inputs too, its file's bytes among them: the
-    # June Open's report is the same, its file published beside it is not
-    june_files = {p for p in changes.modified if p.startswith("events/2024-06-june-open/")}
-    assert june_files == {"events/2024-06-june-open/2024-06-june-open.toml"}
+    assert changes.taken > 0 and changes.count() > 0 and changes.cached[0] > 0
+    lists = {p for p in changes.modified if p.startswith("lists/chess/standard/")}
+    assert "lists/chess/standard/2024-05/index.html" in lists      # it rated the April Open
+    assert not any(p.startswith("lists/chess/standard/2024-06/") for p in lists)
+    assert {p for p in changes.modified if p.startswith("events/2024-06-june-open/")} == {
+        "events/2024-06-june-open/2024-06-june-open.toml"}
     assert "events/2024-04-april-open/index.html" in changes.modified
     manifest = read_manifest(site)
     assert manifest is not None and "lists/chess/standard/2024-06" in manifest["groups"]
