@@ -673,9 +673,9 @@ def _list_inputs(w: _Writer, item: tuple[str, str, int]) -> tuple:
     previous one's date, whether it is the latest, and what `views.list_view`
     reads of the links (its players' and delisted players' pages and names,
     its events' names and pages, its downloads), with the language and the
-    site's header.  The same inputs, the same views: a test renders every
-    list of two sites whose inputs are equal and finds the same pages
-    (tests/test_incremental.py)."""
+    site's header.  The same inputs, the same views: tests/test_incremental.py
+    renames an event, which changes no list but the name the list that rated
+    it links it by, and finds that list's pages rendered again."""
     game, name, index = item
     published, links = w.data.lists[(game, name)], w.links
     pl, previous = published[index], published[index - 1] if index else None
@@ -855,7 +855,7 @@ def _event_inputs(w: _Writer, report, path: str, source: Path | None) -> tuple:
     `event_views.event_view` reads of the links (its players' pages, its
     list's, its edition's regulation), the page's address, the bytes of its
     file, with the language and the site's header (tests/test_incremental.py
-    renames a player and edits a comment of the file: rendered again)."""
+    adds a comment to an event's file: its file is published again)."""
     links = w.links
     return ("event page", w.prefix, w.meta.lang, w.meta, report, links.large,
             [links.player_path(report.game, p.get("id"))
