@@ -147,6 +147,7 @@ class Measured:
     differ: list[str] = field(default_factory=list)   # from a full build's bytes
     site: Path | None = None                            # the site built incrementally
     content: Path | None = None                         # the content with the month
+    load: list[tuple[float, ...]] = field(default_factory=list)   # before and after
 
     def rewritten(self) -> list[str]:
         return sorted(self.changes.added + self.changes.modified + self.changes.removed)
@@ -160,7 +161,7 @@ def measure(root: Path, repeat: int = 1, content: Path = ROOT / "content") -> Me
     before, after = month_contents(root, content)
     base = root / "incremental" / "before"
     build(before, base, show_progress=False, problems=[])
-    found = Measured(Changes(), 0, content=after)
+    found = Measured(Changes(), 0, content=after, load=[os.getloadavg()])
     for run in range(repeat):
         site = root / f"run-{run}" / "site"
         shutil.rmtree(site.parent, ignore_errors=True)
@@ -179,6 +180,7 @@ def measure(root: Path, repeat: int = 1, content: Path = ROOT / "content") -> Me
         shutil.rmtree(full)
         if run < repeat - 1:
             shutil.rmtree(site.parent)
+    found.load.append(os.getloadavg())
     return found
 
 
@@ -223,6 +225,8 @@ def report(found: Measured) -> list[str]:
         inc, full = statistics.median(found.incremental_cpu), statistics.median(found.full_cpu)
         lines.append(f"CPU (user + system, with the worker processes): incremental {inc:.2f} s, "
                      f"full {full:.2f} s: {inc / full:.0%}")
+        lines.append("load average (1, 5, 15 min) before and after: " + "; ".join(
+            " ".join(f"{x:.2f}" for x in load) for load in found.load))
         hits, misses = changes.cached
         lines.append(f"results between builds (sitegen.cache): {hits} taken, {misses} computed")
     if found.site is not None and found.content is not None:

@@ -24,6 +24,7 @@ The build makes one cache active (`using`) for the functions that read it
 (`cached`): the event readers (`sitegen.content.folder`), the rating of
 one event (`sitegen.compute.period_events`), the regulations
 (`sitegen.build`).  Without an active cache `cached` computes, as before.
+The templates compiled are kept in it too (`template_cache`).
 $SITEGEN_BUILD_CACHE names another folder, or ``off`` for none.
 """
 
@@ -41,7 +42,7 @@ from pathlib import Path
 from typing import TypeVar
 
 __all__ = ["Cache", "CACHE_FOLDER", "ENV", "folder_for", "switched_off", "using", "cached",
-           "active"]
+           "active", "template_cache"]
 
 CACHE_FOLDER = ".sitegen-cache"
 ENV = "SITEGEN_BUILD_CACHE"     # another folder, or "off"
@@ -186,3 +187,22 @@ def cached(kind: str, inputs: object, make: Callable[[], T]) -> T:
     """`Cache.cached` of the active cache; `make()` without one."""
     cache = _ACTIVE
     return make() if cache is None else cache.cached(kind, inputs, make)
+
+
+def template_cache():
+    """A Jinja2 bytecode cache in the active cache's folder, or None
+    without one: each template is compiled once per code (half a second
+    of the demo's incremental build, docs/scale.md#incremental-builds).
+    Jinja2 keys each entry by the template's name and the SHA-1 of its
+    source, and reads an entry of another Python or format as a miss."""
+    cache = _ACTIVE
+    if cache is None:
+        return None
+    import jinja2
+
+    folder = cache.folder / "templates"
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError:
+        return None
+    return jinja2.FileSystemBytecodeCache(str(folder))

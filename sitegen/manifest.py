@@ -27,6 +27,7 @@ not rendered again: the previous file is taken as it is (`Reuse.take`).
 
 from __future__ import annotations
 
+import copyreg
 import hashlib
 import io
 import json
@@ -153,7 +154,8 @@ def write_manifest(root: Path, digests: dict[str, str], inputs: str, code: str,
     document: dict[str, object] = {"format": FORMAT, "inputs": inputs, "code": code,
                                    "files": dict(sorted(digests.items()))}
     if reuse is not None:
-        document |= {"salt": reuse.salt, "pages": dict(sorted(reuse.keys.items()))}
+        document |= {"salt": reuse.salt, "pages": dict(sorted(reuse.keys.items())),
+                     "groups": dict(sorted(reuse.groups.items()))}
     target = root / MANIFEST
     target.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
     return target
@@ -251,13 +253,15 @@ class Reuse:
         self.previous: dict[str, str] = dict(manifest.get("pages") or {})
         self.files: dict[str, str] = dict(manifest.get("files") or {})
         self.keys: dict[str, str] = {}          # this build's, by site path
+        self.previous_groups: dict[str, str] = dict(manifest.get("groups") or {})
+        self.groups: dict[str, str] = {}        # this build's keys of groups of pages
         self.taken = 0
 
     def key(self, *given: object) -> str | None:
         """The key of a page given `given`; None when it cannot be pickled
         (such a page is always rendered)."""
         buffer = io.BytesIO()
-        pickler = _KeyPickler(buffer)
+        pickler = _KeyPickler(buffer, protocol=PROTOCOL)
         # no memo: an object met twice is written twice, so the bytes do not
         # depend on which equal objects happen to be the same (a worker
         # process's strings are other objects than this one's)
@@ -277,6 +281,14 @@ class Reuse:
         self.keys[relative] = key
         if self.old is None or self.previous.get(relative) != key:
             return False
+        return self._link(relative, target)
+
+    def _link(self, relative: str, target: Path) -> bool:
+        """The previous site's file at `relative`, if it has the bytes its
+        manifest recorded, linked to `target` (a copy with its mtime where
+        there are no hard links): True."""
+        if self.old is None:
+            return False
         source = self.old / relative
         try:
             if hashlib.sha256(source.read_bytes()).hexdigest() != self.files.get(relative):
@@ -291,48 +303,94 @@ class Reuse:
         return True
 
 
+    def take_group(self, name: str, key: str | None, relatives: list[str], root: Path) -> bool:
+        """Record `key` for the group of files `name` (what they are all
+        made of: their inputs, cheaper to key than the pages' contexts); if
+        the previous site recorded the same key for it, link each of the
+        files at `relatives` (site paths) from it into `root` (`_link`), a
+        page with the key the previous site recorded for it: all or none.
+        The same inputs give the same contexts, so the same keys and bytes."""
+        if key is None:
+            return False
+        self.groups[name] = key
+        if self.previous_groups.get(name) != key:
+            return False
+        for done, relative in enumerate(relatives):
+            if relative in self.previous:
+                self.keys[relative] = self.previous[relative]
+            if not self._link(relative, root / relative):
+                for taken in relatives[:done]:
+                    (root / taken).unlink()          # rendered again with the others
+                self.taken -= done
+                return False
+        return True
+
+
 def _fields_of(*values: object) -> None:
     """Stands for a dataclass instance in a page's key (never called)."""
+
+
+class _Reducers(dict):
+    """The key pickler's dispatch table: each class's reducer, made the
+    first time an instance of it is pickled (`_reducer`).  A dispatch table
+    and not `reducer_override`: the latter is a Python call for every
+    object pickle does not write itself, the reduce function
+    `_fields_of` among them (half of the calls, with nothing to do), where
+    the table is consulted only for instances (pickle writes functions and
+    classes itself): a page's key in half the time (docs/scale.md#incremental-builds)."""
+
+    def __missing__(self, cls: type):
+        reducer = self[cls] = _reducer(cls)
+        return reducer
+
+
+def _reducer(cls: type):
+    """How a page's key pickles an instance of `cls` (see `_KeyPickler`)."""
+    if cls is EventReport:
+        return _report_fields
+    names = _field_names(cls)
+    whole = copyreg.dispatch_table.get(cls) or operator.methodcaller("__reduce_ex__", PROTOCOL)
+    if not names:
+        return whole                        # as pickle itself would
+    head, getter = (cls.__module__, cls.__qualname__), operator.attrgetter(*names)
+    # a player's record is keyed by some of its fields (`_field_names`)
+    count = None if cls.__name__ == "PlayerRecord" else len(names)
+    single = len(names) == 1
+
+    def reduce(obj):
+        state = getattr(obj, "__dict__", None)
+        if count is not None and state is not None and len(state) != count:
+            return whole(obj)               # attributes besides its fields: pickled whole
+        values = getter(obj)
+        return _fields_of, (head, (values,) if single else values)
+    return reduce
+
+
+def _report_fields(report: EventReport):
+    """An event's report by its contract as data, not as held: marshal's
+    bytes depend on which equal strings are one object (a tournament read
+    from sitegen.cache shares others than one parsed anew)."""
+    cls = type(report)
+    return _fields_of, ((cls.__module__, cls.__qualname__), tuple(
+        getattr(report, "result" if n == "_result" else n) for n in cls.__slots__))
 
 
 class _KeyPickler(pickle.Pickler):
     """Pickles a page's context for its key.  A dataclass instance is its
     class's name and its fields' values, without the fields' names (a
     page's key is mostly rows of them: the names would be most of its
-    bytes); a player's record only the fields a page shows of it (`_field_names`).
+    bytes); a player's record only the fields a page shows of it
+    (`_field_names`); an event's report its contract (`_report_fields`).
+    Built-in containers, strings and numbers are pickle's own (exact
+    types: a subclass is looked up in `_Reducers`).
     (A set pickles in its iteration order, which varies from one process
     to the next: a page given one would only be rendered again, never
     taken wrongly.)"""
 
-    def reducer_override(self, obj):
-        cls = type(obj)
-        if cls in _PLAIN:
-            return NotImplemented          # most of a page's objects: pickled as they are
-        if cls is EventReport:
-            # its contract as data, not as held: marshal's bytes depend on
-            # which equal strings are one object (a tournament read from
-            # sitegen.cache shares others than one parsed anew)
-            return _fields_of, (cls.__module__, cls.__qualname__, tuple(
-                getattr(obj, "result" if n == "_result" else n) for n in cls.__slots__))
-        names = _FIELDS.get(cls)
-        if names is None:
-            names = _FIELDS[cls] = _field_names(cls)
-            _GETTERS[cls] = operator.attrgetter(*names) if names else None
-        if not names:
-            return NotImplemented
-        state = getattr(obj, "__dict__", None)
-        if state is not None and len(state) != len(names) and cls.__name__ != "PlayerRecord":
-            return NotImplemented          # attributes besides its fields: pickled whole
-        values = _GETTERS[cls](obj)        # type: ignore[misc]
-        return _fields_of, (cls.__module__, cls.__qualname__,
-                            values if len(names) > 1 else (values,))
+    dispatch_table = _Reducers()
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
-_GETTERS: dict[type, operator.attrgetter | None] = {}   # each class's fields, as a tuple
-# the built-in containers and strings a key holds most of (never dataclasses;
-# exact types only, so a subclass still reaches `_field_names`)
-_PLAIN = frozenset((str, list, tuple, dict, bytes, set, frozenset))
+PROTOCOL = 5            # pickle's, fixed (sitegen.cache's too)
 
 
 def _field_names(cls: type) -> tuple[str, ...]:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.build import _swap_in, remove_stale, swap_folders
+from sitegen.build import _swap_in, remove_stale, remove_tree, swap_folders
 
 FILES = 80     # files of a fake site; a build writes them slowly
 
@@ -96,6 +96,22 @@ def test_stale_folders_of_a_killed_build_are_removed(tmp_path):
     removed = remove_stale(out)
     assert len(removed) == 4
     assert sorted(p.name for p in tmp_path.iterdir()) == ["_site", "other"]
+
+
+def test_remove_tree_removes_all_and_follows_no_link(tmp_path):
+    """The previous site removed by several threads (`remove_tree`), deepest
+    folders first; a link to a folder elsewhere is removed, not followed."""
+    root, elsewhere = tmp_path / "._site.abc", tmp_path / "elsewhere"
+    for i in range(40):
+        folder = root / "players" / str(i) / ("deep" if i % 3 else "")
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "index.html").write_text(str(i))
+    (root / "empty" / "folder").mkdir(parents=True)
+    elsewhere.mkdir()
+    (elsewhere / "kept.txt").write_text("kept")
+    (root / "players" / "link").symlink_to(elsewhere, target_is_directory=True)
+    remove_tree(root)
+    assert not root.exists() and (elsewhere / "kept.txt").read_text() == "kept"
 
 
 def test_a_site_left_between_two_renames_is_put_back(tmp_path):

@@ -226,18 +226,38 @@ def test_cli_writes_the_changed_file(tmp_path, capsys):
 
 def test_an_event_more_is_a_full_build_byte_for_byte(tmp_path):
     """Pages, downloads and lists taken from the previous site (not rendered
-    again, `Reuse`) and those rendered make the site a full build makes."""
+    again, `Reuse`) and those rendered make the site a full build makes.
+    Lists and events are taken by their inputs, not their views
+    (`sitegen.site.render._list_inputs`, `_event_inputs`): the April Open
+    renamed changes no list but the name the May list's pages link it by,
+    and a comment added to the June Open's file changes neither its report
+    nor its page but the file published beside it: those are rendered
+    again, the others taken whole."""
     content = write_content(tmp_path / "content")
     site, full = tmp_path / "site", tmp_path / "full"
     build(content, site, show_progress=False)
     (content / "events" / "chess" / "2024-07-july-open.toml").write_text(
         round_robin_toml("July Open", "2024-07-01", "2024-07-05", ["1001", "1002", "1003"]),
         encoding="utf-8")
+    april = content / "events" / "chess" / "2024-04-april-open.toml"
+    april.write_text(april.read_text(encoding="utf-8").replace(
+        'name = "April Open"', 'name = "April Masters"'), encoding="utf-8")
+    june = content / "events" / "chess" / "2024-06-june-open.toml"
+    june.write_text("# checked again\n" + june.read_text(encoding="utf-8"), encoding="utf-8")
     changes = Changes()
     build(content, site, show_progress=False, changes=changes)
     _full_build(content, full)
     assert _bytes(site) == _bytes(full)
     assert changes.taken > 0 and changes.count() > 0 and changes.cached[0] > 0
+    lists = {p for p in changes.modified if p.startswith("lists/chess/standard/")}
+    assert "lists/chess/standard/2024-05/index.html" in lists      # it rated the April Open
+    assert not any(p.startswith("lists/chess/standard/2024-06/") for p in lists)
+    assert {p for p in changes.modified if p.startswith("events/2024-06-june-open/")} == {
+        "events/2024-06-june-open/2024-06-june-open.toml"}
+    assert "events/2024-04-april-open/index.html" in changes.modified
+    manifest = read_manifest(site)
+    assert manifest is not None and "lists/chess/standard/2024-06" in manifest["groups"]
+    assert "events/2024-05-draughts-cup" in manifest["groups"]
 
 
 def test_a_page_taken_is_not_rendered(tmp_path, monkeypatch):
@@ -473,23 +493,25 @@ def test_entries_of_other_code_or_damaged_are_not_used_by_a_build(tmp_path, monk
     site, full = tmp_path / "site", tmp_path / "full"
     build(content, site, show_progress=False, problems=[])
     _full_build(content, full)
-    entries = [p for p in (tmp_path / CACHE_FOLDER).rglob("*") if p.is_file()]
+    kept = [p for p in (tmp_path / CACHE_FOLDER).rglob("*") if p.is_file()]
+    entries = [p for p in kept if p.parent.name != "templates"]
     assert len(entries) == 7         # three events parsed and rated, the regulations
-    for entry in entries:
+    assert len(kept) > len(entries)  # and the templates compiled (sitegen.cache.template_cache)
+    for entry in kept:
         entry.write_bytes(entry.read_bytes()[:-1])
     shutil.rmtree(site)                 # rendered anew from what is computed anew
     changes = Changes()
     build(content, site, show_progress=False, problems=[], changes=changes)
     assert changes.cached == (0, len(entries)) and _bytes(site) == _bytes(full)
     payload = pickle.dumps("poison", protocol=5)
-    for entry in entries:
+    for entry in kept:
         entry.write_bytes(b"sitegen-cache 1\n" + hashlib.sha256(payload).digest() + payload)
     monkeypatch.setattr(sitegen.build, "code_digest", lambda: "0" * 64)
     changes = Changes()
     build(content, site, show_progress=False, problems=[], changes=changes)
     # the manifest records the other code's digest: every other file the same
     assert changes.cached == (0, len(entries)) and _files(site) == _files(full)
-    assert not any(p.exists() for p in entries)           # the other code's folder removed
+    assert not any(p.exists() for p in kept)              # the other code's folder removed
 
 
 def test_an_event_reports_key_is_its_contract_not_its_marshalled_bytes():

@@ -33,11 +33,12 @@ from markupsafe import Markup, escape
 
 from sitegen import i18n
 from sitegen.browser import pages as checkpages
+from sitegen.cache import template_cache
 from sitegen.compute.norm_register import norm_register
 from sitegen.compute.player_facts import Facts
 from sitegen.compute.sitedata import SiteData
 from sitegen.content.settings import SiteTheme
-from sitegen.i18n import format_count, gettext
+from sitegen.i18n import N_, format_count, gettext
 from sitegen.i18n import format_month as month
 from sitegen.manifest import Reuse
 from sitegen.site import downloads, views
@@ -113,7 +114,8 @@ def make_environment(prefix: str = "/", regulations: list | None = None,
     env = jinja2.Environment(loader=loader, autoescape=True,
                              undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True,
-                             keep_trailing_newline=True, extensions=["jinja2.ext.i18n"])
+                             keep_trailing_newline=True, extensions=["jinja2.ext.i18n"],
+                             bytecode_cache=template_cache())
     gettext_env: Any = env                  # the i18n extension's method (not in the stubs)
     gettext_env.install_gettext_translations(i18n.translations(lang), newstyle=False)
     env.filters.update(isodate=isodate, month=month, number=format_count, ym=year_month,
@@ -450,6 +452,24 @@ class _Writer:
         self.written.append(target)
         return True
 
+    def taken_group(self, name: str, key: str | None, paths: list[str],
+                    files: Sequence[str] = ()) -> bool:
+        """The pages at `paths` and the `files` beside them linked from the
+        previous site, when it recorded `key` for the group `name`
+        (`Reuse.take_group`), as `page` would have taken each: the pages
+        listed in the sitemap, all as written."""
+        assert self.reuse is not None
+        relatives = [(self.out / (p + "index.html" if p.endswith("/") or not p else p))
+                     .relative_to(self.root).as_posix() for p in [*paths, *files]]
+        for relative in relatives:
+            self._folder((self.root / relative).parent)
+        group = (self.out / name).relative_to(self.root).as_posix()
+        if not self.reuse.take_group(group, key, relatives, self.root):
+            return False
+        self.pages += [self.prefix.removeprefix(_prefix(self.data.base_url)) + p for p in paths]
+        self.written += [self.root / relative for relative in relatives]
+        return True
+
     def _folder(self, folder: Path) -> None:
         if folder not in self._folders:
             folder.mkdir(parents=True, exist_ok=True)
@@ -606,7 +626,20 @@ def _lists(w: _Writer) -> None:
                    game=game, list_name=name)
             continue
         published_lists += [(game, name, index) for index in range(len(published))]
+    published_lists = [item for item in published_lists if not _list_taken(w, item)]
     _fan_out(w, _list_pages, published_lists, _list_views)
+
+
+def _list_folders(w: _Writer,
+                  item: tuple[str, str, int]) -> list[tuple[str, str, views.Variant]]:
+    """The (folder, path, variant) of each page of one published list: its
+    dated folder, and the list's own while it is the latest; a page a variant."""
+    game, name, index = item
+    published, base = w.data.lists[(game, name)], f"lists/{game}/{name}/"
+    folders = [f"{base}{published[index].key}/"] + ([base] if index + 1 == len(published)
+                                                      else [])
+    return [(folder, folder + (variant.slug + "/" if variant.slug else ""), variant)
+            for folder in folders for variant in views.VARIANTS]
 
 
 def _list_views(w: _Writer, item: tuple[str, str, int]) -> list[tuple]:
@@ -616,16 +649,43 @@ def _list_views(w: _Writer, item: tuple[str, str, int]) -> list[tuple]:
     published = w.data.lists[(game, name)]
     pl, base = published[index], f"lists/{game}/{name}/"
     previous = published[index - 1] if index else None
-    following = published[index + 1] if index + 1 < len(published) else None
-    folders = [f"{base}{pl.key}/"] + ([base] if following is None else [])
     pages = []
-    for folder in folders:
-        for variant in views.VARIANTS:
-            view = views.list_view(pl, variant, folder, w.links, previous)
-            pages.append((folder + (variant.slug + "/" if variant.slug else ""), view, game,
-                          name, view.title + (gettext(" (latest)") if folder == base else ""),
-                          views.list_description(view, pl)))
+    for folder, path, variant in _list_folders(w, item):
+        view = views.list_view(pl, variant, folder, w.links, previous)
+        pages.append((path, view, game, name,
+                      view.title + (gettext(" (latest)") if folder == base else ""),
+                      views.list_description(view, pl)))
     return pages
+
+
+def _list_taken(w: _Writer, item: tuple[str, str, int]) -> bool:
+    """The pages of one published list linked from the previous site
+    without making their views, when it made them of the same inputs
+    (`_list_inputs`, `Reuse.take_group`)."""
+    if w.reuse is None:
+        return False
+    paths = [path for _, path, _ in _list_folders(w, item)]
+    return w.taken_group(paths[0], w.reuse.key(*_list_inputs(w, item)), paths)
+
+
+def _list_inputs(w: _Writer, item: tuple[str, str, int]) -> tuple:
+    """All that the pages of one published list are made of: the list, the
+    previous one's date, whether it is the latest, and what `views.list_view`
+    reads of the links (its players' and delisted players' pages and names,
+    its events' names and pages, its downloads), with the language and the
+    site's header.  The same inputs, the same views: tests/test_incremental.py
+    renames an event, which changes no list but the name the list that rated
+    it links it by, and finds that list's pages rendered again."""
+    game, name, index = item
+    published, links = w.data.lists[(game, name)], w.links
+    pl, previous = published[index], published[index - 1] if index else None
+    return ("list pages", w.prefix, w.meta.lang, w.meta, pl,
+            previous.date if previous else None, index + 1 == len(published), links.large,
+            [links.player_path(game, e.id) for e in pl.entries],
+            [(links.player_path(game, pid), views._player_name(links, game, pid))
+             for pid in pl.delisted],
+            [(links.event_name(s), links.event_path(s)) for s in pl.events],
+            links.downloads(pl, N_("Fixed-width text")))
 
 
 def _list_pages(w: _Writer, pages: list[tuple]) -> None:
@@ -773,7 +833,36 @@ def _shard_page(w: _Writer, shard: tuple) -> None:
 def _events(w: _Writer) -> None:
     w.page("events/", "events_index.html", gettext("Events"),
            events=views.events_index(w.data, w.links))
-    _fan_out(w, _event_page, sorted(w.data.events, key=lambda r: r.slug), _event_views)
+    reports = [r for r in sorted(w.data.events, key=lambda r: r.slug) if not _event_taken(w, r)]
+    _fan_out(w, _event_page, reports, _event_views)
+
+
+def _event_taken(w: _Writer, report) -> bool:
+    """An event's page, standings and file linked from the previous site
+    without making its view, when it made them of the same inputs
+    (`_event_inputs`, `Reuse.take_group`)."""
+    if w.reuse is None:
+        return False
+    path, source = f"events/{report.slug}/", _event_source_path(w, report.source)
+    files = ([path + "standings.csv"] if report.result.get("players") else []) + (
+        [path + source.name] if source is not None else [])
+    key = w.reuse.key(*_event_inputs(w, report, path, source))
+    return w.taken_group(path, key, [path], files)
+
+
+def _event_inputs(w: _Writer, report, path: str, source: Path | None) -> tuple:
+    """All that an event's page and files are made of: its report, what
+    `event_views.event_view` reads of the links (its players' pages, its
+    list's, its edition's regulation), the page's address, the bytes of its
+    file, with the language and the site's header (tests/test_incremental.py
+    adds a comment to an event's file: its file is published again)."""
+    links = w.links
+    return ("event page", w.prefix, w.meta.lang, w.meta, report, links.large,
+            [links.player_path(report.game, p.get("id"))
+             for p in report.result.get("players", [])],
+            links.list_path(report.game, report.list, report.list_date),
+            links.regulation_path(report.result.get("edition_source")), w.absolute(path),
+            source.read_bytes() if source is not None else None)
 
 
 def _event_views(w: _Writer, report) -> tuple:
@@ -801,11 +890,16 @@ def _event_source(w: _Writer, relative: str | None, path: str) -> str | None:
     """The event's file as the content holds it (`relative` to it),
     published beside its page (a federation's own file, for anyone to
     check again); its name."""
-    source = w.content / relative if w.content is not None and relative else None
-    if source is None or not source.is_file():
+    source = _event_source_path(w, relative)
+    if source is None:
         return None
     w.write(path + source.name, source.read_bytes())
     return source.name
+
+
+def _event_source_path(w: _Writer, relative: str | None) -> Path | None:
+    source = w.content / relative if w.content is not None and relative else None
+    return source if source is not None and source.is_file() else None
 
 
 def _norms(w: _Writer) -> None:
