@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "d293a9a6fc17b57e",
+ "version": "39d5231e6f8968c3",
  "files": [
   "./",
   "norm/",
