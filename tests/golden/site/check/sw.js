@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "39d5231e6f8968c3",
+ "version": "3bb6af0f6472bbb3",
  "files": [
   "./",
   "norm/",
