@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "3bb6af0f6472bbb3",
+ "version": "f0b79d15c49ba69b",
  "files": [
   "./",
   "norm/",
