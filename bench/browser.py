@@ -16,15 +16,22 @@ bytes of player data fetched for it.  The site is built from the tests'
 small content and served by `sitegen serve`'s handler on 127.0.0.1
 (precompressed copies, caching headers).  `--players N` replaces the
 site's player index by one of N players (the Karl Mala players among them).
-Asserts nothing; the targets are printed beside the figures.
+Asserts nothing; the targets are printed beside the figures, and the
+load average at the start and the end (the machine is shared).  With
+`--trace` the second check of each cold load runs under Chromium's trace
+(`devtools.timeline`) and the main thread's rendering work for it is
+printed: parsing the rows' HTML, style, layout, pre-paint and paint, ms
+(docs/browser.md, "Where a check's time goes, traced").
 
-    python bench/browser.py [--runs 3] [--players N]
+    python bench/browser.py [--runs 3] [--players N] [--trace]
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import json
+import os
 import re
 import shutil
 import statistics
@@ -179,6 +186,43 @@ def check_once(page, again: bool = False) -> tuple[float, int, dict]:
         Counting.sent["players"] - players, timing
 
 
+RENDERING = ("ParseHTML", "UpdateLayoutTree", "Layout", "PrePaint", "Paint")
+
+
+def traced_check(context, page) -> dict[str, float]:
+    """check_once(again=True) under Chromium's trace: ms of the page's main
+    thread in each of RENDERING, until 0.5 s after the whole table."""
+    cdp = context.new_cdp_session(page)
+    events: list[dict] = []
+    done: list[bool] = []
+    cdp.on("Tracing.dataCollected", lambda message: events.extend(message["value"]))
+    cdp.on("Tracing.tracingComplete", lambda message: done.append(True))
+    cdp.send("Tracing.start", {"traceConfig": {"includedCategories": ["devtools.timeline"]},
+                               "transferMode": "ReportEvents"})
+    check_once(page, again=True)
+    page.wait_for_timeout(500)
+    cdp.send("Tracing.end")
+    while not done:
+        page.wait_for_timeout(100)
+    painting = collections.Counter(e["tid"] for e in events if e.get("name") == "Paint")
+    main = painting.most_common(1)[0][0] if painting else None
+    spent = dict.fromkeys(RENDERING, 0.0)
+    for e in events:
+        if e.get("ph") == "X" and e.get("tid") == main and e.get("name") in spent:
+            spent[e["name"]] += e.get("dur", 0) / 1000
+    return spent
+
+
+def _rendering(runs: list[dict[str, float]]) -> str:
+    return "traced second cold check, the page's main thread, ms (median): " + ", ".join(
+        f"{step} {statistics.median(r[step] for r in runs):.0f}" for step in RENDERING) + \
+        f", all {statistics.median(sum(r.values()) for r in runs):.0f}"
+
+
+def _load() -> str:
+    return "load average " + ", ".join(f"{figure:.2f}" for figure in os.getloadavg())
+
+
 def _line(label: str, runs: list[tuple[float, int]], bare_runs: list[tuple[float, int]]) -> str:
     seconds = statistics.median(s for s, _ in runs)
     sent = statistics.median(b for _, b in runs)
@@ -223,7 +267,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--trace", action="store_true",
+                        help="trace the page's rendering of each cold load's second check")
     args = parser.parse_args()
+    started = _load()
+    traced: list[dict[str, float]] = []
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
@@ -244,6 +292,8 @@ def main() -> None:
                 if measure is to_ready and KARL_MALA.exists():
                     checks.append(check_once(page))
                     again.append(check_once(page, again=True))
+                    if args.trace:
+                        traced.append(traced_check(context, page))
                 context.close()
         browser.close()
         context = playwright.chromium.launch_persistent_context(
@@ -271,7 +321,7 @@ def main() -> None:
     print(f"Chromium {browser.version}, {args.players or 'the demo'} players, "
           f"median of {args.runs} runs; targets: ready <= 3 s cold, <= 1.0 s warm, "
           f"<= 0.5x a bare boot; <= 7 MB cold, <= 0.2 MB warm; the TRF <= 100 ms; "
-          f"<= 5 MB of player data")
+          f"<= 5 MB of player data; {started} at the start, {_load()} at the end")
     print(_line("cold", cold, cold_bare))
     print(_boot("cold start", cold_boot))
     print("cold, MB sent per file (last run): " + _files(files["to_ready"]))
@@ -290,6 +340,8 @@ def main() -> None:
               f"player data fetched {statistics.median(b for _, b, _ in checks) / 1e6:.2f} MB")
     else:
         print(f"{KARL_MALA} is absent: no check timed")
+    if traced:
+        print(_rendering(traced))
 
 
 if __name__ == "__main__":

@@ -194,10 +194,18 @@ function putRows(rows, first) {
   body.parentNode.appendChild(rest);
 }
 
+/* The previous result's rows, out of the page (and its section hidden)
+   while a check is under way. */
+function dropRows() {
+  if (!result.querySelector("tbody").firstChild) { return; }
+  result.hidden = true;
+  clearRows();
+}
+
 function clearRows() {
   const bodies = result.querySelectorAll("tbody");
   bodies.forEach(function (body, index) { if (index) { body.remove(); } });
-  clear(bodies[0]);
+  bodies[0].replaceChildren();          // one call, not one per row
 }
 
 /* Resolves after the next paint (a frame, then a task), or after 100 ms
@@ -335,7 +343,12 @@ function run() {
   const started = performance.now();
   let firstShown = null;
   let second = null;          // the worker's second step, if any: the form waits for it
-  checker.request("check", { text: input.text, filename: input.filename, options: options() })
+  const asked = checker.request("check", { text: input.text, filename: input.filename, options: options() });
+  // the previous result's rows go while the worker computes, not after
+  // its answer (thousands of nodes: docs/browser.md, "Where a check's
+  // time goes, traced"); what the new answer brings replaces them
+  dropRows();
+  asked
     .then(function (answer) {
       second = answer.rest || null;
       const rendering = performance.now();
