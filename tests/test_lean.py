@@ -1,6 +1,11 @@
-"""sitegen.site.lean: a large site's event tables without the attributes no
-reader needs (docs/scale.md#output-size).  Cases: the golden site's event
-pages (tests/golden/site/events/), as a normal site renders them."""
+"""sitegen.site.lean: an event's tables a row a string, normal or lean
+(docs/scale.md#output-size, #rendering).  The normal rows are pinned by the
+golden site (tests/test_site.py); here the lean ones, against what a large
+site's pages were before they were written lean: the normal page made
+lean by the regular expressions below (session 6's sitegen/site/lean.py),
+on every event of tests/test_render.py's site (a name with markup, a
+chess Swiss with tie-breaks, a draughts round robin with the optional
+figures)."""
 
 from __future__ import annotations
 
@@ -10,31 +15,105 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.site.lean import TABLES, lean_event_page
+from sitegen.site import render, views
+from sitegen.site.lean import CHANGES, CROSSTABLE, STANDINGS
+from tests.test_render import ROOT, load_regulations, make_site
 
-GOLDEN_EVENTS = sorted((Path(__file__).parent / "golden" / "site" / "events")
-                       .glob("*/index.html"))
+# the opening tag of each table made lean, as a normal page writes it
+TABLES = ('<table id="standings-table">', '<table class="crosstable">',
+          '<table id="changes-table">')
+LEAN_TABLES = ('<table id="standings-table" class="lean">', '<table class="lean crosstable">',
+               '<table id="changes-table" class="lean">')
 DROPPED = {"data-field", "data-number"}
+
+_CELL = re.compile(r'<td class="num"(?: data-field="[A-Za-z0-9_.]+")?>')
+_FIELD = re.compile(r' data-field="[A-Za-z0-9_.]+"')
+_ROW = re.compile(r'<tr data-number="\d+"')
+_LINK = re.compile(r'<a href="[^"]*">([^<]*)</a>')
+_TITLE = re.compile(r'<td title="[^"]*">')
+
+
+def lean_by_regex(table: str, index: int) -> str:
+    """A normal page's table (`TABLES[index]` to its closing tag) as a large
+    site's: cells without `class="num"`, `data-field` and (the crosstable's)
+    `title`, rows without `data-number`, the links after the standings
+    left out, their text kept."""
+    head, _, body = table.partition("<tbody>")
+    body = _ROW.sub("<tr", _FIELD.sub("", _CELL.sub("<td>", _TITLE.sub("<td>", body))))
+    if index:
+        body = _LINK.sub(r"\1", body)
+    return LEAN_TABLES[index] + head[len(TABLES[index]):] + "<tbody>" + body
+
+
+def _table(html: str, opening: str) -> str:
+    start = html.index(opening)
+    return html[start:html.index("</table>", start)]
+
+
+def _addressless(html: str) -> str:
+    """A player's address differs on a large site (his section of a page
+    of players, views.LARGE_SITE): links compared without it."""
+    return re.sub(r'href="/players/[^"]*"', 'href="/players/"', html)
+
+
+def _event_pages(out: Path, large: bool, monkeypatch) -> dict[str, str]:
+    """Every event page of the test site, rendered as a normal or a large
+    site renders it (`views.LARGE_SITE` lowered to make it large)."""
+    with monkeypatch.context() as m:
+        if large:
+            m.setattr(views, "LARGE_SITE", 0)
+        data = make_site()
+        w = render._Writer(data, out, load_regulations(ROOT / "content" / "regulations"),
+                           None)
+        assert w.links.large is large
+        pages = {}
+        for report in sorted(data.events, key=lambda r: r.slug):
+            render._event_page(w, render._event_views(w, report))
+            pages[report.slug] = (out / "events" / report.slug / "index.html").read_text("utf-8")
+    return pages
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory) -> tuple[dict[str, str], dict[str, str]]:
+    with pytest.MonkeyPatch.context() as m:
+        return (_event_pages(tmp_path_factory.mktemp("normal"), False, m),
+                _event_pages(tmp_path_factory.mktemp("large"), True, m))
+
+
+def test_every_event_has_the_three_tables(pages):
+    normal, large = pages
+    assert normal.keys() == large.keys() and len(normal) >= 2
+    for slug, html in normal.items():
+        assert all(opening in html for opening in TABLES), slug
+        assert all(opening in large[slug] for opening in LEAN_TABLES), slug
+
+
+@pytest.mark.parametrize("index", range(3), ids=["standings", "crosstable", "changes"])
+def test_a_lean_table_is_the_normal_one_without_the_attributes(pages, index):
+    normal, large = pages
+    for slug, html in normal.items():
+        expected = lean_by_regex(_table(html, TABLES[index]), index)
+        assert _addressless(_table(large[slug], LEAN_TABLES[index])) == _addressless(expected)
 
 
 class _Cells(HTMLParser):
-    """Every tag with its attributes but those `lean` drops, and every text."""
+    """Every tag with its attributes but those a lean table drops, and every text."""
 
     def __init__(self):
         super().__init__(convert_charrefs=False)
         self.items: list[tuple] = []
 
     def handle_starttag(self, tag, attrs):
-        if tag == "a":          # links: `test_the_standings_keep_their_links`
+        if tag == "a":
             return
         kept = [(k, v) for k, v in attrs if k not in DROPPED and
-                not (tag == "td" and k == "class") and not (tag == "table" and k == "class")]
+                not (tag == "td" and k in ("class", "title")) and
+                not (tag == "table" and k == "class")]
         self.items.append((tag, tuple(kept)))
 
     def handle_endtag(self, tag):
-        if tag == "a":
-            return
-        self.items.append(("/" + tag,))
+        if tag != "a":
+            self.items.append(("/" + tag,))
 
     def handle_data(self, data):
         self.items.append(("text", data))
@@ -46,59 +125,41 @@ def _parsed(html: str) -> list[tuple]:
     return parser.items
 
 
-@pytest.mark.parametrize("page", GOLDEN_EVENTS, ids=lambda p: p.parent.name)
-def test_the_same_cells_and_text_without_the_attributes(page):
-    html = page.read_text(encoding="utf-8")
-    lean = lean_event_page(html)
-    assert _parsed(lean) == _parsed(html)
-    assert len(lean) < len(html)
-    for opening in TABLES:
-        if opening not in html:
-            continue
-        start = lean.index(opening.replace(">", "").replace('class="', 'class="lean '))
-        table = lean[start:lean.index("</table>", start)]
-        body = table.partition("<tbody>")[2]
-        assert 'class="lean' in table[:80]
+@pytest.mark.parametrize("index", range(3), ids=["standings", "crosstable", "changes"])
+def test_the_same_cells_and_text_and_fewer_bytes(pages, index):
+    normal, large = pages
+    for slug, html in normal.items():
+        table, lean = _table(html, TABLES[index]), _table(large[slug], LEAN_TABLES[index])
+        assert _parsed(lean) == _parsed(table), slug
+        assert len(lean) < len(table), slug
+        body = lean.partition("<tbody>")[2]
         assert "data-field" not in body and "data-number" not in body
-        assert '<td class="num"' not in body
+        assert '<td class="num"' not in body and "title=" not in body
 
 
-def _table(html: str, opening: str) -> str:
-    start = html.index(opening)
-    return html[start:html.index("</table>", start)]
-
-
-@pytest.mark.parametrize("page", GOLDEN_EVENTS, ids=lambda p: p.parent.name)
-def test_the_standings_keep_their_links_the_other_tables_none(page):
-    html = page.read_text(encoding="utf-8")
-    lean = lean_event_page(html)
-    links = re.findall(r'<a href="[^"]*">', _table(html, TABLES[0]))
-    assert links
-    assert re.findall(r'<a href="[^"]*">', _table(lean, '<table id="standings-table"')) == links
-    for opening in TABLES[1:]:
-        if opening in html:
+def test_the_standings_keep_their_links_the_other_tables_none(pages):
+    normal, large = pages
+    for slug, html in normal.items():
+        links = re.findall(r'<a href="[^"]*">', _table(html, TABLES[0]))
+        assert links, slug
+        kept = re.findall(r'<a href="[^"]*">', _table(large[slug], LEAN_TABLES[0]))
+        assert len(kept) == len(links), slug
+        for opening, lean in zip(TABLES[1:], LEAN_TABLES[1:], strict=True):
             assert "<a " in _table(html, opening)
-            marked = opening.replace('class="', 'class="lean ').replace(
-                '<table id="changes-table">', '<table id="changes-table" class="lean">')
-            assert "<a " not in _table(lean, marked)
+            assert "<a " not in _table(large[slug], lean)
+        assert 'id="no-1"' in large[slug]
 
 
-def test_outside_the_tables_nothing_changes():
-    html = GOLDEN_EVENTS[0].read_text(encoding="utf-8")
-    lean = lean_event_page(html)
-    outside = [re.sub(r"<table.*?</table>", "", text, flags=re.S) for text in (html, lean)]
-    assert outside[0] == outside[1]
-    assert "crosstable" in html and 'id="no-1"' in lean
+def test_a_name_with_markup_is_escaped_in_every_row(pages):
+    normal, large = pages
+    for html in (*normal.values(), *large.values()):
+        for opening in (*TABLES, *LEAN_TABLES):
+            if opening in html:
+                assert "<script" not in _table(html, opening)
 
 
-def test_a_page_without_the_tables_is_unchanged():
-    html = "<main><p>No player.</p><table><tbody><tr data-number=\"1\"></tr></tbody></table>"
-    assert lean_event_page(html) == html
-
-
-def test_each_table_marked_once():
-    html = GOLDEN_EVENTS[0].read_text(encoding="utf-8")
-    lean = lean_event_page(html)
-    assert lean.count('class="lean') == sum(1 for t in TABLES if t in html)
-    assert '<table id="standings-table" class="lean">' in lean
-    assert '<table class="lean crosstable">' in lean
+def test_each_row_string_has_a_normal_and_a_lean_form_with_the_same_fields():
+    for normal, lean in (STANDINGS, CROSSTABLE, CHANGES):
+        fields = set(re.findall(r"\{\d+\}", normal))
+        assert set(re.findall(r"\{\d+\}", lean)) == fields
+        assert "data-" not in lean and 'class="num"' not in lean

@@ -86,13 +86,16 @@ class EventPlayer:
     notes: list[str]
     norms: list[dict]
 
-    def cross_cells(self, titled: bool = True) -> Markup:
-        """His crosstable cells, one string (templates/event.html): a few
-        thousand cells a page were each a dozen template operations.  A
-        large site's cells carry no tooltip (`titled` false: it repeated
-        the cell and the opponent's name; docs/scale.md, "Output size")."""
-        return Markup("".join(_cell_html(c, titled) for c in self.cells))
+    def cross_cells(self) -> Markup:
+        """His crosstable cells, one string (`sitegen.site.lean`): a few
+        thousand cells a page were each a dozen template operations."""
+        return Markup("".join(_cell_html(c) for c in self.cells))
 
+    def lean_cells(self) -> Markup:
+        """A large site's crosstable cells: the text alone, without the
+        tooltip (it repeated the cell and the opponent's name) and the link
+        to the opponent's row (docs/scale.md, "Output size")."""
+        return Markup("".join(f"<td>{escape(c.text)}</td>" for c in self.cells))
 
     def game_rows(self) -> Markup:
         """The rows of his games counted for rating (templates/event.html),
@@ -113,12 +116,11 @@ def _game_html(g: GameLine) -> str:
             f'<td class="num">{escape(points(g.score))}</td></tr>\n')
 
 
-def _cell_html(c: CrossCell, titled: bool) -> str:
+def _cell_html(c: CrossCell) -> str:
     text = escape(c.text)
     if c.opponent is not None:
         text = Markup(f'<a href="#no-{escape(c.opponent)}">{text}</a>')
-    title = f' title="{escape(c.label)}"' if titled else ""
-    return f"<td{title}>{text}</td>"
+    return f'<td title="{escape(c.label)}">{text}</td>'
 
 
 @dataclass
@@ -171,10 +173,16 @@ def _optional_columns(players: list[dict]) -> list[tuple[str, str, str]]:
 
 def _event_player(p: dict, game: str, links, names, tiebreaks, rounds) -> EventPlayer:
     by_round = {r.get("round"): r for r in p.get("rounds", [])}
-    cells = [_cross_cell(by_round.get(n), n, names, game) for n in rounds]
-    games = [GameLine(g.get("round"), names.get(g.get("opponent"), ""),
-                      g.get("opponent_rating"), g.get("difference"), g.get("expected"),
-                      g.get("score")) for g in p.get("games", [])]
+    # a large site's page has neither the cells' tooltips nor the figures
+    # of each game (sitegen.site.lean, docs/scale.md#output-size)
+    if links.large:
+        cells = [_lean_cross_cell(by_round.get(n)) for n in rounds]
+        games: list[GameLine] = []
+    else:
+        cells = [_cross_cell(by_round.get(n), n, names, game) for n in rounds]
+        games = [GameLine(g.get("round"), names.get(g.get("opponent"), ""),
+                          g.get("opponent_rating"), g.get("difference"), g.get("expected"),
+                          g.get("score")) for g in p.get("games", [])]
     shown = p.get("standing_points", p.get("points", p.get("score")))
     return EventPlayer(p["number"], p.get("name") or "", links.player_path(game, p.get("id")),
                        p.get("title") or "", p.get("federation") or "", p.get("rating"),
@@ -205,6 +213,18 @@ def _cross_cell(r: dict | None, number: int, names: dict, game: str) -> CrossCel
     return CrossCell(text, label % {"round": number, "who": who, "result": result,
                                     "colour": gettext(_COLOURS[colour]) if colour in _COLOURS else ""},
                      opponent)
+
+
+def _lean_cross_cell(r: dict | None) -> CrossCell:
+    """A large site's crosstable cell: its text as `_cross_cell`'s, no
+    tooltip (`EventPlayer.lean_cells`)."""
+    if r is None:
+        return CrossCell("", "")
+    result = _result_text(r.get("code") or "", r.get("score"))
+    opponent, colour = r.get("opponent"), r.get("color") or ""
+    if opponent is None:
+        return CrossCell(result, "")
+    return CrossCell(f"{opponent}{colour if colour in _COLOURS else ''} {result}", "", opponent)
 
 
 def _result_text(code: str, score) -> str:

@@ -1,63 +1,132 @@
-"""A large site's event page without the attributes no reader of it needs.
+"""An event page's three player tables, a row a string, normal or lean.
+
+The standings, the crosstable and the rating changes of templates/event.html
+have a row for each player: at FIDE's size 338,000 rows each, where a row
+written cell by cell in the template (a filter, a lookup and an escape a
+cell) was most of an event page's render.  Each row is here one format
+string (`STANDINGS`, `CROSSTABLE`, `CHANGES`) filled with the row's values,
+each escaped once (markupsafe, as the templates' autoescape does), the same
+bytes as the template wrote (the golden site, `tests/test_site.py`).
 
 On a site above `views.LARGE_SITE` players the event pages are the largest
-part of the output (docs/scale.md#output-size): each row of the standings,
-the crosstable and the rating changes wrote `data-field="..."` and
-`class="num"` on every cell and `data-number` on the row.  Nothing on the
-page reads them (the checker makes its own table, `templates/check/`): the
-`data-field` names are the check contract's, kept on a normal site's pages
-for whoever compares them, and `class="num"` only right-aligns a cell.  A
-large site's tables leave them out and carry `class="lean"` instead, whose
-cells `templates/static/style.css` right-aligns (but the standings' title
-and federation).  Two kinds of link go too: a crosstable cell's to the
+part of the output (docs/scale.md#output-size): each row of these tables
+wrote `data-field="..."` and `class="num"` on every cell and `data-number`
+on the row.  Nothing on the page reads them (the checker makes its own
+table, `templates/check/`): the `data-field` names are the check contract's,
+kept on a normal site's pages for whoever compares them, and `class="num"`
+only right-aligns a cell.  A large site's tables leave them out and carry
+`class="lean"` instead (the template writes it on the table), whose cells
+`templates/static/style.css` right-aligns (but the standings' title and
+federation).  Two kinds of link go too: a crosstable cell's to the
 opponent's row (the cell names his number, "7w 1"), and the player's name
 in the crosstable and the rating changes (his row of the standings, the
-first table, links him); both were a fifth of a lean page.  The text of
-every cell, the rows' order, the rows' anchors (`id="no-N"`) and the
-standings' links are unchanged (`tests/test_lean.py`); a normal site's
-pages are not passed here (the golden site, `tests/test_site.py`).
+first table, links him).  The text of every cell, the rows' order, the
+rows' anchors (`id="no-N"`) and the standings' links are the normal
+rows' (`tests/test_lean.py`).  The lean rows are written lean, no longer
+made so afterwards by regular expressions over the rendered page
+(docs/scale.md#rendering).
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 
-__all__ = ["lean_event_page", "TABLES"]
+from markupsafe import Markup, escape
 
-# the opening tag of each table made lean, as templates/event.html writes it
-TABLES = ('<table id="standings-table">', '<table class="crosstable">',
-          '<table id="changes-table">')
+from sitegen.site.figures import fixed, points, signed, tiebreak, year_month
 
-_CELL = re.compile(r'<td class="num"(?: data-field="[A-Za-z0-9_.]+")?>')
-_FIELD = re.compile(r' data-field="[A-Za-z0-9_.]+"')
-_ROW = re.compile(r'<tr data-number="\d+"')
-_LINK = re.compile(r'<a href="[^"]*">([^<]*)</a>')
+__all__ = ["STANDINGS", "CROSSTABLE", "CHANGES", "SHARD_ROW", "row_functions"]
+
+# (normal, lean) format strings of a row; the values are escaped before.
+# Standings: 0 number, 1 rank, 2 name (linked in both), 3 title,
+# 4 federation, 5 rating, 6 points, 7 the tie-break cells.
+STANDINGS = (
+    '<tr data-number="{0}"><td class="num" data-field="rank">{1}</td>'
+    '<td class="num" data-field="number">{0}</td><th scope="row" data-field="name">{2}</th>'
+    '<td>{3}</td><td>{4}</td><td class="num" data-field="rating">{5}</td>'
+    '<td class="num" data-field="points">{6}</td>\n{7}</tr>\n',
+    '<tr><td>{1}</td><td>{0}</td><th scope="row">{2}</th><td>{3}</td><td>{4}</td>'
+    '<td>{5}</td><td>{6}</td>\n{7}</tr>\n')
+# Crosstable: 0 number, 1 name (linked on a normal site), 2 the round
+# cells, 3 points.
+CROSSTABLE = (
+    '<tr data-number="{0}" id="no-{0}"><td class="num">{0}</td><th scope="row">{1}</th>\n'
+    '{2}<td class="num">{3}</td></tr>\n',
+    '<tr id="no-{0}"><td>{0}</td><th scope="row">{1}</th>\n{2}<td>{3}</td></tr>\n')
+# Rating changes: 0 number, 1 name (linked on a normal site), 2 rating, 3 K,
+# 4 rated games, 5 score, 6 opponents' average, 7 the optional figures'
+# cells, 8 expected score, 9 change, 10 new rating, 11 performance.
+CHANGES = (
+    '<tr data-number="{0}"><td class="num" data-field="number">{0}</td>'
+    '<th scope="row" data-field="name">{1}</th><td class="num" data-field="rating">{2}</td>'
+    '<td class="num" data-field="k">{3}</td><td class="num" data-field="rated_games">{4}</td>'
+    '<td class="num" data-field="score">{5}</td>'
+    '<td class="num" data-field="opponents_average">{6}</td>\n{7}'
+    '<td class="num" data-field="expected">{8}</td><td class="num" data-field="change">{9}</td>'
+    '<td class="num" data-field="new_rating">{10}</td>'
+    '<td class="num" data-field="performance">{11}</td></tr>\n',
+    '<tr><td>{0}</td><th scope="row">{1}</th><td>{2}</td><td>{3}</td><td>{4}</td><td>{5}</td>'
+    '<td>{6}</td>\n{7}<td>{8}</td><td>{9}</td><td>{10}</td><td>{11}</td></tr>\n')
+# A row of a player's history on a large site's page of players
+# (templates/players_shard.html): 0 the list's month (linked), 1 rating,
+# 2 change, 3 rated games, 4 the events with the change in each.
+SHARD_ROW = ('<tr><th scope="row">{0}</th><td class="num">{1}</td><td class="num">{2}</td>'
+             '<td class="num">{3}</td><td>{4}</td></tr>\n')
+
+Link = Callable[[object, str | None], Markup]
 
 
-def lean_event_page(html: str) -> str:
-    """`html` (an event page) with the tables of `TABLES` lean: their cells
-    without `class="num"` and `data-field`, their rows without
-    `data-number`, the table marked `class="lean"`; the links of the tables
-    after the standings left out (their text kept)."""
-    for opening in TABLES:
-        start = html.find(opening)
-        if start < 0:
-            continue
-        end = html.index("</table>", start)
-        html = html[:start] + _lean_table(html[start:end], opening) + html[end:]
-    return html
+def _blank(value: object) -> Markup:
+    return escape("" if value is None else value)
 
 
-def _lean_table(table: str, opening: str) -> str:
-    """One table's markup up to its closing tag, lean (`lean_event_page`)."""
-    if 'class="' in opening:
-        marked = opening.replace('class="', 'class="lean ')
+def row_functions(link: Link) -> dict[str, Callable[..., Markup]]:
+    """The template globals `standings_rows(players, lean)`,
+    `crosstable_rows(players, lean)` and `changes_rows(players, optional,
+    lean)` (an event's tables) and `shard_rows(rows)` (a player's history
+    on a large site's page of players): a table's body, one string; `link`
+    is `player_link`."""
+    return {"standings_rows": lambda players, lean: Markup("".join(
+                _standings_row(p, lean, link) for p in players)),
+            "crosstable_rows": lambda players, lean: Markup("".join(
+                _crosstable_row(p, lean, link) for p in players)),
+            "changes_rows": lambda players, optional, lean: Markup("".join(
+                _changes_row(p, [key for key, _, _ in optional], lean, link)
+                for p in players)),
+            "shard_rows": lambda rows: Markup("".join(_shard_row(r, link) for r in rows))}
+
+
+def _standings_row(p, lean: bool, link: Link) -> str:
+    cell = "<td>{}</td>" if lean else '<td class="num">{}</td>'
+    breaks = "".join(cell.format(escape(tiebreak(v))) for v in p.tiebreaks)
+    return STANDINGS[lean].format(escape(p.number), _blank(p.rank), link(p.name, p.url),
+                                  escape(p.title), escape(p.federation), _blank(p.rating),
+                                  escape(points(p.points)), breaks)
+
+
+def _crosstable_row(p, lean: bool, link: Link) -> str:
+    name = escape(p.name) if lean else link(p.name, p.url)
+    cells = p.lean_cells() if lean else p.cross_cells()
+    return CROSSTABLE[lean].format(escape(p.number), name, cells, escape(points(p.points)))
+
+
+def _changes_row(p, optional: list[str], lean: bool, link: Link) -> str:
+    f = p.figures
+    if lean:
+        extra = "".join(f"<td>{escape(points(f[key]))}</td>" for key in optional)
     else:
-        marked = opening.replace(">", ' class="lean">')
-    head, _, body = table.partition("<tbody>")
-    if not _:
-        return marked + table[len(opening):]
-    body = _ROW.sub("<tr", _FIELD.sub("", _CELL.sub("<td>", body)))
-    if opening != TABLES[0]:            # the standings keep their links
-        body = _LINK.sub(r"\1", body)
-    return marked + head[len(opening):] + "<tbody>" + body
+        extra = "".join(f'<td class="num" data-field="{escape(key)}">{escape(points(f[key]))}</td>'
+                        for key in optional)
+    return CHANGES[lean].format(
+        escape(p.number), escape(p.name) if lean else link(p.name, p.url), _blank(f["rating"]),
+        _blank(f["k"]), _blank(f["rated_games"]), escape(points(f["score"])),
+        escape(fixed(f["opponents_average"], 2)), extra, escape(fixed(f["expected"], 2)),
+        escape(signed(f["change"], 2)), _blank(f["new_rating"]), _blank(f["performance"]))
+
+
+def _shard_row(r, link: Link) -> str:
+    events = "; ".join(f"{link(name, target)} {escape(signed(change, 2))}"
+                       for name, target, change in r.events)
+    return SHARD_ROW.format(link(year_month(r.date), r.path),
+                            escape("–" if r.rating is None else r.rating),
+                            escape(signed(r.change)), escape(r.games), events)

@@ -41,9 +41,8 @@ from sitegen.content.settings import SiteTheme
 from sitegen.i18n import N_, format_count, gettext
 from sitegen.i18n import format_month as month
 from sitegen.manifest import Reuse
-from sitegen.site import downloads, views
+from sitegen.site import downloads, lean, views
 from sitegen.site.figures import fixed, isodate, points, signed, tiebreak, year_month
-from sitegen.site.lean import lean_event_page
 from sitegen.site.regulations import RegulationIndex, citation_anchors, link_citations
 from sitegen.site.timeline import editions_timeline
 from sitegen.workers import build_workers as render_workers
@@ -124,7 +123,8 @@ def make_environment(prefix: str = "/", regulations: list | None = None,
     url = _url(prefix, shared or prefix)
     link = _player_link(url)
     env.globals.update(url=url, player_link=link, list_rows=list_rows,
-                       history_rows=_history_rows(link), opponent_rows=_opponent_rows(link))
+                       history_rows=_history_rows(link), opponent_rows=_opponent_rows(link),
+                       **lean.row_functions(link))
     env.globals["script_messages"] = i18n.script_messages(lang, i18n.SITE_SCRIPTS)
     return env
 
@@ -409,8 +409,7 @@ class _Writer:
 
     def page(self, path: str, template: str, title: str, sitemap: bool = True,
              description: str | None = None, head_title: str | None = None,
-             prepare: Callable[[], None] | None = None,
-             finish: Callable[[str], str] | None = None, **context) -> None:
+             prepare: Callable[[], None] | None = None, **context) -> None:
         """Render `template` to `path` ('lists/chess/standard/' -> its index.html).
 
         `title` is the page's heading; `head_title` its <title> where the
@@ -418,8 +417,7 @@ class _Writer:
         copy of a list, two players of one name); `description` its meta
         description and Open Graph summary (by default the title and site).
         `prepare`, if given, is called before rendering (not when the page
-        is taken from the previous site: `_taken`); `finish`, if given,
-        makes the page's final text of the rendered one (`lean`).
+        is taken from the previous site: `_taken`).
         """
         given = dict(site=self.meta, path=path, title=title, head_title=head_title or title,
                      description=description or f"{title}: {self.data.name}", **context)
@@ -430,8 +428,7 @@ class _Writer:
             return
         if prepare is not None:
             prepare()
-        text = self.template(template).render(**given)
-        self.write(relative, finish(text) if finish is not None else text)
+        self.write(relative, self.template(template).render(**given))
 
     def template(self, name: str) -> jinja2.Template:
         """The template `name`, looked up once."""
@@ -868,9 +865,6 @@ def _event_inputs(w: _Writer, report, path: str, source: Path | None) -> tuple:
 def _event_views(w: _Writer, report) -> tuple:
     path = f"events/{report.slug}/"
     view = views.event_view(report, w.links)
-    if w.links.large:           # the figures of each game: not on a large site's page
-        for player in view.players:
-            player.games = []
     return (path, report.name, report.source, view,
             views.event_description(report), views.event_data(report, w.absolute(path)))
 
@@ -879,11 +873,10 @@ def _event_page(w: _Writer, event: tuple) -> None:
     path, name, source, view, description, structured = event
     if view.players:
         w.write(path + "standings.csv", downloads.standings_csv(view.players, view.tiebreaks))
-    # a large site's tables without the attributes no reader needs
-    # (docs/scale.md#output-size)
+    # a large site's tables lean, without the attributes no reader needs
+    # (sitegen.site.lean, docs/scale.md#output-size)
     w.page(path, "event.html", name, view=view, description=description,
-           structured=structured, source_file=_event_source(w, source, path),
-           finish=lean_event_page if w.links.large else None)
+           structured=structured, source_file=_event_source(w, source, path))
 
 
 def _event_source(w: _Writer, relative: str | None, path: str) -> str | None:
