@@ -371,7 +371,7 @@ def _chess_ratings(day, edition, players, changes) -> list[str]:
     """fide-2009 8.55 / fide-rb-2024 7.3.4: the period's changes added up and
     rounded as the edition of the list says; first ratings pooled (fide-2002
     10.3, fide-2009 8.3, fide-rb-2024 6.1.4); below the floor, delisted."""
-    delisted = []
+    delisted: list[str] = []
     permanent = edition.k_permanent_rating
     for pid, p in players.items():
         made = changes.get(pid)
@@ -541,9 +541,9 @@ def _draughts_figures(entry: ListEntry, day, edition, p: _Player, inactive: date
     (§6.3) and whether the player is on the active list."""
     recent = p.games_since(years_before(day, 3))
     entry.recent_games = recent
-    entry.list_letter = list_letter(p.rating, _games_or_assumed(p.games), recent,
+    entry.list_letter = list_letter(entry.rating, _games_or_assumed(p.games), recent,
                                     _last_game(p), day)
-    entry.active = active(p.rating, recent)
+    entry.active = active(entry.rating, recent)
 
 
 def _difference(before: int | None, after: int | None) -> int | None:
