@@ -6,6 +6,8 @@ and its order, that parsing them in the building process gives
 from __future__ import annotations
 
 import sys
+import time
+from concurrent.futures import wait
 from pathlib import Path
 
 import pytest
@@ -60,12 +62,16 @@ def _load(root: Path, monkeypatch, workers: str):
         return error.problems
 
 
-def _spy(monkeypatch) -> list:
-    """The tournaments the building process took from the workers."""
+def _spy(monkeypatch, share: bool) -> list:
+    """The tournaments the building process took from the workers (None:
+    parsed itself); unless `share`, the workers done with every run before
+    the first is taken."""
     taken: list = []
     take = event_files.Ahead.take
 
     def spy(self, path, kind):
+        if not taken and not share:
+            wait(self._futures)
         got = take(self, path, kind)
         taken.append(got)
         return got
@@ -73,14 +79,21 @@ def _spy(monkeypatch) -> list:
     return taken
 
 
-def test_files_parsed_in_workers_give_the_same_content(scaled, monkeypatch):
+@pytest.mark.parametrize("share", [False, True])
+def test_files_parsed_in_workers_give_the_same_content(scaled, monkeypatch, share):
     """Two parsing workers (three build workers, the building process one of
     them) however small the folder: the same events, tournaments and
-    problems, in the same order, as one process; every tournament came
-    from the workers."""
+    problems, in the same order, as one process, whether the workers
+    parsed every file or the building process took over the runs they had
+    not started (the workers slowed down to half a second a run: the
+    building process reaches runs no worker has started)."""
     monkeypatch.setattr(event_files, "PARALLEL_FROM", 0)
+    if share:
+        parse_all = event_files._parse_all
+        monkeypatch.setattr(event_files, "_parse_all",
+                            lambda paths: time.sleep(0.5) or parse_all(paths))
     alone = _load(scaled, monkeypatch, "1")
-    taken = _spy(monkeypatch)
+    taken = _spy(monkeypatch, share)
     forked = _load(scaled, monkeypatch, "3")
     assert not isinstance(alone, list), "the scaled content loads"
     assert [(e.slug, e.tournament, e.meta) for e in forked.events] == \
@@ -88,7 +101,9 @@ def test_files_parsed_in_workers_give_the_same_content(scaled, monkeypatch):
     assert forked.warnings == alone.warnings
     assert forked.players == alone.players and forked.ratings == alone.ratings
     files = len(list((scaled / "events" / "chess").iterdir()))
-    assert len(taken) == files and all(t is not None for t in taken)
+    from_workers = sum(t is not None for t in taken)
+    assert len(taken) == files
+    assert from_workers < files if share else from_workers == files
 
 
 def test_a_readers_crash_in_a_worker_is_reported_as_in_one_process(scaled, monkeypatch):

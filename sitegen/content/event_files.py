@@ -8,7 +8,8 @@ back the tournament, which pickles as the build cache already stores it
 (sitegen.cache).  Everything else, the checks that name the file, the meta
 file, the registry's identities, and every problem in its order, stays in
 the building process (`sitegen.content.folder`), which takes each parsed
-tournament in place of parsing the file itself.  A file a worker could not
+tournament in place of parsing the file itself; the runs of files no
+worker has started by then it parses itself.  A file a worker could not
 read or parse is parsed again there, so that its problem is reported as
 it always is.  The same content, whichever process parsed a file.
 """
@@ -16,6 +17,10 @@ it always is.  The same content, whichever process parsed a file.
 from __future__ import annotations
 
 import multiprocessing
+import os
+import pickle
+import shutil
+import tempfile
 from collections.abc import Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
@@ -33,18 +38,30 @@ __all__ = ["Ahead", "parse_ahead", "PARALLEL_FROM"]
 # process; FIDE's size, 63 MB, in two workers).
 PARALLEL_FROM = 4_000_000
 
+# Where the workers write what they parsed: memory where Linux offers it.
+_SHARED_MEMORY = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
+
+RUNS = 16           # runs of files a worker: the last ones are shared with the building process
+
 _Parsed = tuple[str, Tournament] | None        # (format, tournament), None: parse here
 
 
 class Ahead:
-    """The tournaments of the files given, parsed by a pool of workers;
-    each taken once (`take`), in any order.  `close` stops the pool."""
+    """The tournaments of the files given, parsed by a pool of workers in
+    runs of consecutive files; each taken once (`take`).  A run no worker
+    has started when the building process reaches it is parsed there: the
+    building process, done with the registry, shares the parsing rather
+    than waiting for it.  `close` stops the pool."""
 
     def __init__(self, pool: ProcessPoolExecutor, chunks: list[list[Path]]):
         self._pool = pool
-        self._futures: list[Future[list[_Parsed]]] = [pool.submit(_parse_all, c) for c in chunks]
+        self._folder = Path(tempfile.mkdtemp(prefix="sitegen-parsed-", dir=_SHARED_MEMORY))
+        self._futures: list[Future[str]] = [
+            pool.submit(_parse_all, chunk, str(self._folder / f"{index}.pickle"))
+            for index, chunk in enumerate(chunks)]
         self._chunk = {path: (index, at) for index, chunk in enumerate(chunks)
                        for at, path in enumerate(chunk)}
+        self._runs: dict[int, list[_Parsed]] = {}
 
     def take(self, path: Path, kind: str) -> Tournament | None:
         """The tournament parsed from `path` as format `kind`; None where
@@ -52,15 +69,30 @@ class Ahead:
         where = self._chunk.pop(path, None)
         if where is None:
             return None
-        try:
-            parsed = self._futures[where[0]].result()[where[1]]
-        except Exception:       # a worker that died (BrokenProcessPool): parsed here
-            return None
-        return parsed[1] if parsed is not None and parsed[0] == kind else None
+        parsed = self._run(where[0])
+        found = parsed[where[1]] if parsed is not None else None
+        return found[1] if found is not None and found[0] == kind else None
+
+    def _run(self, index: int) -> list[_Parsed] | None:
+        """A run's tournaments, read once from the file its worker wrote;
+        None for a run no worker has started (cancelled: parsed here, not
+        waited for) or one whose worker died (BrokenProcessPool)."""
+        if index not in self._runs:
+            future = self._futures[index]
+            if future.cancel():
+                return None
+            try:
+                written = Path(future.result())
+                self._runs[index] = pickle.loads(written.read_bytes())
+                written.unlink()
+            except Exception:
+                return None
+        return self._runs[index]
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)
-        self._futures, self._chunk = [], {}
+        self._futures, self._chunk, self._runs = [], {}, {}
+        shutil.rmtree(self._folder, ignore_errors=True)
 
 
 def parse_ahead(paths: Iterable[Path], workers: int | None = None) -> Ahead | None:
@@ -76,7 +108,7 @@ def parse_ahead(paths: Iterable[Path], workers: int | None = None) -> Ahead | No
     if count < 1 or sum(s for _, s in sized) < PARALLEL_FROM or active() is not None:
         return None
     pool = ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("fork"))
-    return Ahead(pool, _chunks(sized, count * 4))
+    return Ahead(pool, _chunks(sized, count * RUNS))
 
 
 def _size(path: Path) -> int:
@@ -100,9 +132,14 @@ def _chunks(sized: list[tuple[Path, int]], count: int) -> list[list[Path]]:
     return out
 
 
-def _parse_all(paths: list[Path]) -> list[_Parsed]:
-    """In a worker: each file parsed, as the building process would."""
-    return [_parse(path) for path in paths]
+def _parse_all(paths: list[Path], into: str) -> str:
+    """In a worker: each file parsed, as the building process would, the
+    tournaments written pickled to the file `into` (read there in one call:
+    through the pool's pipe, 64 KB at a time, a worker waited for the
+    building process, busy with the registry, to empty it)."""
+    Path(into).write_bytes(pickle.dumps([_parse(path) for path in paths],
+                                        protocol=pickle.HIGHEST_PROTOCOL))
+    return into
 
 
 def _parse(path: Path) -> _Parsed:
