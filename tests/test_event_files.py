@@ -106,6 +106,23 @@ def test_files_parsed_in_workers_give_the_same_content(scaled, monkeypatch, shar
     assert from_workers < files if share else from_workers == files
 
 
+class _Full(type(Path())):          # type: ignore[misc]
+    """A path whose file cannot be written, as in a full /dev/shm."""
+
+    def write_bytes(self, data):
+        raise OSError(28, "No space left on device")
+
+
+def test_a_full_shared_memory_sends_the_tournaments_through_the_pipe(scaled, monkeypatch):
+    monkeypatch.setattr(event_files, "PARALLEL_FROM", 0)
+    alone = _load(scaled, monkeypatch, "1")
+    monkeypatch.setattr(event_files, "Path", _Full)
+    taken = _spy(monkeypatch, share=False)
+    forked = _load(scaled, monkeypatch, "2")
+    assert [e.tournament for e in forked.events] == [e.tournament for e in alone.events]
+    assert taken and all(t is not None for t in taken)
+
+
 def test_a_readers_crash_in_a_worker_is_reported_as_in_one_process(scaled, monkeypatch):
     """A file the reader crashes on is parsed again by the building process,
     which reports it as always (a forked worker inherits the crash)."""

@@ -56,7 +56,7 @@ class Ahead:
     def __init__(self, pool: ProcessPoolExecutor, chunks: list[list[Path]]):
         self._pool = pool
         self._folder = Path(tempfile.mkdtemp(prefix="sitegen-parsed-", dir=_SHARED_MEMORY))
-        self._futures: list[Future[str]] = [
+        self._futures: list[Future[str | list[_Parsed]]] = [
             pool.submit(_parse_all, chunk, str(self._folder / f"{index}.pickle"))
             for index, chunk in enumerate(chunks)]
         self._chunk = {path: (index, at) for index, chunk in enumerate(chunks)
@@ -82,9 +82,12 @@ class Ahead:
             if future.cancel():
                 return None
             try:
-                written = Path(future.result())
-                self._runs[index] = pickle.loads(written.read_bytes())
-                written.unlink()
+                done = future.result()
+                if isinstance(done, str):
+                    written = Path(done)
+                    done = pickle.loads(written.read_bytes())
+                    written.unlink()
+                self._runs[index] = done
             except Exception:
                 return None
         return self._runs[index]
@@ -132,13 +135,17 @@ def _chunks(sized: list[tuple[Path, int]], count: int) -> list[list[Path]]:
     return out
 
 
-def _parse_all(paths: list[Path], into: str) -> str:
+def _parse_all(paths: list[Path], into: str) -> str | list[_Parsed]:
     """In a worker: each file parsed, as the building process would, the
     tournaments written pickled to the file `into` (read there in one call:
     through the pool's pipe, 64 KB at a time, a worker waited for the
     building process, busy with the registry, to empty it)."""
-    Path(into).write_bytes(pickle.dumps([_parse(path) for path in paths],
-                                        protocol=pickle.HIGHEST_PROTOCOL))
+    parsed = [_parse(path) for path in paths]
+    try:
+        Path(into).write_bytes(pickle.dumps(parsed, protocol=pickle.HIGHEST_PROTOCOL))
+    except OSError:         # a small /dev/shm (a container's 64 MB): through the pipe
+        Path(into).unlink(missing_ok=True)
+        return parsed
     return into
 
 
