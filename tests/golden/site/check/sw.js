@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "d293a9a6fc17b57e",
+ "version": "1a8d3ef3b37d1c7c",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/e918a0af09dedb76/pyodide-lock.json",
-  "../static/bundle/e918a0af09dedb76/worker.js",
-  "../static/bundle/e918a0af09dedb76/python_stdlib.zip",
-  "../static/bundle/e918a0af09dedb76/snapshot.bin"
+  "../static/bundle/9abcdc3563a27de2/pyodide-lock.json",
+  "../static/bundle/9abcdc3563a27de2/worker.js",
+  "../static/bundle/9abcdc3563a27de2/python_stdlib.zip",
+  "../static/bundle/9abcdc3563a27de2/snapshot.bin"
  ]
 };
 
