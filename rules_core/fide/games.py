@@ -241,10 +241,11 @@ def _disregard_unrated(t: Tournament, edition: FideRules, counted: CountedGames,
     swiss = counted.system not in ROUND_ROBINS
     needed = max(edition.unrated_min_rated_opponents_all,
                  edition.unrated_min_rated_opponents_swiss if swiss else 0)
+    by_number = counted.players     # every kept game's opponent is in it (`_played_games`)
     for p in t.players:
         if p.rated or not played[p.number]:
             continue
-        vs_rated = [g for g in played[p.number] if _opponent_of(t, g).rated]
+        vs_rated = [g for g in played[p.number] if by_number[g.opponent].rated]  # type: ignore[index]
         score = _total(vs_rated)
         reason = None
         if len(vs_rated) < needed:

@@ -52,6 +52,11 @@ FMJD = FmjdEdition()
 # in this process: forking costs more than it saves (docs/scale.md#compute).
 PARALLEL_FROM = 20_000
 
+# Ranges of events a worker: the last range one worker rates while the
+# other has none left is the period's idle tail, so they are small (at
+# FIDE's size, 2,882 events: 90 a range, a second or so of rating each).
+RANGES = 16
+
 # (player id, rated games, score, opponents' average, competition average,
 #  change, initial rating exact): a player's figures of one event
 Played = tuple[str, int, Fraction | None, Fraction | None, Fraction | None,
@@ -184,7 +189,7 @@ def _as_planned(result: CheckResult, plan: Plan | None, given: dict[str, int]) -
 #
 # The period's events and the function that rates one are put in a module
 # global before the pool forks, so every worker inherits them; a task is a
-# range of events (four a worker, of about equal entries x rounds) and
+# range of events (`RANGES` a worker, of about equal entries x rounds) and
 # returns the worker's process id and the events' `Rated`, in order.
 
 _FORKED: tuple[Callable[[_Planned], Rated], list[_Planned]] | None = None
@@ -203,7 +208,7 @@ def _rate_all(rate: Callable[[_Planned], Rated], planned: list[_Planned], worker
         with ProcessPoolExecutor(max_workers=workers,
                                  mp_context=multiprocessing.get_context("fork")) as pool:
             out: list[Rated] = []
-            for pid, chunk in pool.map(_rate_chunk, _ranges(sizes, workers * 4)):
+            for pid, chunk in pool.map(_rate_chunk, _ranges(sizes, workers * RANGES)):
                 out.extend(chunk)
                 if used is not None:
                     used.add(pid)

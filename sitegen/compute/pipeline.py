@@ -296,15 +296,15 @@ def _history(day, players, before, changes) -> None:
     """Each player's row of the list: the rating, its difference, and the
     period's games and events (none for most of a million players)."""
     for pid, p in players.items():
-        rating = p.rating
+        rating, was = p.rating, before[pid]
         p.published.append((day, rating))
+        change = None if was is None or rating is None else rating - was
         made = changes.get(pid)
         if made:
-            p.history.append(HistoryRow(day, rating, _difference(before[pid], rating),
-                                        sum(n for _, _, n in made),
+            p.history.append(HistoryRow(day, rating, change, sum(n for _, _, n in made),
                                         [(slug, float(c)) for slug, c, _ in made]))
         elif rating is not None or made is not None:     # the shared EMPTY: no events
-            p.history.append(HistoryRow(day, rating, _difference(before[pid], rating), 0, EMPTY))
+            p.history.append(HistoryRow(day, rating, change, 0, EMPTY))
 
 
 def _end_order(event: Event):
@@ -371,22 +371,33 @@ def _chess_ratings(day, edition, players, changes) -> list[str]:
     """fide-2009 8.55 / fide-rb-2024 7.3.4: the period's changes added up and
     rounded as the edition of the list says; first ratings pooled (fide-2002
     10.3, fide-2009 8.3, fide-rb-2024 6.1.4); below the floor, delisted."""
-    delisted = []
+    delisted: list[str] = []
+    permanent = edition.k_permanent_rating
     for pid, p in players.items():
         made = changes.get(pid)
-        games = sum(n for _, _, n in made) if made else 0
-        if p.rating is not None and games:
-            total = sum((c for _, c, _ in made), Fraction(0))
-            p.rating = edition.new_rating(p.rating, total)
-            if p.rating < edition.floor:
-                p.rating = None
-                delisted.append(pid)
+        if made:        # else: no game in the period, no change, the same count
+            _period_change(edition, pid, p, made, delisted)
         elif p.rating is None and p.pending:
             _first_rating(edition, p)
-        p.games = None if p.games is None else p.games + games   # unknown stays unknown
-        p.reached = p.reached or (p.rating or 0) >= edition.k_permanent_rating
+        if not p.reached and p.rating is not None and p.rating >= permanent:
+            p.reached = True
     _one_time_adjustment(day, edition, players)
     return delisted
+
+
+def _period_change(edition, pid: str, p: _Player, made, delisted: list[str]) -> None:
+    """A player with games in the period: his rating changed by their sum
+    (or his first rating pooled), his count of games raised by them."""
+    games = sum(n for _, _, n in made)
+    if p.rating is not None and games:
+        total = sum((c for _, c, _ in made), Fraction(0))
+        p.rating = edition.new_rating(p.rating, total)
+        if p.rating < edition.floor:
+            p.rating = None
+            delisted.append(pid)
+    elif p.rating is None and p.pending:
+        _first_rating(edition, p)
+    p.games = None if p.games is None else p.games + games   # unknown stays unknown
 
 
 def _one_time_adjustment(day, edition, players) -> None:
@@ -485,16 +496,25 @@ def _holds(held: set[str], title: str, order: tuple[str, ...]) -> bool:
 # -- publication ----------------------------------------------------------------------
 
 def _entries(spec, day, edition, players, before, changes) -> list[ListEntry]:
-    rated = [(pid, p) for pid, p in players.items()
-             if p.rating is not None and p.rating >= _published_floor(spec.game, edition)]
-    rated.sort(key=lambda item: (-item[1].rating, item[1].reg.name, item[0]))
+    """The list: every player at or above the published floor, by rating
+    (then name, then id), ranked with ties sharing the higher rank."""
+    floor = _published_floor(spec.game, edition)
+    # sorted as (-rating, name, id): the ids are unique, so the players
+    # themselves are never compared (no key function called a player)
+    rated = sorted((-p.rating, p.reg.name, pid, p) for pid, p in players.items()
+                   if p.rating is not None and p.rating >= floor)
     entries, rank, previous = [], 0, None
     inactive = years_before(day, 1)        # the same for every entry of the list
-    for index, (pid, p) in enumerate(rated, start=1):
-        if p.rating != previous:
-            rank, previous = index, p.rating
-        entries.append(_entry(spec, day, edition, pid, p, rank, before[pid], changes,
-                              inactive))
+    figures = _chess_figures if spec.game == "chess" else _draughts_figures
+    for index, (_, _, pid, p) in enumerate(rated, start=1):
+        rating, reg, made, was = p.rating, p.reg, changes.get(pid), before[pid]
+        if rating != previous:
+            rank, previous = index, rating
+        entry = ListEntry(pid, reg.name, reg.federation, reg.sex, reg.birth_year, p.title,
+                          rating, rank, sum(n for _, _, n in made) if made else 0,
+                          None if was is None else rating - was, new=was is None)
+        figures(entry, day, edition, p, inactive)
+        entries.append(entry)
     return entries
 
 
@@ -502,24 +522,28 @@ def _published_floor(game: str, edition) -> int:
     return edition.floor if game == "chess" and isinstance(edition, FideEdition) else 0
 
 
-def _entry(spec, day, edition, pid, p, rank, before, changes, inactive) -> ListEntry:
-    reg = p.reg
-    made = changes.get(pid)
-    games = sum(n for _, _, n in made) if made else 0
-    entry = ListEntry(pid, reg.name, reg.federation, reg.sex, reg.birth_year, p.title,
-                      p.rating, rank, games, _difference(before, p.rating),
-                      new=before is None)
-    last = max(end for end, _ in p.played) if p.played else p.record_start
-    if spec.game == "chess":
-        entry.k = edition.k_factor(p.rating, p.games, p.reached, day.year, reg.birth_year)[0]
-        # fide-2009 7.23a, fide-rb-2024 6.2.2a: no rated game for a year
-        entry.flag = "i" if last is None or last <= inactive else ""
-    else:
-        recent = p.games_since(years_before(day, 3))
-        entry.recent_games = recent
-        entry.list_letter = list_letter(p.rating, _games_or_assumed(p.games), recent, last, day)
-        entry.active = active(p.rating, recent)
-    return entry
+def _last_game(p: _Player) -> date | None:
+    """The end of the player's last rated event, else the registry's first
+    rating (taken as a last game)."""
+    return max(end for end, _ in p.played) if p.played else p.record_start
+
+
+def _chess_figures(entry: ListEntry, day, edition, p: _Player, inactive: date) -> None:
+    """K for the next period, and the inactive flag: fide-2009 7.23a,
+    fide-rb-2024 6.2.2a, no rated game for a year."""
+    entry.k = edition.k_factor(p.rating, p.games, p.reached, day.year, p.reg.birth_year)[0]
+    last = _last_game(p)
+    entry.flag = "i" if last is None or last <= inactive else ""
+
+
+def _draughts_figures(entry: ListEntry, day, edition, p: _Player, inactive: date) -> None:
+    """fmjd Annex 9 §6: the games of the last three years, the list letter
+    (§6.3) and whether the player is on the active list."""
+    recent = p.games_since(years_before(day, 3))
+    entry.recent_games = recent
+    entry.list_letter = list_letter(entry.rating, _games_or_assumed(p.games), recent,
+                                    _last_game(p), day)
+    entry.active = active(entry.rating, recent)
 
 
 def _difference(before: int | None, after: int | None) -> int | None:
