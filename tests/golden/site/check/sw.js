@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "edf75cf5f3a189d5",
+ "version": "d7e3f2e7dd9fa750",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/6c852d0003db2698/pyodide-lock.json",
-  "../static/bundle/6c852d0003db2698/worker.js",
-  "../static/bundle/6c852d0003db2698/python_stdlib.zip",
-  "../static/bundle/6c852d0003db2698/snapshot.bin"
+  "../static/bundle/02d5074fbd2f7d2f/pyodide-lock.json",
+  "../static/bundle/02d5074fbd2f7d2f/worker.js",
+  "../static/bundle/02d5074fbd2f7d2f/python_stdlib.zip",
+  "../static/bundle/02d5074fbd2f7d2f/snapshot.bin"
  ]
 };
 
