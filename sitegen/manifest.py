@@ -340,6 +340,12 @@ class _Reducers(dict):
     classes itself): a page's key in half the time (docs/scale.md#incremental-builds)."""
 
     def __missing__(self, cls: type):
+        if issubclass(cls, type):
+            # a class whose metaclass is not `type` itself (ABCMeta: a
+            # MutableMapping subclass such as sitedata.ByList): the C pickler
+            # consults the table before it writes a class by its name, which
+            # it does when the table has no entry (KeyError)
+            raise KeyError(cls)
         reducer = self[cls] = _reducer(cls)
         return reducer
 

@@ -346,6 +346,25 @@ def test_page_keys(differ, same):
     assert first is not None and (first == second) == same
 
 
+def test_a_page_key_takes_instances_of_abstract_base_classes():
+    """A player's ratings are held as a `ByList`, a MutableMapping (its class's
+    metaclass is ABCMeta, not `type`): the key pickler's table of reducers
+    must let pickle write such a class by its name.  It once made a reducer
+    for ABCMeta itself, the key failed, and every player's page was
+    rendered again in every incremental build."""
+    from sitegen.compute.sitedata import ByList, PlayerRecord
+    from sitegen.manifest import Reuse
+
+    record = PlayerRecord("chess", "1", "Able, Ann", "TST", "w", 1990, "",
+                          ByList({"standard": 2000}), ByList({"standard": []}), [])
+    reuse = Reuse(None, "salt")
+    first = reuse.key("player.html", {"view": record, "ratings": record.ratings})
+    changed = ByList({"standard": 2001})
+    assert first is not None
+    assert reuse.key("player.html", {"view": record, "ratings": record.ratings}) == first
+    assert reuse.key("player.html", {"view": record, "ratings": changed}) not in (None, first)
+
+
 # -- one month more ----------------------------------------------------------------
 
 # Issue 16 item 5: a month's events may rewrite the new lists, the pages of
