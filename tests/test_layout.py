@@ -7,8 +7,8 @@ fold away) and, where Debian's Chromium is there, shown at 320, 390 and
 1280 px: a list keeps rank, name, rating and change on screen.  That
 nothing scrolls sideways at those widths is checked on a page of every kind
 (PAGE_KINDS) by tests/test_a11y.py, which shows each at the three widths for
-axe and writes screenshots of them to a temporary folder for a person to
-look at.
+axe (and, with SUITE_SCREENSHOTS set to a folder, writes screenshots of
+them there for a person to look at).
 """
 
 from __future__ import annotations
