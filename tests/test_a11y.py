@@ -13,13 +13,21 @@ compared with the viewport's first (nothing may scroll sideways: the check
 tests/test_layout.py made in a pass of its own over the same pages at the
 same widths, some 13 s of Chromium's CPU, made here where each page is shown
 at each width anyway).  One test per page, so that pytest-xdist
-shares them between its workers.  Colour-contrast, axe's costly rule (in
-proportion to the text of the page), runs once per set of media rules that
-apply (320 and 390 px share theirs) and leaves out the rows of a table body
-and the items of a list after the twentieth, which repeat the ones before
-(`test_colour_contrast_is_checked_before_the_repeated_rows`); the other
-rules see the whole page at 1280 px and, at the narrower widths, where the
-layout is what changes, the page but those repeated rows.
+shares them between its workers.
+
+What axe runs at each width (`_at_width`), widest first: at 1280 px every
+rule over the whole page, colour-contrast (axe's costly rule, in proportion
+to the text of the page) but over the rows of a table body and the items of
+a list after the twentieth, which repeat the markup, classes and stripes of
+the ones before.  At 390 px, where other media rules apply, every rule but
+colour-contrast over the page but those repeated rows, and colour-contrast
+over what can look otherwise than at 1280 px: the elements that the media
+rules applying at one width and not the other give a colour, background,
+font, visibility, display or position, and the elements shown at 390 px
+and hidden at 1280 px (AGAIN).  At 320 px, where the media rules and so the
+styles and what is shown are those of 390 px, the rules that read the
+layout (LAYOUT: a region that scrolls) and the sideways check.  Tests below
+show that each of these runs still finds what it is there to find.
 
 axe-core is fetched once with `npm pack` into the cache folder the Pyodide
 runtime uses (sitegen.browser.bundle.cache_dir(): $SITEGEN_CACHE, else
@@ -62,6 +70,11 @@ AXE_INTEGRITY = ("sha512-ilYanEU8vxxBexpJd8cWM4ElSQq4QctCLKih0TSfjIfCQTeyH/6zVrm
 # REPEATED, which repeat the markup, classes and stripes of the rows before.
 REPEATED = 20
 EXCEPT_CONTRAST = {"rules": {"color-contrast": {"enabled": False}}}
+# The rules of those axe runs by default whose result depends on the layout
+# and not only on the page's markup, styles and what is shown: whether a
+# region scrolls.  (target-size, the other, is WCAG 2.2 and off by default;
+# colour-contrast is above; the sideways check is test_no_axe_violations'.)
+LAYOUT = {"runOnly": ["scrollable-region-focusable"]}
 CONTRAST = {"runOnly": ["color-contrast"]}
 REPEATS = [[f"{parent} > {child}:nth-child(n+{REPEATED + 1})"]
            for parent, child in (("tbody", "tr"), ("ul", "li"), ("ol", "li"))]
@@ -183,7 +196,11 @@ def _violations(page, axe_source: str, context=None, options=None) -> list[str]:
 
 
 def _at_width(page, axe_source: str, contrasted: set[str], whole: bool = True) -> list[str]:
-    """The violations at the page's width: every rule but colour-contrast
+    """The violations at the page's width.  At a width whose style sheets'
+    media rules that apply are those of a width already checked
+    (`contrasted`: 320 px after 390), only LAYOUT (the styles, hence what is
+    shown, and the scripts' state, which follow the media queries, are the
+    same there; what differs is the geometry).  Otherwise every rule but colour-contrast
     (over the `whole` page, else but the repeated rows: the rows' own text
     and labels were checked at the first width), then colour-contrast: at
     the first width over the whole page (but the repeated rows), at a later
@@ -192,11 +209,11 @@ def _at_width(page, axe_source: str, contrasted: set[str], whole: bool = True) -
     first (AGAIN: the colour-contrast run at a second width cost as much as
     the first, and found nothing more on the elements no media rule
     touches); at a width of media rules already checked, not again."""
-    found = _violations(page, axe_source, None if whole else {"exclude": REPEATS},
-                        EXCEPT_CONTRAST)
     media = page.evaluate(MEDIA)
     if media in contrasted:
-        return found
+        return _violations(page, axe_source, {"exclude": REPEATS}, LAYOUT)
+    found = _violations(page, axe_source, None if whole else {"exclude": REPEATS},
+                        EXCEPT_CONTRAST)
     include = None
     if contrasted:
         include = page.evaluate(AGAIN)
@@ -309,4 +326,21 @@ def test_colour_contrast_is_checked_before_the_repeated_rows(chromium, axe):
     assert all(node in narrow[0] for node in ("li", "span", "#late")), narrow
     page.set_viewport_size({"width": 320, "height": 900})
     assert not [v for v in _at_width(page, axe, contrasted) if "color-contrast" in v]
+    page.close()
+
+
+def test_a_width_of_the_same_media_rules_is_checked_for_the_layout(chromium, axe):
+    """At a width whose media rules are those of a width checked before,
+    _at_width still finds a region that scrolls only there and cannot take
+    the focus (scrollable-region-focusable)."""
+    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+    page.set_content('<!DOCTYPE html><html lang="en"><head><title>x</title></head><body>'
+                     '<main><h1>x</h1><div style="overflow-x: auto">'
+                     '<p style="width: 350px">wide text</p></div></main></body></html>')
+    contrasted: set[str] = set()
+    found = []
+    for width in (1280, 390, 320):
+        page.set_viewport_size({"width": width, "height": 900})
+        found.append([v.split(" ", 1)[0] for v in _at_width(page, axe, contrasted)])
+    assert found == [[], [], ["scrollable-region-focusable"]]
     page.close()
