@@ -10,7 +10,11 @@ The tree is read from /proc (every process descending from the worker, with
 the children it has reaped) for the tests that use the `chromium` fixture;
 for the others the worker's own CPU and its reaped children's
 (`os.times()`) are enough, and much cheaper to read.  A last line `(worker)`
-gives the worker's whole tree at the end.
+gives the worker's whole tree at the end.  A child's CPU is counted when it
+is reaped: the processes of a pool that a test leaves to be reaped later
+(by the pool's own thread) show in whichever test runs then, as seconds of
+CPU far above its wall seconds (2 cores); add them to the test that
+started the pool.
 
     SUITE_CPU_PROFILE=/tmp/cpu python -m pytest -q
     python -m tests.cpu_profile /tmp/cpu      # the tests and modules by CPU
