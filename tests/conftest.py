@@ -80,6 +80,10 @@ def pytest_configure(config):
         sys.dont_write_bytecode = False
         os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
         os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
+    if os.environ.get("SUITE_CPU_PROFILE"):
+        from tests.cpu_profile import CpuProfile
+
+        config.pluginmanager.register(CpuProfile(os.environ["SUITE_CPU_PROFILE"], config), "cpu_profile")
 
 
 @pytest.hookimpl(tryfirst=True)     # before xdist reads the groups
@@ -176,6 +180,30 @@ def demo_site(tmp_path_factory) -> Path:
     """The embedded demo federation (content/) built once for the session."""
     return _built_once(tmp_path_factory, "demo", lambda folder: build_site(
         ROOT / "content", folder / "site"))
+
+
+@pytest.fixture(scope="session")
+def bilingual_fixture_site(tmp_path_factory) -> Path:
+    """The content of tests/site_fixture.py (every kind of page: the golden
+    site's) with the demo's regulation texts and languages = ["en", "it"],
+    built once for the session: tests/test_i18n.py reads both sites,
+    tests/test_browser.py checks the Italian checker offline and
+    tests/test_deploy.py serves it with nginx at the root (each of the three
+    built its own, some 4 s of CPU a build)."""
+    return _built_once(tmp_path_factory, "bilingual", _bilingual)
+
+
+def _bilingual(folder: Path) -> Path:
+    from tests.site_fixture import write_content
+
+    content = write_content(folder / "content")
+    shutil.copytree(ROOT / "content" / "regulations", content / "regulations")
+    toml = content / "site.toml"
+    text = toml.read_text(encoding="utf-8")
+    assert "[site]\n" in text and "languages" not in text
+    toml.write_text(text.replace("[site]\n", '[site]\nlanguages = ["en", "it"]\n', 1),
+                    encoding="utf-8")
+    return build_site(content, folder / "site")
 
 
 def build_site(content: Path, site: Path) -> Path:

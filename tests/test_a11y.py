@@ -13,21 +13,31 @@ compared with the viewport's first (nothing may scroll sideways: the check
 tests/test_layout.py made in a pass of its own over the same pages at the
 same widths, some 13 s of Chromium's CPU, made here where each page is shown
 at each width anyway).  One test per page, so that pytest-xdist
-shares them between its workers.  Colour-contrast, axe's costly rule (in
-proportion to the text of the page), runs once per set of media rules that
-apply (320 and 390 px share theirs) and leaves out the rows of a table body
-and the items of a list after the twentieth, which repeat the ones before
-(`test_colour_contrast_is_checked_before_the_repeated_rows`); the other
-rules see the whole page at 1280 px and, at the narrower widths, where the
-layout is what changes, the page but those repeated rows.
+shares them between its workers.
+
+What axe runs at each width (`_at_width`), widest first: at 1280 px every
+rule over the whole page, colour-contrast (axe's costly rule, in proportion
+to the text of the page) but over the rows of a table body and the items of
+a list after the twentieth, which repeat the markup, classes and stripes of
+the ones before.  At 390 px, where other media rules apply, every rule but
+colour-contrast over the page but those repeated rows, and colour-contrast
+over what can look otherwise than at 1280 px: the elements that the media
+rules applying at one width and not the other give a colour, background,
+font, visibility, display or position, and the elements shown at 390 px
+and hidden at 1280 px (AGAIN).  At 320 px, where the media rules and so the
+styles and what is shown are those of 390 px, the rules that read the
+layout (LAYOUT: a region that scrolls) and the sideways check.  Tests below
+show that each of these runs still finds what it is there to find.
 
 axe-core is fetched once with `npm pack` into the cache folder the Pyodide
 runtime uses (sitegen.browser.bundle.cache_dir(): $SITEGEN_CACHE, else
 ~/.cache/sitegen), pinned by version and checked against the registry's
 sha512 before use.  Playwright runs it in Debian's Chromium (the `chromium`
 fixture of tests/conftest.py, the demo site served by tests/test_layout.py's
-`origin`).  Screenshots of every page at each width are written to the
-test's temporary folder.
+`origin`).  With SUITE_SCREENSHOTS set to a folder, a screenshot of every
+page at each width is written there for a person to look at (nothing
+asserts on them: some 0.1 s of Chromium's CPU each, 69 of them, so not by
+default).
 """
 
 from __future__ import annotations
@@ -48,6 +58,7 @@ from tests.test_layout import CI, OVERFLOW, PAGE_KINDS, WIDTHS, _at_each_width, 
 
 pytestmark = pytest.mark.browser
 
+SCREENSHOTS = os.environ.get("SUITE_SCREENSHOTS")
 AXE_VERSION = "4.11.0"
 # `npm view axe-core@4.11.0 dist.integrity`
 AXE_INTEGRITY = ("sha512-ilYanEU8vxxBexpJd8cWM4ElSQq4QctCLKih0TSfjIfCQTeyH/6zVrmIJfLPrKTKJRbiG"
@@ -59,6 +70,11 @@ AXE_INTEGRITY = ("sha512-ilYanEU8vxxBexpJd8cWM4ElSQq4QctCLKih0TSfjIfCQTeyH/6zVrm
 # REPEATED, which repeat the markup, classes and stripes of the rows before.
 REPEATED = 20
 EXCEPT_CONTRAST = {"rules": {"color-contrast": {"enabled": False}}}
+# The rules of those axe runs by default whose result depends on the layout
+# and not only on the page's markup, styles and what is shown: whether a
+# region scrolls.  (target-size, the other, is WCAG 2.2 and off by default;
+# colour-contrast is above; the sideways check is test_no_axe_violations'.)
+LAYOUT = {"runOnly": ["scrollable-region-focusable"]}
 CONTRAST = {"runOnly": ["color-contrast"]}
 REPEATS = [[f"{parent} > {child}:nth-child(n+{REPEATED + 1})"]
            for parent, child in (("tbody", "tr"), ("ul", "li"), ("ol", "li"))]
@@ -69,9 +85,51 @@ RUN = """([context, options]) => axe.run(context || document,
 # Whether each @media rule of the page's style sheets applies: colour-contrast
 # runs again at a width only where this differs from the widths checked
 # (the colours are the style sheets'; 320 and 390 px take the same rules).
-MEDIA = """() => Array.from(document.styleSheets).flatMap(sheet => Array.from(sheet.cssRules))
-  .filter(rule => rule instanceof CSSMediaRule).map(rule => matchMedia(rule.conditionText).matches)
-  .join()"""
+MEDIA_RULES = """Array.from(document.styleSheets).flatMap(sheet => Array.from(sheet.cssRules))
+  .filter(rule => rule instanceof CSSMediaRule)"""
+MEDIA = f"() => {MEDIA_RULES}.map(rule => matchMedia(rule.conditionText).matches).join()"
+# At the first width, where colour-contrast sees the whole page: which media
+# rules apply and which elements are shown.
+SHOWN = "{visibilityProperty: true, opacityProperty: true}"
+REMEMBER = f"""() => {{ window.contrastChecked = {{
+  media: {MEDIA_RULES}.map(rule => matchMedia(rule.conditionText).matches),
+  shown: new WeakSet(Array.from(document.querySelectorAll('body *')).filter(e => e.checkVisibility({SHOWN})))
+}}; }}"""
+# At a later width whose media rules differ: what colour-contrast must see
+# again (selectors, [] for nothing).  A text's contrast is its colour and
+# size against what lies behind it, so it can differ from the first width's
+# only (1) inside an element that a media rule applying now, and not then
+# (or then, and not now), gives a colour, background, font, opacity,
+# visibility, display, position or stacking (the element and everything in
+# it: colours and sizes are inherited), or (2) in an element shown now and
+# hidden then (by a media rule or by a script that follows the width,
+# nav.js), marked data-contrast-unseen.  The other properties of the media
+# rules (padding, margins, widths, wrapping) move text but give it no other
+# colour or background.  Style sheets without media rules on colours give
+# nothing here.
+LOOKS = (r"/^(color|background|font|opacity|visibility|display|position|z-index|top|left|"
+         r"right|bottom|inset|transform|filter|mix-blend|text-shadow|clip|content|"
+         r"-webkit-text)/")
+AGAIN = f"""() => {{
+  const first = window.contrastChecked;
+  const changed = {MEDIA_RULES}.filter((rule, i) =>
+    matchMedia(rule.conditionText).matches !== first.media[i]);
+  const selectors = changed.flatMap(rule => Array.from(rule.cssRules))
+    .filter(rule => rule instanceof CSSStyleRule &&
+            Array.from(rule.style).some(name => {LOOKS}.test(name)))
+    .flatMap(rule => rule.selectorText.split(','))
+    .map(selector => selector.replace(/::?(before|after|marker|first-line|first-letter)\b/g, '').trim())
+    .filter(selector => {{ try {{ return document.querySelector(selector) !== null; }}
+                          catch (e) {{ return false; }} }});
+  for (const e of document.querySelectorAll('body *')) {{
+    if (!first.shown.has(e) && e.checkVisibility({SHOWN})) {{
+      e.setAttribute('data-contrast-unseen', '');
+      first.shown.add(e);
+    }}
+  }}
+  if (document.querySelector('[data-contrast-unseen]')) selectors.push('[data-contrast-unseen]');
+  return [...new Set(selectors)];
+}}"""
 
 
 def _integrity(path: Path) -> str:
@@ -138,18 +196,36 @@ def _violations(page, axe_source: str, context=None, options=None) -> list[str]:
 
 
 def _at_width(page, axe_source: str, contrasted: set[str], whole: bool = True) -> list[str]:
-    """The violations at the page's width: every rule but colour-contrast
+    """The violations at the page's width.  At a width whose style sheets'
+    media rules that apply are those of a width already checked
+    (`contrasted`: 320 px after 390), only LAYOUT (the styles, hence what is
+    shown, and the scripts' state, which follow the media queries, are the
+    same there; what differs is the geometry).  Otherwise every rule but colour-contrast
     (over the `whole` page, else but the repeated rows: the rows' own text
-    and labels were checked at the first width), then colour-contrast where
-    the style sheets' media rules that apply are not those of a width
-    already checked (`contrasted`)."""
+    and labels were checked at the first width), then colour-contrast: at
+    the first width over the whole page (but the repeated rows), at a later
+    one whose style sheets' media rules that apply are not those of a width
+    already checked (`contrasted`) over what can look otherwise than at the
+    first (AGAIN: the colour-contrast run at a second width cost as much as
+    the first, and found nothing more on the elements no media rule
+    touches); at a width of media rules already checked, not again."""
+    media = page.evaluate(MEDIA)
+    if media in contrasted:
+        return _violations(page, axe_source, {"exclude": REPEATS}, LAYOUT)
     found = _violations(page, axe_source, None if whole else {"exclude": REPEATS},
                         EXCEPT_CONTRAST)
-    media = page.evaluate(MEDIA)
-    if media not in contrasted:
-        contrasted.add(media)
-        found += _violations(page, axe_source, {"exclude": REPEATS}, CONTRAST)
-    return found
+    include = None
+    if contrasted:
+        include = page.evaluate(AGAIN)
+        if not include:
+            contrasted.add(media)
+            return found
+    else:
+        page.evaluate(REMEMBER)
+    contrasted.add(media)
+    context = {"exclude": REPEATS} if include is None else \
+        {"include": [[selector] for selector in include], "exclude": REPEATS}
+    return found + _violations(page, axe_source, context, CONTRAST)
 
 
 # Violations found and not yet mended: (kind, axe rule, why).  The test
@@ -180,7 +256,7 @@ def tab(chromium):
 
 
 @pytest.mark.parametrize("name, path", list(_kinds()))
-def test_no_axe_violations(tab, origin, axe_source, name, path, tmp_path):  # noqa: F811
+def test_no_axe_violations(tab, origin, axe_source, name, path):  # noqa: F811
     found: dict[str, list[str]] = {}
     wide: dict[str, str] = {}
     contrasted: set[str] = set()
@@ -188,7 +264,8 @@ def test_no_axe_violations(tab, origin, axe_source, name, path, tmp_path):  # no
         overflow = tab.evaluate(OVERFLOW)
         if overflow > 0:
             wide[f"{name} at {width} px"] = f"{path} scrolls {overflow} px sideways"
-        tab.screenshot(path=str(tmp_path / f"{name}-{width}.png"))
+        if SCREENSHOTS:
+            tab.screenshot(path=str(Path(SCREENSHOTS) / f"{name}-{width}.png"))
         violations = _at_width(tab, axe_source, contrasted, whole=not contrasted) \
             if axe_source else []
         if violations:
@@ -224,21 +301,46 @@ def test_axe_finds_a_violation(chromium, axe):
 
 def test_colour_contrast_is_checked_before_the_repeated_rows(chromium, axe):
     """The colour-contrast run (_at_width) finds pale text in a table's row
-    and a list's item up to REPEATED, and at a width whose media rules
-    differ from those of the widths checked before it."""
+    and a list's item up to REPEATED; at a width whose media rules differ
+    from those of the widths checked before it, the text that those rules
+    colour otherwise (a list's item paled by a max-width rule, a span left
+    pale when a min-width rule stops applying) and the text shown there
+    first (a paragraph a script shows), not again the row seen at the
+    first width; at a width of the same media rules, nothing again."""
     page = chromium.new_page(viewport={"width": 1280, "height": 900})
     rows = "".join(f"<tr><td{' class=pale' if n == REPEATED else ''}>{n}</td></tr>"
                    for n in range(1, REPEATED + 3))
     page.set_content('<!DOCTYPE html><html lang="en"><head><title>x</title><style>'
-                     ".pale{color:#eee} @media (max-width: 500px) {li{color:#eee}}</style>"
+                     ".pale, .late, .wide {color:#eee} @media (max-width: 500px) {li{color:#eee}}"
+                     " @media (min-width: 1000px) {.wide {color:#333}}</style>"
                      "</head><body><main><h1>x</h1><table><tbody>" + rows + "</tbody></table>"
-                     "<ul><li>item</li></ul></main></body></html>")
+                     '<ul><li>item</li></ul><p>a <span class="wide">span</span></p>'
+                     '<p id="late" class="late" hidden>late</p></main></body></html>')
     contrasted: set[str] = set()
     wide = [v for v in _at_width(page, axe, contrasted) if v.startswith("color-contrast")]
-    assert len(wide) == 1 and "1x" in wide[0]
+    assert len(wide) == 1 and "1x" in wide[0] and ".pale" in wide[0]
     page.set_viewport_size({"width": 390, "height": 900})
+    page.evaluate("() => { document.getElementById('late').hidden = false; }")
     narrow = [v for v in _at_width(page, axe, contrasted) if v.startswith("color-contrast")]
-    assert len(narrow) == 1 and "2x" in narrow[0]
+    assert len(narrow) == 1 and "3x" in narrow[0], narrow
+    assert all(node in narrow[0] for node in ("li", "span", "#late")), narrow
     page.set_viewport_size({"width": 320, "height": 900})
     assert not [v for v in _at_width(page, axe, contrasted) if "color-contrast" in v]
+    page.close()
+
+
+def test_a_width_of_the_same_media_rules_is_checked_for_the_layout(chromium, axe):
+    """At a width whose media rules are those of a width checked before,
+    _at_width still finds a region that scrolls only there and cannot take
+    the focus (scrollable-region-focusable)."""
+    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+    page.set_content('<!DOCTYPE html><html lang="en"><head><title>x</title></head><body>'
+                     '<main><h1>x</h1><div style="overflow-x: auto">'
+                     '<p style="width: 350px">wide text</p></div></main></body></html>')
+    contrasted: set[str] = set()
+    found = []
+    for width in (1280, 390, 320):
+        page.set_viewport_size({"width": width, "height": 900})
+        found.append([v.split(" ", 1)[0] for v in _at_width(page, axe, contrasted)])
+    assert found == [[], [], ["scrollable-region-focusable"]]
     page.close()

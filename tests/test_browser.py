@@ -38,7 +38,6 @@ from sitegen.browser.pages import shard_file
 from sitegen.content.sources import read_text
 from sitegen.serve import SiteHandler
 from tests.shared_data import NO_SHARED, ROOT, THIRD_PARTY
-from tests.site_fixture import write_content
 
 CI = bool(os.environ.get("CI"))
 # how late a slow path is answered (a venue's bad connection, a loaded CI)
@@ -942,21 +941,17 @@ def test_the_checker_works_offline_after_a_first_visit(browser, site):
 
 
 @pytest.fixture(scope="module")
-def bilingual_site(tmp_path_factory) -> Path:
+def bilingual_site(request) -> Path:
     """The fixture content with languages = ["en", "it"]: the Italian
-    /check/ pages under /it/ (docs/i18n.md)."""
-    from sitegen.build import build
+    /check/ pages under /it/ (docs/i18n.md); tests/conftest.py's build,
+    made once a session (tests/test_i18n.py reads it too)."""
+    from sitegen.build import BuildError
 
-    root = tmp_path_factory.mktemp("bilingual")
-    content = write_content(root / "content")
-    toml = content / "site.toml"
-    toml.write_text(toml.read_text(encoding="utf-8").replace(
-        "[site]\n", '[site]\nlanguages = ["en", "it"]\n', 1), encoding="utf-8")
     try:
-        build(content, root / "site", show_progress=False)
-    except BundleError as error:
+        return request.getfixturevalue("bilingual_fixture_site")
+    except (BundleError, BuildError) as error:      # npm or the registry unavailable
         _unavailable(f"the browser bundle could not be made: {error}")
-    return root / "site"
+        raise
 
 
 def test_the_italian_checker_works_offline_after_a_first_visit(browser, bilingual_site):

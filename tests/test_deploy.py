@@ -117,7 +117,10 @@ def _server_block(www: Path, port: int, prefix: str, snippet: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def nginx_site(tmp_path_factory):
+def nginx_site(tmp_path_factory, request):
+    """nginx serving the session's two-language site at the root (English
+    first: tests/conftest.py's `bilingual_fixture_site`, read only) and the
+    fixture content with Italian first under /ratings/, built here."""
     nginx = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists()
                                       else None)
     if nginx is None:
@@ -125,17 +128,15 @@ def nginx_site(tmp_path_factory):
                     "is checked against netlify.toml only")
     from sitegen.build import build
     root = tmp_path_factory.mktemp("nginx")
-    sites = {}
-    for prefix in ("/", "/ratings/"):
-        content = write_content(root / f"content{len(sites)}")
-        site_toml = content / "site.toml"
-        languages = ", ".join(f'"{code}"' for code in LANGUAGES[prefix])
-        site_toml.write_text(site_toml.read_text().replace(
-            'base_url = "https://ratings.test.example"',
-            f'base_url = "https://ratings.test.example{prefix}"\nlanguages = [{languages}]'))
-        www = root / f"www{len(sites)}"
-        build(content, www / prefix.strip("/") if prefix != "/" else www, show_progress=False)
-        sites[prefix] = www
+    content = write_content(root / "content")
+    site_toml = content / "site.toml"
+    languages = ", ".join(f'"{code}"' for code in LANGUAGES["/ratings/"])
+    site_toml.write_text(site_toml.read_text().replace(
+        'base_url = "https://ratings.test.example"',
+        f'base_url = "https://ratings.test.example/ratings/"\nlanguages = [{languages}]'))
+    build(content, root / "www" / "ratings", show_progress=False)
+    assert LANGUAGES["/"] == ("en", "it")      # the session's two-language site
+    sites = {"/": request.getfixturevalue("bilingual_fixture_site"), "/ratings/": root / "www"}
     snippet = root / "sitegen-headers.conf"
     snippet.write_text(NGINX_HEADERS.read_text(encoding="utf-8"), encoding="utf-8")
     servers = {prefix: (_free_port(), site) for prefix, site in sites.items()}

@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 import json
 import re
-import shutil
 from datetime import date
 from html.parser import HTMLParser
 from pathlib import Path
@@ -25,7 +24,6 @@ from babel.messages.pofile import read_po
 from sitegen import i18n
 from sitegen.content.settings import LANGUAGES, Checker
 from tests.shared_data import ROOT
-from tests.site_fixture import write_content
 from tests.site_pages import broken_links, head
 
 BASE = "https://ratings.test.example"     # tests/site_fixture.py's base_url
@@ -178,23 +176,12 @@ def test_the_languages_setting(value, kept):
 # -- the sites --------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def bilingual(tmp_path_factory) -> Path:
+def bilingual(bilingual_fixture_site) -> Path:
     """The content of tests/site_fixture.py (every kind of page: the golden
     site's) with the demo's regulation texts and languages = ["en", "it"],
-    built: a page of each kind in each language, in a tenth of the demo's
-    time."""
-    from sitegen.build import build
-
-    folder = tmp_path_factory.mktemp("bilingual")
-    content = write_content(folder / "content")
-    shutil.copytree(ROOT / "content" / "regulations", content / "regulations")
-    toml = content / "site.toml"
-    text = toml.read_text(encoding="utf-8")
-    assert "[site]\n" in text and "languages" not in text
-    toml.write_text(text.replace("[site]\n", '[site]\nlanguages = ["en", "it"]\n', 1),
-                    encoding="utf-8")
-    build(content, folder / "site", show_progress=False)
-    return folder / "site"
+    built once a session (tests/conftest.py): a page of each kind in each
+    language, in a tenth of the demo's time."""
+    return bilingual_fixture_site
 
 
 def _pages(root: Path) -> set[str]:

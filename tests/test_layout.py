@@ -7,8 +7,8 @@ fold away) and, where Debian's Chromium is there, shown at 320, 390 and
 1280 px: a list keeps rank, name, rating and change on screen.  That
 nothing scrolls sideways at those widths is checked on a page of every kind
 (PAGE_KINDS) by tests/test_a11y.py, which shows each at the three widths for
-axe and writes screenshots of them to a temporary folder for a person to
-look at.
+axe (and, with SUITE_SCREENSHOTS set to a folder, writes screenshots of
+them there for a person to look at).
 """
 
 from __future__ import annotations
@@ -324,6 +324,9 @@ def test_lists_keep_rating_and_change_on_screen(chromium, origin):
 
 
 def test_phone_menu_and_columns_toggle(chromium, origin):
+    """At 390 px the menu button opens the navigation, and the columns
+    button shows the columns a phone folds away (at 1280 px, no button and
+    every column: `_wide_has_no_phone_menu`)."""
     page = chromium.new_page(viewport={"width": 390, "height": 900})
     page.goto(origin + "/lists/chess/standard/", wait_until="load")
     menu = page.locator("button.nav-toggle")
@@ -336,12 +339,15 @@ def test_phone_menu_and_columns_toggle(chromium, origin):
     page.locator("button.columns-toggle").first.click()
     assert born.is_visible()
     page.close()
-    wide = chromium.new_page(viewport={"width": 1280, "height": 900})
-    wide.goto(origin + "/lists/chess/standard/", wait_until="load")
-    assert not wide.locator("button.nav-toggle").is_visible()
-    assert wide.locator("#site-nav").is_visible()
-    assert wide.locator("table.list thead th", has_text="Born").first.is_visible()
-    wide.close()
+
+
+def _wide_has_no_phone_menu(page) -> None:
+    """At 1280 px (test_phone_menu_and_columns_toggle's other half, on the
+    page test_list_filters_and_sorting loads anyway): no menu button, the
+    navigation shown, every column shown."""
+    assert not page.locator("button.nav-toggle").is_visible()
+    assert page.locator("#site-nav").is_visible()
+    assert page.locator("table.list thead th", has_text="Born").first.is_visible()
 
 
 def test_list_filters_and_sorting(chromium, origin):
@@ -349,6 +355,7 @@ def test_list_filters_and_sorting(chromium, origin):
     page; a column heading sorts it (aria-sort says how)."""
     page = chromium.new_page(viewport={"width": 1280, "height": 900})
     page.goto(origin + "/lists/chess/standard/", wait_until="load")
+    _wide_has_no_phone_menu(page)
     status = page.locator(".filter-status").first
     total = page.locator("table.list tbody tr").count()
     assert status.text_content() == f"{total} of {total} players shown"
