@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "edf75cf5f3a189d5",
+ "version": "e030f63d03debb91",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/6c852d0003db2698/pyodide-lock.json",
-  "../static/bundle/6c852d0003db2698/worker.js",
-  "../static/bundle/6c852d0003db2698/python_stdlib.zip",
-  "../static/bundle/6c852d0003db2698/snapshot.bin"
+  "../static/bundle/f4301f92bf9c3d28/pyodide-lock.json",
+  "../static/bundle/f4301f92bf9c3d28/worker.js",
+  "../static/bundle/f4301f92bf9c3d28/python_stdlib.zip",
+  "../static/bundle/f4301f92bf9c3d28/snapshot.bin"
  ]
 };
 
