@@ -233,8 +233,8 @@ def sharded_index(data: SiteData) -> tuple[dict, dict[str, bytes]]:
     """players.json (the lists, the count, the shard count, the folder and
     each shard's hash) and the shards by their path in that folder:
     id/N.json.gz with the whole rows, name/XX.json.gz with who each player
-    is (`NAME_COLUMNS`: no ratings, no list history); `shard_file` names them, `shard_url` gives the
-    address a browser fetches (the hash as the query).  The same bytes as
+    is (`NAME_COLUMNS`: no ratings, no list history); `shard_file` names
+    them, `shard_url` gives the address a browser fetches (the hash as the query).  The same bytes as
     `shard_index(player_index(data))`, each row made as its shard is."""
     found = _Entries(data)
     return _sharded(_lists(data), found.keys, found.row, found.name)
@@ -296,8 +296,9 @@ ID_COLUMNS = ("game", "id", "name", "federation", "sex", "birth_year", "title", 
 # plays (no ratings, no list history), so that a name shard changes only
 # when a player is added or his identity changes; /check/norm/ reads a
 # picked player's rating from his id shard (docs/browser.md#the-player-index).
-NAME_COLUMNS = ID_COLUMNS[:7]
-FORMAT = 6                            # players.json: 6 = name shards without ratings
+NAME_COLUMNS = ID_COLUMNS[:ID_COLUMNS.index("ratings")]      # a row's first values
+# players.json's format: 6 since name shards hold no ratings, 5 gzip tables
+FORMAT = 6
 SHARD_SUFFIX = ".json.gz"
 
 
