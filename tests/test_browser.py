@@ -691,16 +691,39 @@ def test_norm_page_picks_opponents_from_the_list(norm_page):
                                 arg=f"{row} [data-role=name]")
     assert norm_page.input_value(f"{row} [data-role=title]") == "MI"
     assert norm_page.input_value(f"{row} [data-role=federation]") == "TST"
-    assert norm_page.input_value(f"{row} [data-role=rating]").isdigit()
+    norm_page.wait_for_function("sel => /^[0-9]+$/.test(document.querySelector(sel).value)",
+                                arg=f"{row} [data-role=rating]")
 
 
 def test_norm_page_offers_the_players_of_a_typed_name(norm_page):
     """A name typed fetches its name shard (a gzip table, unpacked by the
     page: docs/browser.md#the-player-index); the list offers its players,
-    with federation, title and rating."""
+    with federation and title: a name shard holds no rating (format 6)."""
     norm_page.fill("#norm-games tbody tr[data-game='1'] [data-role=pick]", "Gold")
     norm_page.wait_for_function("""() => [...document.querySelectorAll('#norm-players option')]
-      .some(o => o.label.startsWith('Gold, Gus (TST, MI'))""")
+      .some(o => o.label === 'Gold, Gus (TST, MI)')""")
+
+
+def test_norm_page_reads_a_named_players_rating_from_his_id_shard(norm_page, site):
+    """A player picked by name (from his name shard, which has no ratings)
+    gets his latest standard rating from his id shard, as the site wrote
+    it (docs/browser.md#the-player-index)."""
+    from sitegen.browser.pages import id_shard
+    from sitegen.browser.worker import shard_rows
+
+    game = norm_page.evaluate("() => document.getElementById('norm-form').elements.game.value")
+    meta = json.loads((site / "static" / "check" / "players.json").read_text("utf-8"))
+    path = site / "static" / "players" / shard_file(meta, "id", id_shard(game, "20001", meta["id_shards"]))
+    gus = next(p for p in shard_rows(json.loads(gzip.decompress(path.read_bytes())))
+               if (p["game"], p["id"]) == (game, "20001"))
+    row = "#norm-games tbody tr[data-game='2']"
+    norm_page.fill(f"{row} [data-role=rating]", "")
+    norm_page.fill(f"{row} [data-role=pick]", "Gold, Gus")
+    norm_page.dispatch_event(f"{row} [data-role=pick]", "change")
+    norm_page.wait_for_function("sel => document.querySelector(sel).value !== ''",
+                                arg=f"{row} [data-role=rating]")
+    assert norm_page.input_value(f"{row} [data-role=name]") == "Gold, Gus"
+    assert norm_page.input_value(f"{row} [data-role=rating]") == str(gus["ratings"]["standard"])
 
 
 def _rating_form(page, edition: str, own: str, k: str, time_control: str, games) -> dict:

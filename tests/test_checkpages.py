@@ -96,7 +96,7 @@ def test_the_index_is_sharded_by_id_and_name(data):
                 assert path == shard_file(meta, "id", n)
             else:
                 assert path == shard_file(meta, "name", name_key(row["name"], meta["name_prefix"]))
-                assert "lists" not in row
+                assert "lists" not in row and "ratings" not in row
     assert id_shard_count(1_200_000) == 65536 and id_shard_count(10) == 1
     assert name_key("Ōno, Ken") == "on" and name_key("李") == "__"
     assert name_key("Ōno, Ken", 1) == "o" and name_key("李", 1) == "_"
@@ -150,16 +150,56 @@ def test_a_shard_keeps_its_name_and_bytes_while_its_players_do_not_change():
     assert urls[0][0] != urls[1][0] and urls[0][1] == urls[1][1]
 
 
+IDENTITY_CHANGES = [
+    # (what changes in the player's row, whether his name shard changes):
+    # a name shard holds who a player is, nothing his playing changes
+    # (docs/scale.md#incremental-builds, docs/browser.md#the-player-index)
+    ({"ratings": {"standard": 2150}}, False),
+    ({"ratings": {"standard": 2000, "rapid": 1900}}, False),
+    ({"lists": {"standard": [[0, 2000, 20], [1, 2150, 20]]}}, False),
+    ({"title": "FM"}, True),
+    ({"federation": "NED"}, True),
+    ({"name": "Ax, Renamed"}, True),
+    ({"birth_year": 1990}, True),
+    ({"sex": "w"}, True),
+]
+
+
+@pytest.mark.parametrize(("change", "name_shard_changes"), IDENTITY_CHANGES)
+def test_a_name_shard_changes_with_identities_not_ratings(change, name_shard_changes):
+    """Format 6: a player's new rating changes his id shard only; his name
+    shard (its bytes, and so its address) changes only when who he is
+    changes, and its rows hold no rating."""
+    from sitegen.browser.pages import NAME_COLUMNS, shard_index
+
+    def row(pid, name):
+        return {"game": "chess", "id": pid, "name": name, "federation": "TST", "sex": "m",
+                "birth_year": 1980, "title": "", "ratings": {"standard": 2000},
+                "lists": {"standard": [[0, 2000, 20]]}}
+    players = [row(str(1000 + n), f"{chr(97 + n % 26)}x, P{n}") for n in range(100)]
+    index = {"format": 1, "lists": [], "players": players}
+    meta_before, before = shard_index(index)
+    changed = [players[0] | change, *players[1:]]
+    meta_after, after = shard_index(index | {"players": changed})
+    modified = {p for p in before if before[p] != after.get(p)}
+    assert "ratings" not in NAME_COLUMNS and "lists" not in NAME_COLUMNS
+    assert all("ratings" not in r for p, body in after.items() if p.startswith("name/")
+               for r in _rows(body))
+    assert any(p.startswith("name/") for p in modified) == name_shard_changes
+    assert (meta_before["name_hashes"] != meta_after["name_hashes"]) == name_shard_changes
+    assert any(p.startswith("id/") for p in modified)        # the id shard has it all
+
+
 def test_shards_are_gzip_tables_of_every_player_once(data):
     """Format 5 (docs/browser.md#the-player-index): each shard is gzip
     (magic 1f 8b, no time: the same rows give the same bytes), a table of
     the columns once and a row a player; read back, the id shards hold
     every player of `player_index` once, whole, and the name shards the
-    same rows without the list history."""
+    same rows without the ratings and the list history (format 6)."""
     from sitegen.browser.pages import ID_COLUMNS, NAME_COLUMNS, SHARD_SUFFIX, sharded_index
 
     meta, files = sharded_index(data)
-    assert (meta["format"], meta["suffix"]) == (5, SHARD_SUFFIX)
+    assert (meta["format"], meta["suffix"]) == (6, SHARD_SUFFIX)
     by_id, by_name = [], []
     for path, body in files.items():
         assert body[:2] == b"\x1f\x8b" and body[4:8] == b"\0\0\0\0"
@@ -171,7 +211,7 @@ def test_shards_are_gzip_tables_of_every_player_once(data):
     players = player_index(data)["players"]
     key = lambda p: (p["game"], p["id"])    # noqa: E731
     assert sorted(by_id, key=key) == sorted(players, key=key)
-    assert sorted(by_name, key=key) == [{k: v for k, v in p.items() if k != "lists"}
+    assert sorted(by_name, key=key) == [{k: v for k, v in p.items() if k not in ("ratings", "lists")}
                                         for p in sorted(players, key=key)]
 
 

@@ -232,9 +232,9 @@ _ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
 def sharded_index(data: SiteData) -> tuple[dict, dict[str, bytes]]:
     """players.json (the lists, the count, the shard count, the folder and
     each shard's hash) and the shards by their path in that folder:
-    id/N.json.gz with the whole rows, name/XX.json.gz with what a search
-    shows (no list history); `shard_file` names them, `shard_url` gives the
-    address a browser fetches (the hash as the query).  The same bytes as
+    id/N.json.gz with the whole rows, name/XX.json.gz with who each player
+    is (`NAME_COLUMNS`: no ratings, no list history); `shard_file` names
+    them, `shard_url` gives the address a browser fetches (the hash as the query).  The same bytes as
     `shard_index(player_index(data))`, each row made as its shard is."""
     found = _Entries(data)
     return _sharded(_lists(data), found.keys, found.row, found.name)
@@ -244,7 +244,8 @@ def shard_index(index: dict) -> tuple[dict, dict[str, bytes]]:
     """`sharded_index` of a `player_index` dictionary.
 
     A shard is a table: the names of its columns once (`ID_COLUMNS`, or
-    `NAME_COLUMNS` in a name shard: no list history) and a row a player,
+    `NAME_COLUMNS` in a name shard: who the player is, no ratings and no
+    list history, so that his playing leaves it unchanged) and a row a player,
     its values in that order; the JSON gzip-compressed (`SHARD_SUFFIX`:
     the browser unpacks it, docs/browser.md#the-player-index).  Each shard
     keeps its name from one build to the next, and players.json gives the
@@ -271,9 +272,8 @@ def _sharded(lists: list[dict], keys: list[tuple[str, str]], row, name) -> tuple
         by_name.setdefault(name_key(name(key), prefix), []).append(key)
     ids = [_shard([row(key) for key in by_id[n]], ID_COLUMNS) for n in range(count)]
     names = sorted(by_name)
-    short = len(NAME_COLUMNS)
-    by_key = [_shard([row(key)[:short] for key in by_name[k]], NAME_COLUMNS) for k in names]
-    meta = {"format": 5, "lists": lists, "count": len(keys),
+    by_key = [_shard([_identity(row(key)) for key in by_name[k]], NAME_COLUMNS) for k in names]
+    meta = {"format": FORMAT, "lists": lists, "count": len(keys),
             "id_shards": count, "name_prefix": prefix, "names": names,
             "folder": "../players/", "suffix": SHARD_SUFFIX,
             "id_hashes": [_hash(body) for body in ids],
@@ -283,11 +283,22 @@ def _sharded(lists: list[dict], keys: list[tuple[str, str]], row, name) -> tuple
     return meta, files
 
 
+def _identity(row: list) -> list:
+    """A player's row in a name shard: the values of NAME_COLUMNS only."""
+    return row[:len(NAME_COLUMNS)]
+
+
 # A shard's columns: each player's row holds his values in this order
 # (sitegen.browser.worker.shard_rows and common.js read them by these names).
 ID_COLUMNS = ("game", "id", "name", "federation", "sex", "birth_year", "title", "ratings",
               "lists")
-NAME_COLUMNS = ID_COLUMNS[:-1]        # what a search shows: no list history
+# What a search shows: who the player is, nothing that changes when he
+# plays (no ratings, no list history), so that a name shard changes only
+# when a player is added or his identity changes; /check/norm/ reads a
+# picked player's rating from his id shard (docs/browser.md#the-player-index).
+NAME_COLUMNS = ID_COLUMNS[:ID_COLUMNS.index("ratings")]      # a row's first values
+# players.json's format: 6 since name shards hold no ratings, 5 gzip tables
+FORMAT = 6
 SHARD_SUFFIX = ".json.gz"
 
 

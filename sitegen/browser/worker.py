@@ -214,9 +214,10 @@ def add_players(shard: int, text: str) -> int:
 
 
 def shard_rows(shard: dict) -> list[dict]:
-    """A shard's players as dictionaries: format 5 gives its `columns`
+    """A shard's players as dictionaries: format 5 on gives its `columns`
     once and a row of values a player (sitegen.browser.pages.shard_index);
-    earlier formats a dictionary a player."""
+    earlier formats a dictionary a player.  The worker reads id shards
+    only, which hold the ratings (a name shard has none from format 6)."""
     columns = shard.get("columns")
     rows = shard.get("players", [])
     return [dict(zip(columns, row, strict=True)) for row in rows] if columns else rows

@@ -293,7 +293,7 @@ const index = ready.then(async function (state) {
   }
 });
 
-/* A shard's JSON text from its response: gzip (players.json format 5)
+/* A shard's JSON text from its response: gzip (players.json format 5 on)
    unpacked here, unless the host sent it already unpacked
    (Content-Encoding: gzip), which the bytes say (no gzip magic 1f 8b).
    templates/static/check/common.js has the same. */

@@ -362,7 +362,9 @@ export function showMessages(container, items, empty) {
 
 /* The players of the site's list that a search may mean (for picking
    opponents): the name shard of what was typed, and the id shard when it
-   is an id. Each shard is fetched once; players.json once. */
+   is an id. Each shard is fetched once; players.json once. A player found
+   in a name shard has no ratings (players.json format 6): loadPlayer gives
+   him whole. */
 let meta = null;
 const shards = new Map();
 
@@ -380,7 +382,7 @@ function shardFile(m, kind, key) {
   return kind + "/" + key + (m.suffix || ".json") + (digest ? "?v=" + digest : "");
 }
 
-/* A shard's JSON text from its response: gzip (players.json format 5)
+/* A shard's JSON text from its response: gzip (players.json format 5 on)
    unpacked here, unless the host sent it already unpacked
    (Content-Encoding: gzip), which the bytes say (no gzip magic 1f 8b).
    templates/check/worker.js has the same. */
@@ -391,7 +393,7 @@ async function shardText(response) {
   return new Response(stream).text();
 }
 
-/* A shard's players as objects: format 5 names its columns once and gives
+/* A shard's players as objects: format 5 on names its columns once and gives
    a row of values a player (sitegen.browser.worker.shard_rows). */
 function shardPlayers(table) {
   const columns = table.columns;
@@ -418,12 +420,16 @@ function shard(kind, key) {
   return shards.get(path);
 }
 
-export function loadPlayers(search) {
-  const typed = String(search || "").trim();
+function loadMeta() {
   meta = meta || json(new URL("players.json", import.meta.url)).then(function (m) {
     return Object.assign({ base: new URL("players.json", import.meta.url), folder: "", id_shards: 0, name_prefix: 2 }, m);
   });
-  return meta.then(function (m) {
+  return meta;
+}
+
+export function loadPlayers(search) {
+  const typed = String(search || "").trim();
+  return loadMeta().then(function (m) {
     if (!m.folder || nameKey(typed, m.name_prefix).indexOf("_") !== -1 && !/^[0-9]+$/.test(typed)) {
       return { players: [] };
     }
@@ -436,6 +442,19 @@ export function loadPlayers(search) {
     }
     return Promise.all(wanted).then(function (parts) {
       return { players: [].concat.apply([], parts.map(function (p) { return p.players || []; })) };
+    });
+  });
+}
+
+/* A player of the site's list, whole (with his ratings), from his id shard:
+   a name shard holds only who a player is (players.json format 6), so
+   whoever needs a rating after a name search reads it here. Null when the
+   shard cannot be fetched or does not hold him. */
+export function loadPlayer(game, id) {
+  return loadMeta().then(function (m) {
+    if (!m.folder || !m.id_shards) { return null; }
+    return shard("id", crc32(game + ":" + id) % m.id_shards).then(function (part) {
+      return (part.players || []).find(function (p) { return p.game === game && p.id === id; }) || null;
     });
   });
 }

@@ -4,7 +4,7 @@
    rules_core.fide.norm_form for chess). */
 
 import { cited } from "./cite.js";
-import { Checker, el, clear, loadPlayers, showMessages, markDone, _, fill } from "./common.js";
+import { Checker, el, clear, loadPlayer, loadPlayers, showMessages, markDone, _, fill } from "./common.js";
 
 const form = document.getElementById("norm-form");
 const games = document.querySelector("#norm-games tbody");
@@ -71,18 +71,30 @@ function addGame() {
   return row;
 }
 
-/* Fill the fields next to a "from the list" box once it names a player. */
+function named(box) {
+  return players.get(box.value.trim()) || players.get(box.value.trim().toLowerCase());
+}
+
+/* Fill the fields next to a "from the list" box once it names a player:
+   who he is at once, his rating once his id shard is in (a name shard
+   holds no ratings: docs/browser.md#the-player-index), unless the box
+   names someone else by then. */
 function pick(box) {
-  const found = players.get(box.value.trim()) || players.get(box.value.trim().toLowerCase());
-  if (!found) { return; }
+  const found = named(box);
+  if (!found) { return Promise.resolve(); }
   const scope = box.getAttribute("data-pick") === "me" ? document.getElementById("norm-me") : box.closest("tr");
   const values = {
-    name: found.name, rating: (found.ratings || {}).standard || "", title: found.title || "",
+    name: found.name, rating: "", title: found.title || "",
     federation: found.federation || "", sex: found.sex === "w" || found.sex === "f" ? "w" : (found.sex ? "m" : "")
   };
   FIELDS.forEach(function (key) {
     const field = scope.querySelector("[data-role=" + key + "]");
     if (field) { field.value = values[key]; }
+  });
+  return loadPlayer(found.game, found.id).then(function (whole) {
+    const field = scope.querySelector("[data-role=rating]");
+    const now = named(box);
+    if (whole && field && now && now.game === found.game && now.id === found.id) { field.value = (whole.ratings || {}).standard || ""; }
   });
 }
 
@@ -96,7 +108,8 @@ function fillDatalist(index) {
   Array.from(listed.values()).filter(function (p) { return p.game === game(); }).forEach(function (p) {
     players.set(p.id, p);
     players.set(p.name.toLowerCase(), p);
-    const facts = [p.federation, p.title, (p.ratings || {}).standard].filter(Boolean).join(", ");
+    // who he is: a name shard has no rating (the row is filled with it once picked)
+    const facts = [p.federation, p.title].filter(Boolean).join(", ");
     datalist.appendChild(el("option", { value: p.id, label: p.name + (facts ? " (" + facts + ")" : "") }));
   });
 }
