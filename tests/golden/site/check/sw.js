@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "d7e3f2e7dd9fa750",
+ "version": "322eb4ab3f3f77a6",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/02d5074fbd2f7d2f/pyodide-lock.json",
-  "../static/bundle/02d5074fbd2f7d2f/worker.js",
-  "../static/bundle/02d5074fbd2f7d2f/python_stdlib.zip",
-  "../static/bundle/02d5074fbd2f7d2f/snapshot.bin"
+  "../static/bundle/67b8c39c1f5907db/pyodide-lock.json",
+  "../static/bundle/67b8c39c1f5907db/worker.js",
+  "../static/bundle/67b8c39c1f5907db/python_stdlib.zip",
+  "../static/bundle/67b8c39c1f5907db/snapshot.bin"
  ]
 };
 
