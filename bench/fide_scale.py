@@ -420,7 +420,7 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False,
         figures["peak_load"] = _peak_mib()
         mark, cpu = time.perf_counter(), _cpu(sampler)
         used: set[int] = set()
-        run = partial(compute, workers=workers, used=used)
+        run = partial(compute, workers=workers, used=used, release=True)   # as sitegen build
         data = _profiled(run, loaded) if profile else run(loaded)
         figures["compute"] = time.perf_counter() - mark
         figures["compute_cpu"], figures["compute_cpu_workers"] = (

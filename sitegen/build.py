@@ -78,7 +78,7 @@ def build(content_dir: Path, out: Path, show_progress: bool | None = None,
         except ContentError as error:
             raise BuildError(build_lines(error.problems, strict), error.problems) from None
         with _progress(show_progress) as step:
-            data = compute(content, progress=step)
+            data = compute(content, progress=step, release=True)
             found = content.warnings + rating_problems(content, data)
             # the events as read and the registry, not read by render: freed
             # (docs/scale.md#memory)

@@ -180,3 +180,21 @@ def test_the_period_cap_is_decided_before_rating(capped_content, monkeypatch):
     former = compute(capped_content)
     assert len(calls) > 2 * len(capped_content.events) - 1   # rated, then rated again
     assert former == data
+
+
+def test_a_released_content_gives_the_same_data(tmp_path):
+    """`compute(..., release=True)` (sitegen build's) lets go of each rated
+    event's players and of the registry's rows once read
+    (docs/scale.md#memory): the site data is the same as computed from a
+    content left whole, and the content is left whole without it."""
+    root = write_content(tmp_path / "content")
+    whole = load_content(root)
+    kept = compute(whole)
+    assert all(e.tournament.players for e in whole.events) and whole.ratings
+    released = load_content(root)
+    assert compute(released, release=True) == kept
+    rated = {slug for pl in (p for lists in kept.lists.values() for p in lists)
+             for slug in pl.events}
+    assert rated and all(not e.tournament.players for e in released.events if e.slug in rated)
+    assert all(e.tournament.problems is not None for e in released.events)
+    assert not any(released.ratings.get(spec.game) for spec in released.settings.lists)

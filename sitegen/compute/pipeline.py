@@ -149,11 +149,19 @@ def _list_date_for(event_end: date, game: str, dates) -> date | None:
 
 
 def compute(content: Content, progress=None, workers: int | None = None,
-            used: set[int] | None = None) -> SiteData:
+            used: set[int] | None = None, release: bool = False) -> SiteData:
     """The site data of `content`.  `workers`: the processes that rate a
     large period's events (docs/scale.md#compute; by default as rendering:
     $SITEGEN_WORKERS, else one a CPU); `used` receives the ids of the
-    processes that rated events."""
+    processes that rated events.
+
+    With `release` (`sitegen build`, which drops the content after), compute
+    lets go of what it no longer needs of `content`, so that it is not held
+    beside the site data (docs/scale.md#memory): each event's players once
+    they are copied to be rated (`_drop_players`), and a game's registry
+    rows once its last list is made; the content's players, events' headers
+    and problems, pages and settings stay.  Without it `content` is left as
+    it was (computed again, it gives the same data)."""
     settings = content.settings
     end = settings.end or default_end(content)
     start = settings.start
@@ -162,7 +170,8 @@ def compute(content: Content, progress=None, workers: int | None = None,
     reports: dict[str, EventReport] = {}
     lists: dict[tuple[str, str], list[PublishedList]] = {}
     records: dict[tuple[str, str], PlayerRecord] = {}
-    for spec in settings.lists:
+    last = {spec.game: at for at, spec in enumerate(settings.lists)}     # a game's last list
+    for at, spec in enumerate(settings.lists):
         players = {pid: _Player(reg, None, 0, False, title=reg.title, list_name=spec.list)
                    for pid, reg in content.players[spec.game].items()}
         rows = _Rows(content.ratings.get(spec.game, []), spec.list, players)
@@ -173,9 +182,12 @@ def compute(content: Content, progress=None, workers: int | None = None,
         for day, edition in dates:
             period = sorted(by_date.get(day, []), key=_end_order)
             published.append(_period(spec, day, edition, period, players, reports, rows,
-                                     (workers, used)))
+                                     (workers, used), release))
             if progress:
                 progress(f"{spec.game} {spec.list} {day:%Y-%m}")
+        del rows
+        if release and last[spec.game] == at:      # the game's registry rows, all applied
+            content.ratings.pop(spec.game, None)
         for event in by_date.get(None, []):      # ended after the last list: not yet rated
             reports[event.slug] = event_report(event, spec.list, None,
                                                check_tournament(_prepared(event, players)))
@@ -188,6 +200,17 @@ def compute(content: Content, progress=None, workers: int | None = None,
             for season in content.seasons]
     return SiteData(settings.name, settings.federation, settings.base_url, lists, records,
                     events, cups, content.pages, end, settings.languages)
+
+
+def _drop_players(events) -> None:
+    """Each event's tournament without its players and their rounds, once
+    the period has copied them to be rated (`_prepared`): what the site
+    shows of them is in the event's report; the header (what
+    `_events_by_list` and `default_end` read of every event) and the
+    problems (`rating_problems`) stay.  At FIDE's size the rounds as read
+    are most of the content's memory (docs/scale.md#memory)."""
+    for event in events:
+        event.tournament = replace(event.tournament, players=[])
 
 
 def _awarded_titles_on_lists(lists, records) -> None:
@@ -266,12 +289,16 @@ class _Rows:
 
 # -- one period -------------------------------------------------------------------
 
-def _period(spec, day, edition, events, players, reports, rows, work) -> PublishedList:
+def _period(spec, day, edition, events, players, reports, rows, work,
+            release: bool = False) -> PublishedList:
     changes: dict[str, list[tuple[str, Fraction, int]]] = defaultdict(list)
     fmjd_events: dict[str, list[PeriodEvent]] = defaultdict(list)
     options = CheckOptions(norms=spec.game == "draughts")
-    rated = rate_events(spec, day, [(e, _prepared(e, players)) for e in events], players,
-                        options, *work)
+    prepared = [(e, _prepared(e, players)) for e in events]
+    if release:                 # rated from the prepared copies: the originals are read no more
+        _drop_players(events)
+    rated = rate_events(spec, day, prepared, players, options, *work)
+    del prepared
     for event, summary in zip(events, rated, strict=True):
         if spec.list == "standard":
             _collect_norms(event, summary, players)
@@ -551,7 +578,11 @@ def _difference(before: int | None, after: int | None) -> int | None:
 
 
 def _records(spec, players, records) -> None:
-    for pid, p in players.items():
+    """Each player's record of the list made (or added to): his working
+    state is taken out of `players` as his record is made, so that the
+    two are not held at once for every player (docs/scale.md#memory)."""
+    for pid in list(players):
+        p = players.pop(pid)
         key = (spec.game, pid)
         reg = p.reg
         record = records.get(key) or PlayerRecord(spec.game, pid, reg.name, reg.federation,
