@@ -30,7 +30,7 @@ the Python heap's peak and what holds it after compute, by line of code
 (it slows the build several times); `--profile` prints the costliest
 functions (cProfile) of load and of compute.  Load and compute also print
 their CPU seconds (user + system: the building process's, and their
-workers': load's parse event files, compute's rate events), which a shared
+workers', which rate compute's events), which a shared
 machine does not inflate as it does wall time.  The site goes into a temporary folder, removed
 afterwards (and so is a temporary content folder) unless `--keep` or
 `--out` is given.
@@ -415,8 +415,7 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False,
         began, cpu = time.perf_counter(), _cpu(sampler)
         loaded = _profiled(load_content, content) if profile else load_content(content)
         figures["load"] = time.perf_counter() - began
-        figures["load_cpu"], figures["load_cpu_workers"] = (
-            after - before for after, before in zip(_cpu(sampler), cpu, strict=True))
+        figures["load_cpu"] = _cpu(sampler)[0] - cpu[0]
         figures["peak_load"] = _peak_mib()
         mark, cpu = time.perf_counter(), _cpu(sampler)
         used: set[int] = set()
@@ -535,8 +534,7 @@ def _games(data) -> tuple[int, int]:
 def report(f: dict) -> str:
     lines = [f"content:  {f['players']:,} players, {f['events']:,} events, "
              f"{f['games']:,} games played, {f['rated']:,} rated",
-             f"load:     {f['load']:8.1f} s (CPU {f['load_cpu']:.1f} s building process, "
-             f"{f['load_cpu_workers']:.1f} s workers parsing event files)",
+             f"load:     {f['load']:8.1f} s (CPU {f['load_cpu']:.1f} s)",
              f"compute:  {f['compute']:8.1f} s (events rated in {f['compute_processes']} "
              f"processes; workers {f['compute_workers']}; CPU {f['compute_cpu']:.1f} s "
              f"building process, {f['compute_cpu_workers']:.1f} s workers)",

@@ -31,7 +31,6 @@ from rules_core.model import Tournament
 from rules_core.problems import ERROR, WARNING, Problem
 from sitegen.cache import cached
 from sitegen.content import normal
-from sitegen.content.event_files import Ahead, parse_ahead
 from sitegen.content.registry import RatingRow, RegistryPlayer, read_identity, read_ratings
 from sitegen.content.settings import (
     COMPUTED_KEYS,
@@ -140,7 +139,6 @@ class _Reader:
         self.root = root
         self.problems: list[tuple[str, Problem]] = []
         self._names: dict[int, dict[str, list[RegistryPlayer]]] = {}   # see names()
-        self._ahead: Ahead | None = None      # event files parsed in workers meanwhile
 
     def problem(self, path: Path | str, message: str, line: int | None = None,
                 code: str = "content.invalid", severity: str = ERROR) -> None:
@@ -171,18 +169,10 @@ class _Reader:
                 self.problem(self.root / name, "expected a folder, found a file")
         settings = self.settings()
         self.stray_players()
-        # a large folder's event files are parsed in workers while the
-        # registry is read here (sitegen.content.event_files)
-        self._ahead = parse_ahead(self.event_paths())
-        try:
-            players, ratings = {}, {}
-            for game in LISTS:
-                players[game], ratings[game] = self.registry(game, settings)
-            events = self.events(players)
-        finally:
-            if self._ahead is not None:
-                self._ahead.close()
-                self._ahead = None
+        players, ratings = {}, {}
+        for game in LISTS:
+            players[game], ratings[game] = self.registry(game, settings)
+        events = self.events(players)
         self.default_start(settings, events, ratings)
         self.after_end(settings, ratings)
         seasons = self.seasons({e.slug for e in events if e.game == "draughts"})
@@ -364,19 +354,6 @@ class _Reader:
             slugs[event.slug] = event.path
         return events
 
-    def event_paths(self) -> list[Path]:
-        """The files `events` will parse, in its order (`event_file`'s
-        checks: no hidden file, no meta file, an event suffix, a safe name)."""
-        paths = []
-        for game in LISTS:
-            folder = self.root / "events" / game
-            for path in sorted(folder.rglob("*")) if folder.is_dir() else []:
-                if (not path.name.startswith(".") and not path.name.endswith(".meta.toml")
-                        and path.suffix.lower() in EVENT_SUFFIXES and safe_slug(path.stem)
-                        and path.is_file()):
-                    paths.append(path)
-        return paths
-
     def stray_events(self) -> None:
         folder = self.root / "events"
         for path in sorted(folder.iterdir()) if folder.is_dir() else []:
@@ -429,10 +406,8 @@ class _Reader:
             return None
         try:
             # kept between builds under the file's bytes (sitegen.cache)
-            ahead = self._ahead.take(path, kind) if self._ahead is not None else None
             return cached("event file", (text, path.name, kind),
-                          lambda: read_tournament(text, path.name, kind) if ahead is None
-                          else ahead)
+                          lambda: read_tournament(text, path.name, kind))
         except Exception as error:  # a reader's bug: named, never a traceback
             self.problem(path, f"could not be read as {kind} ({type(error).__name__}: "
                          f"{str(error)[:200]!r}): a bug of sitegen's reader, please report it")
