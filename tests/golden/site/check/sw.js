@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "edf75cf5f3a189d5",
+ "version": "442e225cb3ff6014",
  "files": [
   "./",
   "norm/",
