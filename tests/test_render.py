@@ -440,12 +440,25 @@ def test_every_url_of_the_site_map_exists(site):
 @pytest.mark.parametrize("game,when", [("chess", "2025-01"), ("chess", "2025-03"),
                                        ("draughts", "2025-01"), ("draughts", "2025-04")])
 def test_every_list_date_has_every_view_and_every_download(site, game, when):
-    for folder in (f"lists/{game}/standard/{when}/", f"lists/{game}/standard/"):
-        for variant in VARIANT_SLUGS:
-            assert (site / folder / variant / "index.html").is_file()
+    for variant in VARIANT_SLUGS:
+        assert (site / f"lists/{game}/standard/{when}/{variant}/index.html").is_file()
     for ext in ("csv", "json", "txt"):
         assert (site / f"downloads/{game}-standard-{when}.{ext}").is_file()
         assert (site / f"downloads/{game}-standard-latest.{ext}").is_file()
+
+
+@pytest.mark.parametrize("game,when", [("chess", "2025-03"), ("draughts", "2025-04")])
+def test_the_latest_folder_has_the_main_view_only(site, game, when):
+    """docs/scale.md#incremental-builds: the latest copies of a list's other
+    views are not made; the latest page links to the dated ones."""
+    base = f"lists/{game}/standard/"
+    assert (site / base / "index.html").is_file()
+    assert [v for v in VARIANT_SLUGS if (site / base / v).exists()] == []
+    page = (site / base / "index.html").read_text(encoding="utf-8")
+    views = page.split('aria-label="List views"')[1].split("</nav>")[0]
+    for variant in VARIANT_SLUGS:
+        assert f'/{base}{when}/{variant}/"' in views
+    assert f'/{base}" aria-current="page"' in views
 
 
 def test_latest_is_the_newest_list(site):

@@ -629,18 +629,23 @@ def _lists(w: _Writer) -> None:
 
 def _list_folders(w: _Writer,
                   item: tuple[str, str, int]) -> list[tuple[str, str, views.Variant]]:
-    """The (folder, path, variant) of each page of one published list: its
-    dated folder, and the list's own while it is the latest; a page a variant."""
+    """The (folder, path, variant) of each page of one published list: a
+    page a variant in its dated folder, and, while it is the latest, its
+    main view (by rank) again in the list's own folder.  The latest copies
+    of the other views are not made: a new list would rewrite them all
+    (docs/scale.md#incremental-builds); the latest page links to the dated
+    ones and filters its rows in the page (static/lists.js)."""
     game, name, index = item
     published, base = w.data.lists[(game, name)], f"lists/{game}/{name}/"
-    folders = [f"{base}{published[index].key}/"] + ([base] if index + 1 == len(published)
-                                                      else [])
-    return [(folder, folder + (variant.slug + "/" if variant.slug else ""), variant)
-            for folder in folders for variant in views.VARIANTS]
+    dated = f"{base}{published[index].key}/"
+    pages = [(dated, dated + (variant.slug + "/" if variant.slug else ""), variant)
+             for variant in views.VARIANTS]
+    return pages + ([(base, base, views.VARIANTS[0])] if index + 1 == len(published) else [])
 
 
 def _list_views(w: _Writer, item: tuple[str, str, int]) -> list[tuple]:
-    """The pages of one published list, its views dated and latest: (path,
+    """The pages of one published list, its views dated and its main view
+    latest (`_list_folders`): (path,
     view, game, list, head title, description) each."""
     game, name, index = item
     published = w.data.lists[(game, name)]

@@ -320,12 +320,22 @@ class ListView:
         return SENIOR_AGES[self.game]
 
 
+def _view_paths(folder: str, dated: str, variant: Variant) -> list[tuple[Variant, str, bool]]:
+    """The views a list page links to: (view, path, whether it is this page's).
+    A page in the latest folder is the main view; the others are only in
+    the dated folder (docs/scale.md#incremental-builds)."""
+    return [(v, (folder if not v.slug else dated) + (v.slug + "/" if v.slug else ""),
+             v == variant) for v in VARIANTS]
+
+
 def list_view(pl: PublishedList, variant: Variant, folder: str, links: Links,
               previous: PublishedList | None) -> ListView:
     """One page of a list: `folder` is the dated or the latest folder.  A
     dated page does not depend on the lists after it (no "Next" link, no
     "the latest list" mark: it links to the latest list's stable address),
-    so a new list does not rewrite it (docs/scale.md#incremental-builds)."""
+    so a new list does not rewrite it (docs/scale.md#incremental-builds).
+    The latest folder holds the main view only: its links to the other
+    views go to the dated ones (`_view_paths`)."""
     base = f"lists/{pl.game}/{pl.list}/"
     what = list_title(pl.game, pl.list)
     title = f"{what}, {month(pl.date)}" + (f": {gettext(variant.label).lower()}"
@@ -333,7 +343,7 @@ def list_view(pl: PublishedList, variant: Variant, folder: str, links: Links,
     groups = _groups(pl, variant, links, what)
     return ListView(
         pl.game, pl.list, pl.date, pl.edition, title, variant,
-        [(v, folder + (v.slug + "/" if v.slug else ""), v == variant) for v in VARIANTS],
+        _view_paths(folder, f"{base}{pl.key}/", variant),
         groups, variant.slug in _SUBSETS, pl.game == "chess",
         pl.game == "draughts", folder == base, f"{base}{pl.key}/", base,
         base + "dates/",
