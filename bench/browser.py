@@ -151,7 +151,7 @@ def boot_marks(page) -> dict[str, float]:
     return marks
 
 
-BOOT_STEPS = ("html", "script", "bundle_page", "worker", "bundle", "snapshot_response",
+BOOT_STEPS = ("html", "script", "bundle_page", "worker", "bundle", "snapshot_response", "snapshot_kept",
               "runtime_imported", "compiled", "snapshot_read", "snapshot_unpaged",
               "instantiating", "instantiated", "restoring", "loaded", "ready")
 

@@ -942,7 +942,10 @@ def _offline_reload_and_check(page, httpd) -> None:
 
 def test_the_checker_works_offline_after_a_first_visit(browser, site):
     """The service worker keeps pages, runtime and bundle: with the server
-    gone, the page reloads, gets ready and checks a file."""
+    gone, the page reloads, gets ready and checks a file.  The worker kept
+    the memory snapshot uncompressed in a cache of its own once idle, and
+    the reload restores it from there (docs/browser.md, "Where a warm
+    start goes")."""
     url, httpd, _ = _serve(site)
     context = browser.new_context()
     try:
@@ -958,8 +961,16 @@ def test_the_checker_works_offline_after_a_first_visit(browser, site):
         worker = json.loads((site / "static" / "check" / "bundle.json").read_text("utf-8"))
         assert page.evaluate("() => localStorage.getItem('sitegen-check-warmed')") == \
             worker["worker"]
+        if worker["snapshot"]:
+            kept = url + "/static/" + worker["snapshot"].removeprefix("../")
+            page.wait_for_function(
+                "url => caches.open('sitegen-check-snapshot').then(c => c.keys())"
+                ".then(keys => keys.length === 1 && keys[0].url === url)", arg=kept,
+                timeout=LOAD_TIMEOUT)
         _offline_reload_and_check(page, httpd)
         assert page.get_attribute("#check-status", "data-warmed") is None
+        marks = json.loads(page.get_attribute("#check-status", "data-boot") or "{}")
+        assert ("snapshot_kept" in marks) == bool(worker["snapshot"]), marks
     finally:
         context.close()
 

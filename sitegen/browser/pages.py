@@ -65,7 +65,7 @@ def render_check_pages(env: jinja2.Environment, data: SiteData, out: Path, *,
         written.extend(write_player_index(data, out))
         if bundle:
             written.extend(write_bundle(out))
-    context["check_bundle"] = bundle_text(root) if bundle else None
+    context["check_bundle"] = bundle_text(root)
     for path, template, title in PAGES:
         html = env.get_template(template).render(site=meta, path=path, title=gettext(title),
                                                  script_messages=messages, **context)
