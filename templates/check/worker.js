@@ -187,13 +187,17 @@ async function keepSnapshot(url, bytes) {
 async function snapshotBytes(url) {
   const kept = await keptSnapshot(url);
   if (kept) {
-    mark("snapshot_response");
-    counted(kept.byteLength);
-    mark("snapshot_kept");
-    mark("snapshot_read");
-    const memory = unpage(kept);
-    mark("snapshot_unpaged");
-    return memory;
+    try {
+      const memory = unpage(kept);
+      mark("snapshot_response");
+      counted(kept.byteLength);
+      mark("snapshot_kept");
+      mark("snapshot_read");
+      mark("snapshot_unpaged");
+      return memory;
+    } catch (error) {        // not what was kept: dropped, and fetched again
+      caches.delete(SNAPSHOT_CACHE).catch(function () {});
+    }
   }
   const response = await fetchOk(url);
   mark("snapshot_response");
