@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import gzip
+import html
 import http.server
 import json
 import os
@@ -941,7 +942,10 @@ def _offline_reload_and_check(page, httpd) -> None:
 
 def test_the_checker_works_offline_after_a_first_visit(browser, site):
     """The service worker keeps pages, runtime and bundle: with the server
-    gone, the page reloads, gets ready and checks a file."""
+    gone, the page reloads, gets ready and checks a file.  The worker kept
+    the memory snapshot uncompressed in a cache of its own once idle, and
+    the reload restores it from there (docs/browser.md, "Where a warm
+    start goes")."""
     url, httpd, _ = _serve(site)
     context = browser.new_context()
     try:
@@ -957,8 +961,16 @@ def test_the_checker_works_offline_after_a_first_visit(browser, site):
         worker = json.loads((site / "static" / "check" / "bundle.json").read_text("utf-8"))
         assert page.evaluate("() => localStorage.getItem('sitegen-check-warmed')") == \
             worker["worker"]
+        if worker["snapshot"]:
+            kept = url + "/static/" + worker["snapshot"].removeprefix("../")
+            page.wait_for_function(
+                "url => caches.open('sitegen-check-snapshot').then(c => c.keys())"
+                ".then(keys => keys.length === 1 && keys[0].url === url)", arg=kept,
+                timeout=LOAD_TIMEOUT)
         _offline_reload_and_check(page, httpd)
         assert page.get_attribute("#check-status", "data-warmed") is None
+        marks = json.loads(page.get_attribute("#check-status", "data-boot") or "{}")
+        assert ("snapshot_kept" in marks) == bool(worker["snapshot"]), marks
     finally:
         context.close()
 
@@ -1001,20 +1013,31 @@ def test_the_italian_checker_works_offline_after_a_first_visit(browser, bilingua
         context.close()
 
 
+def _carried_bundle(page: Path, described: dict) -> None:
+    """`described` as the bundle.json that the checker's `page` carries
+    (its status line's data-bundle, sitegen.browser.pages.bundle_text)."""
+    text = page.read_text("utf-8")
+    carried = html.escape(json.dumps(described, sort_keys=True, separators=(",", ":")))
+    changed = re.sub(r'data-bundle="[^"]*"', lambda _: f'data-bundle="{carried}"', text, count=1)
+    assert changed != text, page
+    page.write_text(changed, "utf-8")
+
+
 def test_a_snapshot_that_does_not_fit_the_runtime_stops_the_start(browser, site, tmp_path):
     """The snapshot's first bytes are XORed with the memory the runtime's
     instantiation leaves (docs/browser.md): when that memory's hash is not
     the one bundle.json names, the page says so instead of restoring
-    garbage (and does not wait for ever)."""
+    garbage (and does not wait for ever).  The page starts its worker from
+    the bundle.json it carries: bundle.json is never asked for."""
     described = json.loads((site / "static" / "check" / "bundle.json").read_text("utf-8"))
     if not described["snapshot"]:
         pytest.skip(f"the site has no snapshot: {described['snapshot_missing']}")
     folder = tmp_path / "site"
     shutil.copytree(site, folder)
     described["snapshot_base"]["sha256"] = "0" * 64
-    (folder / "static" / "check" / "bundle.json").write_text(json.dumps(described), "utf-8")
+    _carried_bundle(folder / "check" / "index.html", described)
     # the standard library answered late: its download ends after the error
-    url, httpd, _ = _serve(folder, slow=("python_stdlib.zip",))
+    url, httpd, requested = _serve(folder, slow=("python_stdlib.zip",))
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
@@ -1028,6 +1051,7 @@ def test_a_snapshot_that_does_not_fit_the_runtime_stops_the_start(browser, site,
         assert page.get_attribute("#check-status", "data-state") == "error"
         assert "the memory snapshot does not fit this runtime" in \
             page.text_content("#check-status")
+        assert not any(path.startswith("/static/check/bundle.json") for path in requested), requested
     finally:
         context.close()
         httpd.shutdown()

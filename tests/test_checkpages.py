@@ -7,12 +7,13 @@ tests/test_bundle.py and tests/test_browser.py cover it.
 from __future__ import annotations
 
 import gzip
+import html
 import json
 import re
 
 import pytest
 
-from sitegen.browser.pages import PAGES, player_index, render_check_pages
+from sitegen.browser.pages import PAGES, bundle_text, player_index, render_check_pages
 from sitegen.compute.pipeline import compute
 from sitegen.content.folder import load_content
 from sitegen.site.render import make_environment
@@ -66,6 +67,26 @@ def test_pages_follow_the_base_path(data, tmp_path):
     render_check_pages(make_environment("/ratings/"), data, tmp_path, bundle=False)
     html = (tmp_path / "check" / "rating" / "index.html").read_text("utf-8")
     assert 'src="/ratings/static/check/rating.js"' in html
+
+
+def test_the_pages_carry_the_sites_bundle_json(data, tmp_path):
+    """Each page's status line carries the site's bundle.json (data-bundle),
+    so that the page starts its worker without asking for it first
+    (docs/browser.md, "Where a warm start goes"); a site without one (no
+    bundle) carries none, and the page fetches it as before (common.js)."""
+    render_check_pages(make_environment("/"), data, tmp_path / "none", bundle=False)
+    assert "data-bundle" not in (tmp_path / "none" / "check" / "index.html").read_text("utf-8")
+    described = {"worker": "../bundle/0123456789abcdef/worker.js", "snapshot": None,
+                 "snapshot_missing": "no <node> & \"quotes\"", "offline": []}
+    at = tmp_path / "site" / "static" / "check"
+    at.mkdir(parents=True)
+    (at / "bundle.json").write_text(json.dumps(described, indent=1), "utf-8")
+    render_check_pages(make_environment("/"), data, tmp_path / "site", bundle=False)
+    assert json.loads(bundle_text(tmp_path / "site") or "") == described
+    for path, _, _ in PAGES:
+        page = (tmp_path / "site" / path / "index.html").read_text("utf-8")
+        carried = re.findall(r'data-bundle="([^"]*)"', page)
+        assert [json.loads(html.unescape(text)) for text in carried] == [described], path
 
 
 def test_same_data_same_bytes(data, tmp_path):

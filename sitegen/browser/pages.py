@@ -27,8 +27,8 @@ from sitegen.browser.bundle import write_bundle
 from sitegen.compute.sitedata import SiteData
 from sitegen.i18n import CHECK_SCRIPTS, N_, gettext, language, script_messages
 
-__all__ = ["PAGES", "render_check_pages", "player_index", "sharded_index", "shard_index", "write_shards",
-           "write_player_index",
+__all__ = ["PAGES", "render_check_pages", "bundle_text", "player_index", "sharded_index", "shard_index", "sharded",
+           "write_shards", "write_player_index",
            "shard_file", "shard_url", "id_shard", "id_shard_count", "name_key",
            "ID_COLUMNS", "NAME_COLUMNS", "SHARD_SUFFIX"]
 
@@ -61,17 +61,29 @@ def render_check_pages(env: jinja2.Environment, data: SiteData, out: Path, *,
                                      key=lambda e: (e.effective, e.id)).id}
     messages = script_messages(language(), CHECK_SCRIPTS)
     written = []
-    for path, template, title in PAGES:
-        html = env.get_template(template).render(site=meta, path=path, title=gettext(title),
-                                                 script_messages=messages, **context)
-        written.append(_write(out / path / "index.html", html.encode("utf-8")))
     if root == out:
         written.extend(write_player_index(data, out))
         if bundle:
             written.extend(write_bundle(out))
+    context["check_bundle"] = bundle_text(root)
+    for path, template, title in PAGES:
+        html = env.get_template(template).render(site=meta, path=path, title=gettext(title),
+                                                 script_messages=messages, **context)
+        written.append(_write(out / path / "index.html", html.encode("utf-8")))
     if bundle:
         written.append(write_service_worker(out, meta, root))
     return sorted(written)
+
+
+def bundle_text(root: Path) -> str | None:
+    """The site's bundle.json as compact JSON, which the checker's pages
+    carry (the status line's `data-bundle`), so that a page starts its
+    worker without asking for bundle.json first (docs/browser.md, "Where a
+    warm start goes"); None when the site `root` has none."""
+    at = Path(root) / "static" / "check" / "bundle.json"
+    if not at.exists():
+        return None
+    return json.dumps(json.loads(at.read_bytes()), sort_keys=True, separators=(",", ":"))
 
 
 def write_service_worker(out: Path, meta, root: Path | None = None) -> Path:
@@ -237,7 +249,7 @@ def sharded_index(data: SiteData) -> tuple[dict, dict[str, bytes]]:
     them, `shard_url` gives the address a browser fetches (the hash as the query).  The same bytes as
     `shard_index(player_index(data))`, each row made as its shard is."""
     found = _Entries(data)
-    return _sharded(_lists(data), found.keys, found.row, found.name)
+    return sharded(_lists(data), found.keys, found.row, found.name)
 
 
 def shard_index(index: dict) -> tuple[dict, dict[str, bytes]]:
@@ -257,12 +269,14 @@ def shard_index(index: dict) -> tuple[dict, dict[str, bytes]]:
     keep every address for good (templates/check/sw.js)."""
     rows = {(row["game"], row["id"]): [row.get(c) for c in ID_COLUMNS]
             for row in index["players"]}
-    return _sharded(index["lists"], list(rows), rows.__getitem__, lambda key: rows[key][2])
+    return sharded(index["lists"], list(rows), rows.__getitem__, lambda key: rows[key][2])
 
 
-def _sharded(lists: list[dict], keys: list[tuple[str, str]], row, name) -> tuple[dict, dict[str, bytes]]:
+def sharded(lists: list[dict], keys: list[tuple[str, str]], row, name) -> tuple[dict, dict[str, bytes]]:
     """players.json and the shards of the players `keys`, in that order
-    within each shard: `row(key)` gives a player's row, `name(key)` his name."""
+    within each shard: `row(key)` gives a player's row (ID_COLUMNS), `name(key)`
+    his name; each row is made as its shard is written, so that no index of
+    every player is held (bench/browser.py --players makes a million this way)."""
     count = id_shard_count(len(keys))
     prefix = name_prefix(len(keys))
     by_id: list[list] = [[] for _ in range(count)]

@@ -154,8 +154,51 @@ function fresh(url) {
   });
 }
 
-/* The snapshot's bytes, counted as they come (read once, not cloned). */
+/* The snapshot as shipped (paged, 12.5 MB), kept uncompressed in a cache
+   of the Cache API of its own, one entry (this build's snapshot, by its
+   content-hashed URL): the HTTP cache keeps it as Brotli, decompressed on
+   every visit (docs/browser.md, "Where a warm start goes"). Written once
+   the worker has been idle for IDLE_MS after "ready"; without the Cache
+   API the snapshot is fetched as before. */
+const SNAPSHOT_CACHE = "sitegen-check-snapshot";
+
+async function keptSnapshot(url) {
+  try {
+    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(url);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+async function keepSnapshot(url, bytes) {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const older = (await cache.keys()).filter(function (request) { return request.url !== url; });
+    await Promise.all(older.map(function (request) { return cache.delete(request); }));
+    await cache.put(url, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  } catch (error) {
+    console.warn("the memory snapshot is not kept: " + (error && error.message || error));
+  }
+}
+
+/* The snapshot's bytes, counted as they come (read once, not cloned),
+   from the worker's own cache when it holds them. */
 async function snapshotBytes(url) {
+  const kept = await keptSnapshot(url);
+  if (kept) {
+    try {
+      const memory = unpage(kept);
+      mark("snapshot_response");
+      counted(kept.byteLength);
+      mark("snapshot_kept");
+      mark("snapshot_read");
+      mark("snapshot_unpaged");
+      return memory;
+    } catch (error) {        // not what was kept: dropped, and fetched again
+      caches.delete(SNAPSHOT_CACHE).catch(function () {});
+    }
+  }
   const response = await fetchOk(url);
   mark("snapshot_response");
   const reader = response.body.getReader();
@@ -174,6 +217,7 @@ async function snapshotBytes(url) {
   mark("snapshot_read");
   const memory = unpage(bytes);
   mark("snapshot_unpaged");
+  quiet.then(function () { return keepSnapshot(url, bytes); });
   return memory;
 }
 
@@ -283,7 +327,11 @@ const index = ready.then(async function (state) {
     const response = await fresh(state.players);
     const text = await response.text();
     const meta = JSON.parse(text);
-    const count = state.inbrowser.load_players(text);
+    // Python needs the lists and the shard count, not the shards' hashes
+    // and names (0.7 MB of players.json at 1.2 million players)
+    const count = state.inbrowser.load_players(JSON.stringify({
+      format: meta.format, lists: meta.lists, count: meta.count, id_shards: meta.id_shards,
+      players: meta.players }));
     progress("ready", { players: count });
     return { folder: new URL(meta.folder || "./", state.players), hashes: meta.id_hashes || [],
              suffix: meta.suffix || ".json", loaded: new Set() };
@@ -377,6 +425,17 @@ function pause(ms) {
   return new Promise(function (resolve) { setTimeout(resolve, ms); });
 }
 
+/* Resolves once the worker has been idle for IDLE_MS after "ready" (for
+   work a visitor should not wait for). */
+const quiet = ready.then(async function () {
+  lastRequest = Math.max(lastRequest, performance.now());
+  for (;;) {
+    const idle = performance.now() - lastRequest;
+    if (!busy && idle >= IDLE_MS) { return; }
+    await pause(busy ? 100 : IDLE_MS - idle);
+  }
+}, function () { return new Promise(function () {}); });
+
 async function warmUp(rounds, players) {
   const state = await ready;
   await index;
@@ -385,9 +444,9 @@ async function warmUp(rounds, players) {
   for (let done = 0; done < rounds; done += 1) {
     for (;;) {
       await pause(0);
-      const quiet = performance.now() - lastRequest;
-      if (!busy && quiet >= IDLE_MS) { break; }
-      await pause(busy ? 100 : IDLE_MS - quiet);
+      const idle = performance.now() - lastRequest;
+      if (!busy && idle >= IDLE_MS) { break; }
+      await pause(busy ? 100 : IDLE_MS - idle);
     }
     const started = performance.now();
     state.inbrowser.warm_up(players);

@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "322eb4ab3f3f77a6",
+ "version": "16462043b5e97063",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/67b8c39c1f5907db/pyodide-lock.json",
-  "../static/bundle/67b8c39c1f5907db/worker.js",
-  "../static/bundle/67b8c39c1f5907db/python_stdlib.zip",
-  "../static/bundle/67b8c39c1f5907db/snapshot.bin"
+  "../static/bundle/8815f91ce6721a85/pyodide-lock.json",
+  "../static/bundle/8815f91ce6721a85/worker.js",
+  "../static/bundle/8815f91ce6721a85/python_stdlib.zip",
+  "../static/bundle/8815f91ce6721a85/snapshot.bin"
  ]
 };
 

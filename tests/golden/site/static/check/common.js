@@ -40,7 +40,11 @@ export function siteRoot() {
    for good), so a browser that has seen it can start it offline: the
    service worker serves the page's fetch of bundle.json, but not a
    worker's script (docs/browser.md, "Offline"). */
-function bundleJson() {
+function bundleJson(status) {
+  // the page carries it (data-bundle, written at build time with the
+  // bundle): no request before the worker starts
+  const carried = status && status.getAttribute("data-bundle");
+  if (carried) { return Promise.resolve(JSON.parse(carried)); }
   return fetch(BUNDLE_URL, { cache: "no-cache" }).then(function (response) {
     if (!response.ok) { throw new Error("bundle.json: HTTP " + response.status); }
     return response.json();
@@ -149,7 +153,7 @@ export class Checker {
     this.marks = { script: performance.timeOrigin + performance.now() };
     this.show("loading", _("Loading the checker…"));
     this.bar.value = 0;
-    const worker = this.worker = bundleJson().then((bundle) => {
+    const worker = this.worker = bundleJson(this.root).then((bundle) => {
       this.marks.bundle_page = performance.timeOrigin + performance.now();
       this.build = bundle.worker;          // a content-hashed path: one per build
       const started = new Worker(new URL(bundle.worker, BUNDLE_URL), { type: "module" });
