@@ -23,6 +23,8 @@ The manifest also records each page's key: a SHA-256 of everything its
 template is given (`Reuse.key`).  A page whose key is the one the previous
 site recorded, and whose previous file still has its recorded bytes, is
 not rendered again: the previous file is taken as it is (`Reuse.take`).
+The checker's bundle is taken the same way, keyed by what it is made of
+(`checker_bundle`, `bundle_inputs`).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ import os
 import pickle
 import shutil
 import sys
+import zlib
 from dataclasses import dataclass, field, fields, is_dataclass
 from importlib import metadata
 from pathlib import Path
@@ -43,7 +46,8 @@ from pathlib import Path
 from sitegen.compute.sitedata import EventReport
 
 __all__ = ["MANIFEST", "Changes", "Reuse", "carry_over", "inputs_digest", "code_digest",
-           "templates_digest", "tree_digest", "write_manifest", "read_manifest", "unchanged_site"]
+           "templates_digest", "tree_digest", "write_manifest", "read_manifest", "unchanged_site",
+           "checker_bundle", "bundle_inputs"]
 
 MANIFEST = ".sitegen-manifest.json"
 FORMAT = 1
@@ -324,6 +328,90 @@ class Reuse:
                 self.taken -= done
                 return False
         return True
+
+
+    def take_keyed(self, key: str | None, root: Path) -> list[str] | None:
+        """The files the previous site recorded with `key` (made together,
+        and only making them tells which: the checker's bundle), each
+        linked into `root` (`_link`): their site paths, or None when the
+        previous site has none or one no longer has its recorded bytes
+        (then none is taken)."""
+        names = sorted(p for p, k in self.previous.items() if k == key) if key else []
+        for done, name in enumerate(names):
+            (root / name).parent.mkdir(parents=True, exist_ok=True)
+            if not self._link(name, root / name):
+                for taken in names[:done]:
+                    (root / taken).unlink()          # made again with the others
+                self.taken -= done
+                return None
+        self.keys.update((name, key) for name in names if key)
+        return names or None
+
+
+# -- the checker's bundle -------------------------------------------------------------
+
+# The tools whose versions change the bundle's bytes besides the code's: the
+# wheel's builders, the lock file's writer, Brotli (sitegen.browser.bundle).
+BUNDLE_TOOLS = ("pip", "setuptools", "wheel", "pyodide-lock", "pydantic", "brotli")
+# What sitegen.browser.bundle keeps in its own cache (cache_dir()) and reads.
+BUNDLE_CACHED = ("wheels", "snapshots", "compressed")
+
+
+def checker_bundle(out: Path, reuse: Reuse | None, root: Path) -> list[Path]:
+    """The checker's bundle in the site `out` (`root` the site's folder):
+    the previous site's files linked when it made them of the same inputs
+    (`bundle_inputs`, `Reuse.take_keyed`), else made
+    (`sitegen.browser.bundle.write_bundle`, half a second of an incremental
+    build of the demo: docs/scale.md#incremental-builds) and keyed so."""
+    from sitegen.browser.bundle import write_bundle
+
+    key = reuse.key(*bundle_inputs()) if reuse is not None else None
+    taken = reuse.take_keyed(key, root) if reuse is not None else None
+    if taken is not None:
+        return [root / name for name in taken]
+    files = write_bundle(out)
+    if reuse is not None and key is not None:
+        reuse.keys.update((path.relative_to(root).as_posix(), key) for path in files)
+    return files
+
+
+def bundle_inputs() -> tuple:
+    """What the checker's bundle is made of besides the code, whose digest
+    is in every key's salt (its sources, templates and the pinned Pyodide):
+    the project's version (the wheel's name), the versions of the tools
+    that make it (`BUNDLE_TOOLS`, zlib's), Node's program (the memory
+    snapshot), the environment that says where and whether, and what
+    sitegen.browser.bundle's own cache holds (names, sizes, dates: an entry
+    made or removed there may change the bytes)."""
+    from sitegen.browser.bundle import PYODIDE_VERSION, cache_dir, project_version
+
+    cache, node = cache_dir(), shutil.which("node")
+    return ("checker bundle", project_version(), [_version(n) for n in BUNDLE_TOOLS],
+            zlib.ZLIB_RUNTIME_VERSION, node, _stat(node), str(cache),
+            os.environ.get("SITEGEN_NO_SNAPSHOT", ""),
+            _stat(str(cache / f"pyodide-{PYODIDE_VERSION}.tgz")),
+            [_listing(cache / name) for name in BUNDLE_CACHED])
+
+
+def _stat(path: str | None) -> tuple[int, int] | None:
+    """(size, modification time in ns) of the file at `path`, or None."""
+    try:
+        found = os.stat(path) if path else None
+    except OSError:
+        return None
+    return (found.st_size, found.st_mtime_ns) if found else None
+
+
+def _listing(folder: Path) -> list[tuple[str, int, int]]:
+    """Every file under `folder`: its path, size and modification time."""
+    listed = []
+    for where, _, names in os.walk(folder):
+        for name in names:
+            path = os.path.join(where, name)
+            found = _stat(path)
+            if found is not None:
+                listed.append((os.path.relpath(path, folder), *found))
+    return sorted(listed)
 
 
 def _fields_of(*values: object) -> None:

@@ -550,3 +550,73 @@ def test_an_event_reports_key_is_its_contract_not_its_marshalled_bytes():
     reuse = Reuse(None, "salt")
     keys = [reuse.key(report) for report in reports]
     assert keys[0] == keys[1] != keys[2] and keys[0] is not None
+
+
+# -- the checker's bundle taken by its inputs (sitegen.manifest.checker_bundle) -----
+
+def _fake_bundle(made: list[str], version: dict[str, str]):
+    """A stand-in for sitegen.browser.bundle.write_bundle: two files, one
+    holding `version["bytes"]`; each call noted in `made`."""
+    def write_bundle(out: Path) -> list[Path]:
+        made.append(version["bytes"])
+        files = {out / "static" / "bundle" / "k" / "wheel.whl": version["bytes"].encode(),
+                 out / "static" / "check" / "bundle.json": b'{"offline": []}\n'}
+        for path, body in files.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(body)
+        return sorted(files)
+    return write_bundle
+
+
+def test_the_checker_bundle_is_taken_only_while_its_inputs_and_files_are_the_same(
+        tmp_path, monkeypatch):
+    """Made once, then taken (the same inode) while `bundle_inputs` give the
+    same; made again when they change (a tool's version, a file of the
+    bundle's own cache) and when the previous site's copy was edited; the
+    site is then a full build's."""
+    import sitegen.browser.bundle
+    import sitegen.manifest
+
+    made: list[str] = []
+    version = {"bytes": "1", "tools": "a"}
+    monkeypatch.setattr(sitegen.browser.bundle, "write_bundle", _fake_bundle(made, version))
+    monkeypatch.setattr(sitegen.manifest, "bundle_inputs", lambda: ("tools", version["tools"]))
+    content, site = write_content(tmp_path / "content"), tmp_path / "site"
+    wheel = site / "static" / "bundle" / "k" / "wheel.whl"
+    about = content / "pages" / "about.md"
+
+    def build_again(text: str) -> None:
+        about.write_text(f"# About\n\n{text}\n", encoding="utf-8")   # not an unchanged site
+        build(content, site, show_progress=False, problems=[])
+    build_again("first")
+    inode = wheel.stat().st_ino
+    build_again("second")
+    assert made == ["1"] and wheel.stat().st_ino == inode            # taken
+    version.update(bytes="2", tools="b")
+    build_again("third")
+    assert made == ["1", "2"] and wheel.read_text() == "2"
+    wheel.write_text("3")                                            # edited in place
+    build_again("fourth")
+    assert made == ["1", "2", "2"] and wheel.read_text() == "2"
+    _full_build(content, tmp_path / "full")
+    assert _bytes(site) == _bytes(tmp_path / "full")
+
+
+def test_bundle_inputs_follow_the_bundles_own_cache_and_tools(tmp_path, monkeypatch):
+    """An entry made or changed in sitegen.browser.bundle's cache (a wheel,
+    a snapshot, a compressed copy), or another version of a tool, changes
+    the bundle's inputs."""
+    import sitegen.manifest
+    from sitegen.manifest import bundle_inputs
+
+    monkeypatch.setenv("SITEGEN_CACHE", str(tmp_path))
+    first = bundle_inputs()
+    assert bundle_inputs() == first
+    (tmp_path / "compressed").mkdir()
+    (tmp_path / "compressed" / "x.br").write_bytes(b"1")
+    second = bundle_inputs()
+    assert second != first
+    (tmp_path / "compressed" / "x.br").write_bytes(b"22")
+    assert bundle_inputs() != second
+    monkeypatch.setattr(sitegen.manifest, "_version", lambda name: f"{name} 0.0")
+    assert bundle_inputs() != second

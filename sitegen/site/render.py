@@ -40,7 +40,7 @@ from sitegen.compute.sitedata import SiteData
 from sitegen.content.settings import SiteTheme
 from sitegen.i18n import N_, format_count, gettext
 from sitegen.i18n import format_month as month
-from sitegen.manifest import Reuse
+from sitegen.manifest import Reuse, checker_bundle
 from sitegen.site import downloads, lean, views
 from sitegen.site.figures import fixed, isodate, points, signed, tiebreak, year_month
 from sitegen.site.regulations import RegulationIndex, citation_anchors, link_citations
@@ -987,12 +987,18 @@ def _robots(base_url: str) -> str:
 
 def _check(w: _Writer) -> None:
     """/check/, /check/norm/, /check/rating/ and the browser bundle (Pyodide
-    runtime, the rules_core wheel): sitegen.browser.pages."""
+    runtime, the rules_core wheel): sitegen.browser.pages; the bundle taken
+    from the previous site when made of the same inputs
+    (sitegen.manifest.checker_bundle)."""
+    root = w.out if w.first else w.out.parent
     if w.first:
         anchors = citation_anchors(w.regulations)
         w.write("static/check/citations.json", json.dumps(anchors, separators=(",", ":")))
-    w.written += checkpages.render_check_pages(w.env, w.data, w.out, meta=w.meta,
-                                               root=w.out if w.first else w.out.parent)
+    w.written += checkpages.render_check_pages(w.env, w.data, w.out, meta=w.meta, root=root,
+                                               bundle=False)
+    if w.first:
+        w.written += checker_bundle(w.out, w.reuse, w.root)
+    w.written.append(checkpages.write_service_worker(w.out, w.meta, root))
     w.pages += [w.prefix.removeprefix(_prefix(w.data.base_url)) + path
                 for path, _, _ in checkpages.PAGES]
 
