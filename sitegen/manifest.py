@@ -47,7 +47,7 @@ from sitegen.compute.sitedata import EventReport
 
 __all__ = ["MANIFEST", "Changes", "Reuse", "carry_over", "inputs_digest", "code_digest",
            "templates_digest", "tree_digest", "write_manifest", "read_manifest", "unchanged_site",
-           "checker_bundle", "bundle_inputs"]
+           "checker_bundle", "bundle_inputs", "event_digest"]
 
 MANIFEST = ".sitegen-manifest.json"
 FORMAT = 1
@@ -412,6 +412,44 @@ def _listing(folder: Path) -> list[tuple[str, int, int]]:
             if found is not None:
                 listed.append((os.path.relpath(path, folder), *found))
     return sorted(listed)
+
+
+def event_digest(report: EventReport) -> tuple[str | None, list[str | None], str | None]:
+    """The SHA-256 of an event's report as a page's key takes it (its
+    contract, `_report_fields`), its players' ids and its edition's
+    regulation (what pages link besides the contract), kept between builds
+    (sitegen.cache) under the SHA-256 of the bytes it holds: the contract
+    is held compressed, and unpacking and pickling it was most of the
+    events' keys (docs/scale.md#incremental-builds).  The same bytes are
+    the same contract, so the same digest; other bytes of an equal
+    contract (`_report_fields`) give the same digest too."""
+    from sitegen.cache import active
+
+    held, cache = getattr(report, "_result", None), active()
+    if not isinstance(held, bytes) or cache is None:
+        return _event_digest(report)
+    fields = tuple(getattr(report, n) for n in type(report).__slots__ if n != "_result")
+    key = cache.key("event digest", (fields, hashlib.sha256(held).hexdigest()))
+    found, value = cache.get(key) if key is not None else (False, None)
+    if found:
+        return value                  # type: ignore[return-value]
+    value = _event_digest(report)     # not counted with the results (`Changes.cached`)
+    if key is not None:
+        cache.put(key, value)
+    return value
+
+
+def _event_digest(report: EventReport) -> tuple[str | None, list[str | None], str | None]:
+    result = report.result
+    ids = [p.get("id") for p in result.get("players", [])]
+    buffer = io.BytesIO()
+    pickler = _KeyPickler(buffer, protocol=PROTOCOL)
+    pickler.fast = True
+    try:
+        pickler.dump(report)
+    except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
+        return None, ids, result.get("edition_source")
+    return hashlib.sha256(buffer.getvalue()).hexdigest(), ids, result.get("edition_source")
 
 
 def _fields_of(*values: object) -> None:

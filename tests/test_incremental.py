@@ -258,6 +258,12 @@ def test_an_event_more_is_a_full_build_byte_for_byte(tmp_path):
     manifest = read_manifest(site)
     assert manifest is not None and "lists/chess/standard/2024-06" in manifest["groups"]
     assert "events/2024-05-draughts-cup" in manifest["groups"]
+    # players' pages are taken by their inputs too (`_player_inputs`): the
+    # April Open's six players' pages name it, and are made again; the
+    # draughts players' are taken
+    assert {f"players/{pid}/index.html" for pid in range(1001, 1007)} <= set(changes.modified)
+    assert "players/20001" in manifest["groups"]
+    assert not [p for p in changes.modified if p.startswith("players/2000")]
 
 
 def test_a_page_taken_is_not_rendered(tmp_path, monkeypatch):
@@ -514,14 +520,15 @@ def test_entries_of_other_code_or_damaged_are_not_used_by_a_build(tmp_path, monk
     _full_build(content, full)
     kept = [p for p in (tmp_path / CACHE_FOLDER).rglob("*") if p.is_file()]
     entries = [p for p in kept if p.parent.name != "templates"]
-    assert len(entries) == 7         # three events parsed and rated, the regulations
+    results = 7                      # three events parsed and rated, the regulations
+    assert len(entries) == results + 3    # and the three reports' digests (event_digest)
     assert len(kept) > len(entries)  # and the templates compiled (sitegen.cache.template_cache)
     for entry in kept:
         entry.write_bytes(entry.read_bytes()[:-1])
     shutil.rmtree(site)                 # rendered anew from what is computed anew
     changes = Changes()
     build(content, site, show_progress=False, problems=[], changes=changes)
-    assert changes.cached == (0, len(entries)) and _bytes(site) == _bytes(full)
+    assert changes.cached == (0, results) and _bytes(site) == _bytes(full)
     payload = pickle.dumps("poison", protocol=5)
     for entry in kept:
         entry.write_bytes(b"sitegen-cache 1\n" + hashlib.sha256(payload).digest() + payload)
@@ -529,7 +536,7 @@ def test_entries_of_other_code_or_damaged_are_not_used_by_a_build(tmp_path, monk
     changes = Changes()
     build(content, site, show_progress=False, problems=[], changes=changes)
     # the manifest records the other code's digest: every other file the same
-    assert changes.cached == (0, len(entries)) and _files(site) == _files(full)
+    assert changes.cached == (0, results) and _files(site) == _files(full)
     assert not any(p.exists() for p in kept)              # the other code's folder removed
 
 
@@ -620,3 +627,31 @@ def test_bundle_inputs_follow_the_bundles_own_cache_and_tools(tmp_path, monkeypa
     assert bundle_inputs() != second
     monkeypatch.setattr(sitegen.manifest, "_version", lambda name: f"{name} 0.0")
     assert bundle_inputs() != second
+
+
+def test_an_events_digest_is_kept_by_its_bytes_and_follows_its_contract(tmp_path):
+    """`event_digest` kept in the cache under the report's bytes gives what
+    it gives computed; equal contracts held as other bytes, the same
+    digest; another contract, another digest; a damaged entry, computed
+    again."""
+    from sitegen.cache import Cache, using
+    from sitegen.compute.sitedata import EventReport
+    from sitegen.manifest import event_digest
+
+    name = "Able, Ann " * 3
+    results = [{"players": [{"name": name, "id": "1"}, {"name": name, "id": "2"}]},
+               {"players": [{"name": name, "id": "1"}, {"name": "".join(["Able, Ann "] * 3),
+                                                        "id": "2"}]},
+               {"players": [{"name": name, "id": "1"}, {"name": "Baker, Bo", "id": "2"}]}]
+    reports = [EventReport("e", "chess", "E", None, None, "standard", None, "x", result, "e.toml")
+               for result in results]
+    computed = [event_digest(report) for report in reports]          # no cache active
+    cache = Cache.open(tmp_path, "d" * 64)
+    with using(cache):
+        assert [event_digest(report) for report in reports] == computed     # made, kept
+        assert [event_digest(report) for report in reports] == computed     # taken
+        for entry in (p for p in tmp_path.rglob("*") if p.is_file()):
+            entry.write_bytes(entry.read_bytes()[:-1])
+        assert [event_digest(report) for report in reports] == computed     # made again
+    assert computed[0] == computed[1] and computed[0][0] != computed[2][0]
+    assert computed[0][1] == ["1", "2"] and cache is not None and cache.hits == 0

@@ -40,7 +40,7 @@ from sitegen.compute.sitedata import SiteData
 from sitegen.content.settings import SiteTheme
 from sitegen.i18n import N_, format_count, gettext
 from sitegen.i18n import format_month as month
-from sitegen.manifest import Reuse, checker_bundle
+from sitegen.manifest import Reuse, checker_bundle, event_digest
 from sitegen.site import downloads, lean, views
 from sitegen.site.figures import fixed, isodate, points, signed, tiebreak, year_month
 from sitegen.site.regulations import RegulationIndex, citation_anchors, link_citations
@@ -402,6 +402,8 @@ class _Writer:
         self.root = out                       # the site's root (self.out: the language's)
         self.reuse: Reuse | None = None       # the previous site's pages (render_site)
         self.keyed: str | None = None         # the key of the files `write` writes now
+        self.event_parts: dict[str, str | None] = {}     # `_event_part`'s keys
+        self.events_keyed: dict[str, tuple] = {}         # `_event_of`'s
 
     def step(self, name: str) -> None:
         if self.progress:
@@ -794,7 +796,52 @@ def _players(w: _Writer) -> None:
         return
     w.page("players/", "players_index.html", gettext("Players"),
            players=views.players_index(w.data, w.links))
-    _fan_out(w, _player_page, sorted(w.data.players))
+    _fan_out(w, _player_page, [key for key in sorted(w.data.players)
+                               if not _player_taken(w, key)])
+
+
+def _player_taken(w: _Writer, key: tuple[str, str]) -> bool:
+    """A player's page linked from the previous site without making its
+    view, when it was made of the same inputs (`_player_inputs`,
+    `Reuse.take_group`)."""
+    if w.reuse is None:
+        return False
+    path = w.links.player_path(*key)
+    assert path is not None, f"{key}: every player of the site has a page"
+    return w.taken_group(path, w.reuse.key(*_player_inputs(w, key, path)), [path])
+
+
+def _player_inputs(w: _Writer, key: tuple[str, str], path: str) -> tuple:
+    """All that a player's page is made of (`views.player_view`): his
+    record (without his history and events, `sitegen.manifest._field_names`),
+    his history up to its last change and its lists' pages, his events,
+    his standings as his page shows them, the latest lists' pages, and,
+    for each event his page names, what it reads of it (`_event_part`:
+    its report, which holds his games and opponents, its players' pages
+    and its list's); with the language, the site's header and his page's
+    address.  tests/test_incremental.py renames an event and finds its
+    players' pages made again."""
+    p, links = w.data.players[key], w.links
+    history = {name: views.until_last_change(rows) for name, rows in sorted(p.history.items())}
+    slugs = sorted({*p.events, *(n.event for n in p.norms),
+                    *(s for rows in history.values() for r in rows for s, _ in r.events)})
+    assert w.facts is not None, "render_site makes the facts of a site with player pages"
+    return ("player page", w.prefix, w.meta.lang, w.meta, links.large, path,
+            w.absolute(path), p, history, p.events,
+            [[links.list_path(p.game, name, r.date) for r in rows]
+             for name, rows in history.items()],
+            [links.latest_list_path(p.game, name) for name in p.ratings],
+            views._standings(p, w.facts), [(s, _event_part(w, s)) for s in slugs])
+
+
+def _event_part(w: _Writer, slug: str) -> str | None:
+    """The key of what a player's page reads of an event (its report, its
+    players' pages, its list's page), made once per event."""
+    if slug not in w.event_parts:
+        report, links = w.links.events.get(slug), w.links
+        w.event_parts[slug] = None if report is None or w.reuse is None else w.reuse.key(
+            *_event_of(w, report)[:2], links.list_path(report.game, report.list, report.list_date))
+    return w.event_parts[slug]
 
 
 def _player_page(w: _Writer, key: tuple[str, str]) -> None:
@@ -846,7 +893,7 @@ def _event_taken(w: _Writer, report) -> bool:
     if w.reuse is None:
         return False
     path, source = f"events/{report.slug}/", _event_source_path(w, report.source)
-    files = ([path + "standings.csv"] if report.result.get("players") else []) + (
+    files = ([path + "standings.csv"] if _event_of(w, report)[1] else []) + (
         [path + source.name] if source is not None else [])
     key = w.reuse.key(*_event_inputs(w, report, path, source))
     return w.taken_group(path, key, [path], files)
@@ -859,12 +906,21 @@ def _event_inputs(w: _Writer, report, path: str, source: Path | None) -> tuple:
     file, with the language and the site's header (tests/test_incremental.py
     adds a comment to an event's file: its file is published again)."""
     links = w.links
-    return ("event page", w.prefix, w.meta.lang, w.meta, report, links.large,
-            [links.player_path(report.game, p.get("id"))
-             for p in report.result.get("players", [])],
-            links.list_path(report.game, report.list, report.list_date),
-            links.regulation_path(report.result.get("edition_source")), w.absolute(path),
-            source.read_bytes() if source is not None else None)
+    digest, paths, regulation = _event_of(w, report)
+    return ("event page", w.prefix, w.meta.lang, w.meta, digest, links.large, paths,
+            links.list_path(report.game, report.list, report.list_date), regulation,
+            w.absolute(path), source.read_bytes() if source is not None else None)
+
+
+def _event_of(w: _Writer, report) -> tuple[str | None, list[str | None], str | None]:
+    """An event's report as keys take it (`sitegen.manifest.event_digest`),
+    its players' pages and its edition's regulation's, made once per event."""
+    if report.slug not in w.events_keyed:
+        digest, ids, edition = event_digest(report)
+        w.events_keyed[report.slug] = (digest, [w.links.player_path(report.game, pid)
+                                                for pid in ids],
+                                       w.links.regulation_path(edition))
+    return w.events_keyed[report.slug]
 
 
 def _event_views(w: _Writer, report) -> tuple:
