@@ -175,7 +175,12 @@ def _prune(root: Path, folders: list[str], files: list[Path]) -> None:
     """Remove those of `folders` (under `root`, from `_scratch`) that hold
     none of `files`, the deepest first: an earlier site's folders the new
     one does not have."""
-    needed = {str(parent) for path in files for parent in path.parents}
+    needed: set[str] = set()
+    for path in files:
+        folder = os.path.dirname(path)
+        while folder not in needed and len(folder) > len(str(root)):
+            needed.add(folder)
+            folder = os.path.dirname(folder)
     for folder in sorted(folders, key=lambda f: f.count(os.sep), reverse=True):
         if folder not in needed:
             _quietly(os.rmdir)(folder)

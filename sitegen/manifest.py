@@ -90,8 +90,8 @@ def carry_over(new: Path, old: Path, files: list[Path], changes: Changes | None 
     digests: dict[str, str] = {}
     previous = _site_files(old) if old.is_dir() else set()
     known = known or {}
-    for path in sorted(set(files)):
-        relative = path.relative_to(new).as_posix()
+    for relative in sorted({_relative(new, path) for path in files}):
+        path = new / relative
         if relative in previous and relative in known and _linked(old / relative, path):
             digests[relative] = known[relative]
             changes.kept += 1
@@ -111,14 +111,24 @@ def carry_over(new: Path, old: Path, files: list[Path], changes: Changes | None 
     return changes, digests
 
 
+def _relative(root: Path, path: Path) -> str:
+    """The site path of `path` (a file under `root`): `relative_to`'s
+    POSIX form, made from the strings (pathlib's is slow for thousands)."""
+    text, prefix = str(path), str(root) + os.sep
+    if not text.startswith(prefix):
+        return path.relative_to(root).as_posix()          # raises as pathlib does
+    return text[len(prefix):].replace(os.sep, "/")
+
+
 def _site_files(root: Path) -> set[str]:
     """The files of a built site, by site path (the manifest not counted)."""
     out = set()
+    start = len(str(root)) + 1
     for folder, _, names in os.walk(root):
+        under = folder[start:].replace(os.sep, "/")
         for name in names:
-            relative = (Path(folder) / name).relative_to(root).as_posix()
-            if relative != MANIFEST:
-                out.add(relative)
+            out.add(f"{under}/{name}" if under else name)
+    out.discard(MANIFEST)
     return out
 
 
@@ -260,6 +270,7 @@ class Reuse:
         self.previous_groups: dict[str, str] = dict(manifest.get("groups") or {})
         self.groups: dict[str, str] = {}        # this build's keys of groups of pages
         self.taken = 0
+        self._stems: dict[str, list[str]] | None = None     # `stemmed`'s index
 
     def key(self, *given: object) -> str | None:
         """The key of a page given `given`; None when it cannot be pickled
@@ -275,6 +286,17 @@ class Reuse:
         except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
             return None
         return hashlib.sha256(buffer.getvalue()).hexdigest()
+
+    def stemmed(self, stem: str) -> list[str]:
+        """The previous site's keyed files ``STEM.*`` (`stem`: a site path
+        without its suffixes), sorted."""
+        if self._stems is None:
+            self._stems = {}
+            for path in sorted(self.previous):
+                folder, _, name = path.rpartition("/")
+                named = name.split(".", 1)[0]
+                self._stems.setdefault(f"{folder}/{named}" if folder else named, []).append(path)
+        return self._stems.get(stem, [])
 
     def take(self, relative: str, key: str | None, target: Path) -> bool:
         """Record `key` for the page at `relative`; if the previous site has

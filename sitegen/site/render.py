@@ -404,6 +404,7 @@ class _Writer:
         self.keyed: str | None = None         # the key of the files `write` writes now
         self.event_parts: dict[str, str | None] = {}     # `_event_part`'s keys
         self.events_keyed: dict[str, tuple] = {}         # `_event_of`'s
+        self.lists_keyed: dict[tuple, str | None] = {}   # `_list_digest`'s
 
     def step(self, name: str) -> None:
         if self.progress:
@@ -683,13 +684,22 @@ def _list_inputs(w: _Writer, item: tuple[str, str, int]) -> tuple:
     game, name, index = item
     published, links = w.data.lists[(game, name)], w.links
     pl, previous = published[index], published[index - 1] if index else None
-    return ("list pages", w.prefix, w.meta.lang, w.meta, pl,
+    return ("list pages", w.prefix, w.meta.lang, w.meta, _list_digest(w, pl),
             previous.date if previous else None, index + 1 == len(published), links.large,
             [links.player_path(game, e.id) for e in pl.entries],
             [(links.player_path(game, pid), views._player_name(links, game, pid))
              for pid in pl.delisted],
             [(links.event_name(s), links.event_path(s)) for s in pl.events],
             links.downloads(pl, N_("Fixed-width text")))
+
+
+def _list_digest(w: _Writer, pl) -> str | None:
+    """The key of one published list, made once (its pages' and its
+    downloads' keys take it)."""
+    at = (pl.game, pl.list, pl.date)
+    if at not in w.lists_keyed:
+        w.lists_keyed[at] = w.reuse.key(pl) if w.reuse is not None else None
+    return w.lists_keyed[at]
 
 
 def _list_pages(w: _Writer, pages: list[tuple]) -> None:
@@ -750,7 +760,7 @@ def _list_downloads(w: _Writer, item: tuple[str, str, int]) -> None:
         stems.append(f"{game}-{name}-latest")
     todo: list[tuple[str, str | None]] = []          # (stem, its files' key)
     for stem in stems:
-        if not _taken_files(w, stem, ("downloads", stem, pl, w.links.large)):
+        if not _taken_files(w, stem, ("downloads", stem, _list_digest(w, pl), w.links.large)):
             todo.append((stem, w.keyed))
     w.keyed = None
     if not todo:
@@ -774,7 +784,7 @@ def _taken_files(w: _Writer, stem: str, given: tuple) -> bool:
         return False
     key = w.reuse.key(*given)
     w.keyed = key
-    names = [p for p in w.reuse.previous if p.startswith(f"downloads/{stem}.")]
+    names = w.reuse.stemmed(f"downloads/{stem}")
     if key is None or not names:
         return False
     w._folder(w.out / "downloads")
