@@ -33,6 +33,7 @@ import copyreg
 import hashlib
 import io
 import json
+import marshal
 import operator
 import os
 import pickle
@@ -47,7 +48,7 @@ from sitegen.compute.sitedata import EventReport
 
 __all__ = ["MANIFEST", "Changes", "Reuse", "carry_over", "inputs_digest", "code_digest",
            "templates_digest", "tree_digest", "write_manifest", "read_manifest", "unchanged_site",
-           "checker_bundle", "bundle_inputs", "event_digest"]
+           "checker_bundle", "bundle_inputs", "event_digest", "list_digest"]
 
 MANIFEST = ".sitegen-manifest.json"
 FORMAT = 1
@@ -472,6 +473,31 @@ def _event_digest(report: EventReport) -> tuple[str | None, list[str | None], st
     except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
         return None, ids, result.get("edition_source")
     return hashlib.sha256(buffer.getvalue()).hexdigest(), ids, result.get("edition_source")
+
+
+def list_digest(pl: object) -> str | None:
+    """The SHA-256 of a published list (sitegen.compute.sitedata's
+    `PublishedList`) for the keys of its pages and downloads: its header
+    and each entry's fields, as `marshal` writes them in its version 0,
+    which writes every value in full (no references to objects met
+    before, no interned strings: the bytes follow the values, not which
+    equal objects are one).  Pickling the demo's 126 lists, entry by
+    entry, was most of the lists' keys (docs/scale.md#incremental-builds).
+    A list holding what marshal cannot write is keyed as a page is (`Reuse.key`'s pickler)."""
+    from sitegen.compute.sitedata import ListEntry, PublishedList
+
+    entries: list = getattr(pl, "entries", None) or []
+    if type(pl) is PublishedList and all(type(e) is ListEntry for e in entries):
+        names = tuple(f.name for f in fields(ListEntry))
+        getter = operator.attrgetter(*names)
+        head = (pl.game, pl.list, pl.date.toordinal(), pl.edition, pl.events, pl.delisted)
+        try:
+            body = marshal.dumps((names, head, [getter(e) for e in entries]), 0)
+        except ValueError:
+            pass                                # a value marshal cannot write
+        else:
+            return hashlib.sha256(body).hexdigest()
+    return Reuse(None, "").key(pl)
 
 
 def _fields_of(*values: object) -> None:

@@ -655,3 +655,31 @@ def test_an_events_digest_is_kept_by_its_bytes_and_follows_its_contract(tmp_path
         assert [event_digest(report) for report in reports] == computed     # made again
     assert computed[0] == computed[1] and computed[0][0] != computed[2][0]
     assert computed[0][1] == ["1", "2"] and cache is not None and cache.hits == 0
+
+
+def test_a_lists_digest_follows_its_values_not_its_objects():
+    """`list_digest` (marshal's version 0: every value written in full):
+    equal lists built of other objects, the same digest; an entry's rating,
+    the list's date or its events changed, another."""
+    import dataclasses
+    from datetime import date
+
+    from sitegen.compute.sitedata import ListEntry, PublishedList
+    from sitegen.manifest import list_digest
+
+    name = "Able, Ann " * 3
+    def published(entry_name: str, rating: int = 2000, day: int = 1,
+                  events: tuple[str, ...] = ("e",)) -> PublishedList:
+        entries = [ListEntry(str(i), entry_name, "TST", "w", 1990, "", rating, i, 9, None)
+                   for i in range(3)]
+        return PublishedList("chess", "standard", date(2024, 1, day), "fide-2009", entries,
+                             list(events))
+    same = published(name)
+    apart = published("".join(["Able, Ann "] * 3))          # equal, not one object
+    assert list_digest(same) == list_digest(apart) is not None
+    for other in (published(name, rating=2001), published(name, day=2),
+                  published(name, events=("f",))):
+        assert list_digest(other) != list_digest(same)
+    odd = dataclasses.replace(same, entries=[*same.entries[:2],
+                                             dataclasses.replace(same.entries[2], rating=2000.5)])
+    assert list_digest(odd) not in (None, list_digest(same))   # a float: written too

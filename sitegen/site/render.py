@@ -40,7 +40,7 @@ from sitegen.compute.sitedata import SiteData
 from sitegen.content.settings import SiteTheme
 from sitegen.i18n import N_, format_count, gettext
 from sitegen.i18n import format_month as month
-from sitegen.manifest import Reuse, checker_bundle, event_digest
+from sitegen.manifest import Reuse, checker_bundle, event_digest, list_digest
 from sitegen.site import downloads, lean, views
 from sitegen.site.figures import fixed, isodate, points, signed, tiebreak, year_month
 from sitegen.site.regulations import RegulationIndex, citation_anchors, link_citations
@@ -698,7 +698,7 @@ def _list_digest(w: _Writer, pl) -> str | None:
     downloads' keys take it)."""
     at = (pl.game, pl.list, pl.date)
     if at not in w.lists_keyed:
-        w.lists_keyed[at] = w.reuse.key(pl) if w.reuse is not None else None
+        w.lists_keyed[at] = list_digest(pl) if w.reuse is not None else None
     return w.lists_keyed[at]
 
 
@@ -807,7 +807,7 @@ def _players(w: _Writer) -> None:
     w.page("players/", "players_index.html", gettext("Players"),
            players=views.players_index(w.data, w.links))
     _fan_out(w, _player_page, [key for key in sorted(w.data.players)
-                               if not _player_taken(w, key)])
+                               if not _player_taken(w, key)], later=True)
 
 
 def _player_taken(w: _Writer, key: tuple[str, str]) -> bool:
