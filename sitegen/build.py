@@ -164,9 +164,10 @@ def _scratch(out: Path, spare: Path | None) -> tuple[Path, list[str]]:
     if spare is None or spare.is_symlink() or not spare.is_dir():
         return tmp, []
     try:
-        os.rename(spare, tmp)               # onto the empty folder, which it replaces
-    except OSError:
-        remove_tree(spare)                  # another file system: not kept again
+        tmp.rmdir()                         # its name, kept under the lock, for the spare
+        os.rename(spare, tmp)
+    except OSError:                         # another file system: left for builds on its own
+        tmp.mkdir(exist_ok=True)
         return tmp, []
     return tmp, empty_tree(tmp)
 
