@@ -655,6 +655,11 @@ def test_an_events_digest_is_kept_by_its_bytes_and_follows_its_contract(tmp_path
         assert [event_digest(report) for report in reports] == computed     # made again
     assert computed[0] == computed[1] and computed[0][0] != computed[2][0]
     assert computed[0][1] == ["1", "2"] and cache is not None and cache.hits == 0
+    # a contract that cannot be pickled gives no digest: its pages are
+    # always rendered (sitegen.site.render._event_taken, _event_part)
+    odd = EventReport("e", "chess", "E", None, None, "standard", None, "x",
+                      {"players": [{"id": "1", "odd": lambda: 0}]}, "e.toml")
+    assert event_digest(odd)[0] is None
 
 
 def test_a_lists_digest_follows_its_values_not_its_objects():
@@ -683,3 +688,6 @@ def test_a_lists_digest_follows_its_values_not_its_objects():
     odd = dataclasses.replace(same, entries=[*same.entries[:2],
                                              dataclasses.replace(same.entries[2], rating=2000.5)])
     assert list_digest(odd) not in (None, list_digest(same))   # a float: written too
+    unkeyable = dataclasses.replace(same, entries=[dataclasses.replace(
+        same.entries[0], name=lambda: 0)])                    # neither marshal nor pickle
+    assert list_digest(unkeyable) is None                     # its pages always rendered

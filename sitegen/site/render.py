@@ -670,7 +670,9 @@ def _list_taken(w: _Writer, item: tuple[str, str, int]) -> bool:
     if w.reuse is None:
         return False
     paths = [path for _, path, _ in _list_folders(w, item)]
-    return w.taken_group(paths[0], w.reuse.key(*_list_inputs(w, item)), paths)
+    game, name, index = item
+    keyed = _list_digest(w, w.data.lists[(game, name)][index]) is not None
+    return w.taken_group(paths[0], w.reuse.key(*_list_inputs(w, item)) if keyed else None, paths)
 
 
 def _list_inputs(w: _Writer, item: tuple[str, str, int]) -> tuple:
@@ -760,7 +762,9 @@ def _list_downloads(w: _Writer, item: tuple[str, str, int]) -> None:
         stems.append(f"{game}-{name}-latest")
     todo: list[tuple[str, str | None]] = []          # (stem, its files' key)
     for stem in stems:
-        if not _taken_files(w, stem, ("downloads", stem, _list_digest(w, pl), w.links.large)):
+        digest = _list_digest(w, pl)                # None: not keyed, always written
+        if not _taken_files(w, stem, ("downloads", stem, digest, w.links.large) if digest
+                            else None):
             todo.append((stem, w.keyed))
     w.keyed = None
     if not todo:
@@ -776,13 +780,14 @@ def _list_downloads(w: _Writer, item: tuple[str, str, int]) -> None:
                     w.reuse.keys[path.relative_to(w.root).as_posix()] = key
 
 
-def _taken_files(w: _Writer, stem: str, given: tuple) -> bool:
+def _taken_files(w: _Writer, stem: str, given: tuple | None) -> bool:
     """A list's downloads `downloads/STEM.*` linked from the previous site,
     when it made them of the same list (`Reuse.take`); else their key is
-    recorded for the files written next (`_Writer.write`)."""
+    recorded for the files written next (`_Writer.write`).  No `given`:
+    no key (written, and taken by no later build)."""
     if w.reuse is None:
         return False
-    key = w.reuse.key(*given)
+    key = w.reuse.key(*given) if given is not None else None
     w.keyed = key
     names = w.reuse.stemmed(f"downloads/{stem}")
     if key is None or not names:
@@ -818,7 +823,9 @@ def _player_taken(w: _Writer, key: tuple[str, str]) -> bool:
         return False
     path = w.links.player_path(*key)
     assert path is not None, f"{key}: every player of the site has a page"
-    return w.taken_group(path, w.reuse.key(*_player_inputs(w, key, path)), [path])
+    inputs = _player_inputs(w, key, path)
+    keyed = all(part is not None for _, part in inputs[-1])   # each event he names keyed
+    return w.taken_group(path, w.reuse.key(*inputs) if keyed else None, [path])
 
 
 def _player_inputs(w: _Writer, key: tuple[str, str], path: str) -> tuple:
@@ -846,11 +853,17 @@ def _player_inputs(w: _Writer, key: tuple[str, str], path: str) -> tuple:
 
 def _event_part(w: _Writer, slug: str) -> str | None:
     """The key of what a player's page reads of an event (its report, its
-    players' pages, its list's page), made once per event."""
+    players' pages, its list's page), made once per event; "" for a slug
+    that is no event of the site; None when the report gives no key (the
+    page is then always rendered)."""
     if slug not in w.event_parts:
         report, links = w.links.events.get(slug), w.links
-        w.event_parts[slug] = None if report is None or w.reuse is None else w.reuse.key(
-            *_event_of(w, report)[:2], links.list_path(report.game, report.list, report.list_date))
+        if report is None or w.reuse is None:
+            w.event_parts[slug] = ""
+        else:
+            digest, paths, _ = _event_of(w, report)
+            w.event_parts[slug] = digest and w.reuse.key(
+                digest, paths, links.list_path(report.game, report.list, report.list_date))
     return w.event_parts[slug]
 
 
@@ -905,7 +918,8 @@ def _event_taken(w: _Writer, report) -> bool:
     path, source = f"events/{report.slug}/", _event_source_path(w, report.source)
     files = ([path + "standings.csv"] if _event_of(w, report)[1] else []) + (
         [path + source.name] if source is not None else [])
-    key = w.reuse.key(*_event_inputs(w, report, path, source))
+    keyed = _event_of(w, report)[0] is not None        # else always rendered
+    key = w.reuse.key(*_event_inputs(w, report, path, source)) if keyed else None
     return w.taken_group(path, key, [path], files)
 
 
