@@ -3,8 +3,10 @@
 
 `month_contents(root)` writes two content folders: the demo without its
 last month (the events of `LAST_MONTH`, site.toml's `end` a month earlier)
-and the demo as it is.  `measure(root)` builds the first, then the second
-over it (with the cache of results the first left, sitegen.cache), times
+and the demo as it is.  `measure(root)` builds the demo two months back,
+then the first over it (as a federation's build each month: the cache of
+results and the spare folders the first left, sitegen.cache), then the
+second over that (with what it left), times
 that incremental build against a full build of the second into an empty
 folder without a cache (wall and CPU seconds), and returns the changes; `report` prints the counts,
 the fraction rewritten, the paths rewritten by cause (`classify`: what
@@ -32,23 +34,37 @@ from sitegen.cache import CACHE_FOLDER, switched_off
 from sitegen.manifest import MANIFEST, Changes
 
 ROOT = Path(__file__).resolve().parent.parent
-LAST_MONTH = "2026-10"
-END, END_BEFORE = "end = 2026-10-31", "end = 2026-09-30"
+LAST_MONTH, MONTH_BEFORE = "2026-10", "2026-09"
+END, END_BEFORE, END_TWO_BEFORE = "end = 2026-10-31", "end = 2026-09-30", "end = 2026-08-31"
 
 
 def month_contents(root: Path, content: Path = ROOT / "content") -> tuple[Path, Path]:
     """The demo content without its last month, and as it is, under `root`."""
-    before, after = root / "content-before", root / "content-after"
-    for folder in (before, after):
-        shutil.rmtree(folder, ignore_errors=True)
-        shutil.copytree(content, folder)
-    for event in (before / "events").rglob(f"{LAST_MONTH}-*"):
-        event.unlink()
-    site_toml = before / "site.toml"
+    after = root / "content-after"
+    shutil.rmtree(after, ignore_errors=True)
+    shutil.copytree(content, after)
+    return _without(root / "content-before", content, (LAST_MONTH,), END_BEFORE), after
+
+
+def two_months_before(root: Path, content: Path = ROOT / "content") -> Path:
+    """The demo content without its last two months, under `root`."""
+    return _without(root / "content-two-before", content, (LAST_MONTH, MONTH_BEFORE),
+                    END_TWO_BEFORE)
+
+
+def _without(folder: Path, content: Path, months: tuple[str, ...], end: str) -> Path:
+    """A copy of `content` in `folder` without the events of `months`,
+    site.toml's `end` set to `end`."""
+    shutil.rmtree(folder, ignore_errors=True)
+    shutil.copytree(content, folder)
+    for month in months:
+        for event in (folder / "events").rglob(f"{month}-*"):
+            event.unlink()
+    site_toml = folder / "site.toml"
     text = site_toml.read_text(encoding="utf-8")
     assert END in text, f"{site_toml}: expected '{END}' (the demo's last list date)"
-    site_toml.write_text(text.replace(END, END_BEFORE), encoding="utf-8")
-    return before, after
+    site_toml.write_text(text.replace(END, end), encoding="utf-8")
+    return folder
 
 
 _DATED = re.compile(r"\d{4}-\d{2}(-\d{2})?$")
@@ -154,12 +170,14 @@ class Measured:
 
 
 def measure(root: Path, repeat: int = 1, content: Path = ROOT / "content") -> Measured:
-    """Build the month before into `root`/incremental/before (with its cache
-    of results, sitegen.cache), then, `repeat` times, a copy of both again
-    with the month added (timed), and the month added into an empty folder
-    without a cache (timed): a full build."""
+    """Build the month before into `root`/incremental/before over the month
+    before it (so that it holds what a monthly build finds: the cache of
+    results and the spare folders, sitegen.cache), then, `repeat` times, a
+    copy of both again with the month added (timed), and the month added
+    into an empty folder without a cache (timed): a full build."""
     before, after = month_contents(root, content)
     base = root / "incremental" / "before"
+    build(two_months_before(root, content), base, show_progress=False, problems=[])
     build(before, base, show_progress=False, problems=[])
     found = Measured(Changes(), 0, content=after, load=[os.getloadavg()])
     for run in range(repeat):

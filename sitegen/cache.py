@@ -41,11 +41,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
-__all__ = ["Cache", "CACHE_FOLDER", "ENV", "folder_for", "switched_off", "using", "cached",
-           "active", "template_cache"]
+__all__ = ["Cache", "CACHE_FOLDER", "ENV", "SPARE", "folder_for", "spare_folders",
+           "switched_off", "using", "cached", "active", "template_cache"]
 
 CACHE_FOLDER = ".sitegen-cache"
 ENV = "SITEGEN_BUILD_CACHE"     # another folder, or "off"
+SPARE = "folders"               # an earlier site's folders, no file (`spare_folders`)
 FORMAT = b"sitegen-cache 1\n"
 PROTOCOL = 5            # pickle's, fixed: the same inputs give the same key on every Python
 T = TypeVar("T")
@@ -60,6 +61,15 @@ def folder_for(out: Path) -> Path | None:
     return Path(out).resolve().parent / CACHE_FOLDER
 
 
+def spare_folders(root: Path | None) -> Path | None:
+    """Where a build keeps the previous site's folders, emptied of files,
+    for the next build to write into (sitegen.build's `_scratch` and
+    `_recycle`): `SPARE` in the cache folder `root`; None without one.
+    Any site's folders serve any build (what the new site lacks is
+    removed), so one is kept whatever the code or the output."""
+    return None if root is None else Path(root) / SPARE
+
+
 class Cache:
     """Entries in `folder`, keyed with the `code` digest (see the module)."""
 
@@ -71,13 +81,14 @@ class Cache:
     def open(cls, root: Path | None, code: str) -> Cache | None:
         """The cache of `code` under `root` (its subfolder named by the
         digest); the subfolders of other code removed.  None without a root
-        or where it cannot be made (the build then computes everything)."""
+        or where it cannot be made (the build then computes everything).
+        The spare folders (`spare_folders`) are kept."""
         if root is None:
             return None
         try:
             root.mkdir(parents=True, exist_ok=True)
             for other in root.iterdir():
-                if other.is_dir() and other.name != code[:32]:
+                if other.is_dir() and other.name not in (code[:32], SPARE):
                     shutil.rmtree(other, ignore_errors=True)
             (root / code[:32]).mkdir(exist_ok=True)
         except OSError:

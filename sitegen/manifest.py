@@ -23,6 +23,8 @@ The manifest also records each page's key: a SHA-256 of everything its
 template is given (`Reuse.key`).  A page whose key is the one the previous
 site recorded, and whose previous file still has its recorded bytes, is
 not rendered again: the previous file is taken as it is (`Reuse.take`).
+The checker's bundle is taken the same way, keyed by what it is made of
+(`checker_bundle`, `bundle_inputs`).
 """
 
 from __future__ import annotations
@@ -31,11 +33,13 @@ import copyreg
 import hashlib
 import io
 import json
+import marshal
 import operator
 import os
 import pickle
 import shutil
 import sys
+import zlib
 from dataclasses import dataclass, field, fields, is_dataclass
 from importlib import metadata
 from pathlib import Path
@@ -43,7 +47,8 @@ from pathlib import Path
 from sitegen.compute.sitedata import EventReport
 
 __all__ = ["MANIFEST", "Changes", "Reuse", "carry_over", "inputs_digest", "code_digest",
-           "templates_digest", "tree_digest", "write_manifest", "read_manifest", "unchanged_site"]
+           "templates_digest", "tree_digest", "write_manifest", "read_manifest", "unchanged_site",
+           "checker_bundle", "bundle_inputs", "event_digest", "list_digest"]
 
 MANIFEST = ".sitegen-manifest.json"
 FORMAT = 1
@@ -86,8 +91,8 @@ def carry_over(new: Path, old: Path, files: list[Path], changes: Changes | None 
     digests: dict[str, str] = {}
     previous = _site_files(old) if old.is_dir() else set()
     known = known or {}
-    for path in sorted(set(files)):
-        relative = path.relative_to(new).as_posix()
+    for relative in sorted({_relative(new, path) for path in files}):
+        path = new / relative
         if relative in previous and relative in known and _linked(old / relative, path):
             digests[relative] = known[relative]
             changes.kept += 1
@@ -107,14 +112,24 @@ def carry_over(new: Path, old: Path, files: list[Path], changes: Changes | None 
     return changes, digests
 
 
+def _relative(root: Path, path: Path) -> str:
+    """The site path of `path` (a file under `root`): `relative_to`'s
+    POSIX form, made from the strings (pathlib's is slow for thousands)."""
+    text, prefix = str(path), str(root) + os.sep
+    if not text.startswith(prefix):
+        return path.relative_to(root).as_posix()          # raises as pathlib does
+    return text[len(prefix):].replace(os.sep, "/")
+
+
 def _site_files(root: Path) -> set[str]:
     """The files of a built site, by site path (the manifest not counted)."""
     out = set()
+    start = len(str(root)) + 1
     for folder, _, names in os.walk(root):
+        under = folder[start:].replace(os.sep, "/")
         for name in names:
-            relative = (Path(folder) / name).relative_to(root).as_posix()
-            if relative != MANIFEST:
-                out.add(relative)
+            out.add(f"{under}/{name}" if under else name)
+    out.discard(MANIFEST)
     return out
 
 
@@ -256,6 +271,7 @@ class Reuse:
         self.previous_groups: dict[str, str] = dict(manifest.get("groups") or {})
         self.groups: dict[str, str] = {}        # this build's keys of groups of pages
         self.taken = 0
+        self._stems: dict[str, list[str]] | None = None     # `stemmed`'s index
 
     def key(self, *given: object) -> str | None:
         """The key of a page given `given`; None when it cannot be pickled
@@ -271,6 +287,17 @@ class Reuse:
         except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
             return None
         return hashlib.sha256(buffer.getvalue()).hexdigest()
+
+    def stemmed(self, stem: str) -> list[str]:
+        """The previous site's keyed files ``STEM.*`` (`stem`: a site path
+        without its suffixes), sorted."""
+        if self._stems is None:
+            self._stems = {}
+            for path in sorted(self.previous):
+                folder, _, name = path.rpartition("/")
+                named = name.split(".", 1)[0]
+                self._stems.setdefault(f"{folder}/{named}" if folder else named, []).append(path)
+        return self._stems.get(stem, [])
 
     def take(self, relative: str, key: str | None, target: Path) -> bool:
         """Record `key` for the page at `relative`; if the previous site has
@@ -324,6 +351,153 @@ class Reuse:
                 self.taken -= done
                 return False
         return True
+
+
+    def take_keyed(self, key: str | None, root: Path) -> list[str] | None:
+        """The files the previous site recorded with `key` (made together,
+        and only making them tells which: the checker's bundle), each
+        linked into `root` (`_link`): their site paths, or None when the
+        previous site has none or one no longer has its recorded bytes
+        (then none is taken)."""
+        names = sorted(p for p, k in self.previous.items() if k == key) if key else []
+        for done, name in enumerate(names):
+            (root / name).parent.mkdir(parents=True, exist_ok=True)
+            if not self._link(name, root / name):
+                for taken in names[:done]:
+                    (root / taken).unlink()          # made again with the others
+                self.taken -= done
+                return None
+        self.keys.update((name, key) for name in names if key)
+        return names or None
+
+
+# -- the checker's bundle -------------------------------------------------------------
+
+# The tools whose versions change the bundle's bytes besides the code's: the
+# wheel's builders, the lock file's writer, Brotli (sitegen.browser.bundle).
+BUNDLE_TOOLS = ("pip", "setuptools", "wheel", "pyodide-lock", "pydantic", "brotli")
+# What sitegen.browser.bundle keeps in its own cache (cache_dir()) and reads.
+BUNDLE_CACHED = ("wheels", "snapshots", "compressed")
+
+
+def checker_bundle(out: Path, reuse: Reuse | None, root: Path) -> list[Path]:
+    """The checker's bundle in the site `out` (`root` the site's folder):
+    the previous site's files linked when it made them of the same inputs
+    (`bundle_inputs`, `Reuse.take_keyed`), else made
+    (`sitegen.browser.bundle.write_bundle`, half a second of an incremental
+    build of the demo: docs/scale.md#incremental-builds) and keyed so."""
+    from sitegen.browser.bundle import write_bundle
+
+    key = reuse.key(*bundle_inputs()) if reuse is not None else None
+    taken = reuse.take_keyed(key, root) if reuse is not None else None
+    if taken is not None:
+        return [root / name for name in taken]
+    files = write_bundle(out)
+    if reuse is not None and key is not None:
+        reuse.keys.update((path.relative_to(root).as_posix(), key) for path in files)
+    return files
+
+
+def bundle_inputs() -> tuple:
+    """What the checker's bundle is made of besides the code, whose digest
+    is in every key's salt (its sources, templates and the pinned Pyodide):
+    the project's version (the wheel's name), the versions of the tools
+    that make it (`BUNDLE_TOOLS`, zlib's), Node's program (the memory
+    snapshot), the environment that says where and whether, and what
+    sitegen.browser.bundle's own cache holds (names, sizes, dates: an entry
+    made or removed there may change the bytes)."""
+    from sitegen.browser.bundle import PYODIDE_VERSION, cache_dir, project_version
+
+    cache, node = cache_dir(), shutil.which("node")
+    return ("checker bundle", project_version(), [_version(n) for n in BUNDLE_TOOLS],
+            zlib.ZLIB_RUNTIME_VERSION, node, _stat(node), str(cache),
+            os.environ.get("SITEGEN_NO_SNAPSHOT", ""),
+            _stat(str(cache / f"pyodide-{PYODIDE_VERSION}.tgz")),
+            [_listing(cache / name) for name in BUNDLE_CACHED])
+
+
+def _stat(path: str | None) -> tuple[int, int] | None:
+    """(size, modification time in ns) of the file at `path`, or None."""
+    try:
+        found = os.stat(path) if path else None
+    except OSError:
+        return None
+    return (found.st_size, found.st_mtime_ns) if found else None
+
+
+def _listing(folder: Path) -> list[tuple[str, int, int]]:
+    """Every file under `folder`: its path, size and modification time."""
+    listed = []
+    for where, _, names in os.walk(folder):
+        for name in names:
+            path = os.path.join(where, name)
+            found = _stat(path)
+            if found is not None:
+                listed.append((os.path.relpath(path, folder), *found))
+    return sorted(listed)
+
+
+def event_digest(report: EventReport) -> tuple[str | None, list[str | None], str | None]:
+    """The SHA-256 of an event's report as a page's key takes it (its
+    contract, `_report_fields`), its players' ids and its edition's
+    regulation (what pages link besides the contract), kept between builds
+    (sitegen.cache) under the SHA-256 of the bytes it holds: the contract
+    is held compressed, and unpacking and pickling it was most of the
+    events' keys (docs/scale.md#incremental-builds).  The same bytes are
+    the same contract, so the same digest; other bytes of an equal
+    contract (`_report_fields`) give the same digest too."""
+    from sitegen.cache import active
+
+    held, cache = getattr(report, "_result", None), active()
+    if not isinstance(held, bytes) or cache is None:
+        return _event_digest(report)
+    fields = tuple(getattr(report, n) for n in type(report).__slots__ if n != "_result")
+    key = cache.key("event digest", (fields, hashlib.sha256(held).hexdigest()))
+    found, value = cache.get(key) if key is not None else (False, None)
+    if found:
+        return value                  # type: ignore[return-value]
+    value = _event_digest(report)     # not counted with the results (`Changes.cached`)
+    if key is not None:
+        cache.put(key, value)
+    return value
+
+
+def _event_digest(report: EventReport) -> tuple[str | None, list[str | None], str | None]:
+    result = report.result
+    ids = [p.get("id") for p in result.get("players", [])]
+    buffer = io.BytesIO()
+    pickler = _KeyPickler(buffer, protocol=PROTOCOL)
+    pickler.fast = True
+    try:
+        pickler.dump(report)
+    except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
+        return None, ids, result.get("edition_source")
+    return hashlib.sha256(buffer.getvalue()).hexdigest(), ids, result.get("edition_source")
+
+
+def list_digest(pl: object) -> str | None:
+    """The SHA-256 of a published list (sitegen.compute.sitedata's
+    `PublishedList`) for the keys of its pages and downloads: its header
+    and each entry's fields, as `marshal` writes them in its version 0,
+    which writes every value in full (no references to objects met
+    before, no interned strings: the bytes follow the values, not which
+    equal objects are one).  Pickling the demo's 126 lists, entry by
+    entry, was most of the lists' keys (docs/scale.md#incremental-builds).
+    A list holding what marshal cannot write is keyed as a page is (`Reuse.key`'s pickler)."""
+    from sitegen.compute.sitedata import ListEntry, PublishedList
+
+    entries: list = getattr(pl, "entries", None) or []
+    if type(pl) is PublishedList and all(type(e) is ListEntry for e in entries):
+        names = tuple(f.name for f in fields(ListEntry))
+        getter = operator.attrgetter(*names)
+        head = (pl.game, pl.list, pl.date.toordinal(), pl.edition, pl.events, pl.delisted)
+        try:
+            body = marshal.dumps((names, head, [getter(e) for e in entries]), 0)
+        except ValueError:
+            pass                                # a value marshal cannot write
+        else:
+            return hashlib.sha256(body).hexdigest()
+    return Reuse(None, "").key(pl)
 
 
 def _fields_of(*values: object) -> None:

@@ -152,3 +152,54 @@ def test_a_failed_write_leaves_nothing(tmp_path):
         _swap_in(out, write)
     assert (out / "index.html").read_text() == "previous"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["_site"]
+
+
+def _site_writer(files: dict[str, str]):
+    def write(tmp: Path) -> list[Path]:
+        written = []
+        for relative, text in files.items():
+            path = tmp / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text)
+            written.append(path)
+        return written
+    return write
+
+
+def test_the_previous_sites_folders_are_kept_empty_for_the_next_build(tmp_path):
+    """With spare folders (sitegen.cache.spare_folders) the previous site's
+    folders are kept there without a file, and the next build writes into
+    them: what it does not write is not in its site, the folders it does
+    not use are removed, a link to a folder elsewhere is removed, never
+    followed (docs/scale.md#incremental-builds)."""
+    out, spare, elsewhere = tmp_path / "_site", tmp_path / "cache" / "folders", tmp_path / "x"
+    _swap_in(out, _site_writer({"a/index.html": "1", "b/c/index.html": "1"}), spare=spare)
+    assert not spare.exists()                         # a first build: nothing to keep
+    _swap_in(out, _site_writer({"a/index.html": "2", "b/c/index.html": "2"}), spare=spare)
+    assert sorted(p.relative_to(spare).as_posix() for p in spare.rglob("*")) == [
+        "a", "b", "b/c"]                              # the first site's folders, no file
+    elsewhere.mkdir()
+    (elsewhere / "kept.txt").write_text("kept")
+    (spare / "a" / "planted.html").write_text("stale")      # as a killed build leaves
+    (spare / "b" / "link").symlink_to(elsewhere, target_is_directory=True)
+    files = _swap_in(out, _site_writer({"a/index.html": "3", "d/index.html": "3"}), spare=spare)
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == [
+        "a", "a/index.html", "d", "d/index.html"]
+    assert [p.read_text() for p in files] == ["3", "3"]
+    assert (elsewhere / "kept.txt").read_text() == "kept"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["_site", "cache", "x"]
+    assert not [p for p in spare.rglob("*") if not p.is_dir()]
+
+
+def test_a_spare_site_on_another_path_is_not_followed(tmp_path):
+    """Spare folders that are a link are not used (nor followed): the build
+    writes into a folder of its own."""
+    out, target = tmp_path / "_site", tmp_path / "target"
+    (target / "a").mkdir(parents=True)
+    (target / "a" / "file").write_text("kept")
+    (tmp_path / "spare").symlink_to(target, target_is_directory=True)
+    for version in ("1", "2"):
+        _swap_in(out, _site_writer({"a/index.html": version}), spare=tmp_path / "spare")
+        assert (out / "a" / "index.html").read_text() == version
+    assert (target / "a" / "file").read_text() == "kept"
+    assert (tmp_path / "spare").is_symlink()

@@ -258,6 +258,12 @@ def test_an_event_more_is_a_full_build_byte_for_byte(tmp_path):
     manifest = read_manifest(site)
     assert manifest is not None and "lists/chess/standard/2024-06" in manifest["groups"]
     assert "events/2024-05-draughts-cup" in manifest["groups"]
+    # players' pages are taken by their inputs too (`_player_inputs`): the
+    # April Open's six players' pages name it, and are made again; the
+    # draughts players' are taken
+    assert {f"players/{pid}/index.html" for pid in range(1001, 1007)} <= set(changes.modified)
+    assert "players/20001" in manifest["groups"]
+    assert not [p for p in changes.modified if p.startswith("players/2000")]
 
 
 def test_a_page_taken_is_not_rendered(tmp_path, monkeypatch):
@@ -514,14 +520,15 @@ def test_entries_of_other_code_or_damaged_are_not_used_by_a_build(tmp_path, monk
     _full_build(content, full)
     kept = [p for p in (tmp_path / CACHE_FOLDER).rglob("*") if p.is_file()]
     entries = [p for p in kept if p.parent.name != "templates"]
-    assert len(entries) == 7         # three events parsed and rated, the regulations
+    results = 7                      # three events parsed and rated, the regulations
+    assert len(entries) == results + 3    # and the three reports' digests (event_digest)
     assert len(kept) > len(entries)  # and the templates compiled (sitegen.cache.template_cache)
     for entry in kept:
         entry.write_bytes(entry.read_bytes()[:-1])
     shutil.rmtree(site)                 # rendered anew from what is computed anew
     changes = Changes()
     build(content, site, show_progress=False, problems=[], changes=changes)
-    assert changes.cached == (0, len(entries)) and _bytes(site) == _bytes(full)
+    assert changes.cached == (0, results) and _bytes(site) == _bytes(full)
     payload = pickle.dumps("poison", protocol=5)
     for entry in kept:
         entry.write_bytes(b"sitegen-cache 1\n" + hashlib.sha256(payload).digest() + payload)
@@ -529,7 +536,7 @@ def test_entries_of_other_code_or_damaged_are_not_used_by_a_build(tmp_path, monk
     changes = Changes()
     build(content, site, show_progress=False, problems=[], changes=changes)
     # the manifest records the other code's digest: every other file the same
-    assert changes.cached == (0, len(entries)) and _files(site) == _files(full)
+    assert changes.cached == (0, results) and _files(site) == _files(full)
     assert not any(p.exists() for p in kept)              # the other code's folder removed
 
 
@@ -550,3 +557,137 @@ def test_an_event_reports_key_is_its_contract_not_its_marshalled_bytes():
     reuse = Reuse(None, "salt")
     keys = [reuse.key(report) for report in reports]
     assert keys[0] == keys[1] != keys[2] and keys[0] is not None
+
+
+# -- the checker's bundle taken by its inputs (sitegen.manifest.checker_bundle) -----
+
+def _fake_bundle(made: list[str], version: dict[str, str]):
+    """A stand-in for sitegen.browser.bundle.write_bundle: two files, one
+    holding `version["bytes"]`; each call noted in `made`."""
+    def write_bundle(out: Path) -> list[Path]:
+        made.append(version["bytes"])
+        files = {out / "static" / "bundle" / "k" / "wheel.whl": version["bytes"].encode(),
+                 out / "static" / "check" / "bundle.json": b'{"offline": []}\n'}
+        for path, body in files.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(body)
+        return sorted(files)
+    return write_bundle
+
+
+def test_the_checker_bundle_is_taken_only_while_its_inputs_and_files_are_the_same(
+        tmp_path, monkeypatch):
+    """Made once, then taken (the same inode) while `bundle_inputs` give the
+    same; made again when they change (a tool's version, a file of the
+    bundle's own cache) and when the previous site's copy was edited; the
+    site is then a full build's."""
+    import sitegen.browser.bundle
+    import sitegen.manifest
+
+    made: list[str] = []
+    version = {"bytes": "1", "tools": "a"}
+    monkeypatch.setattr(sitegen.browser.bundle, "write_bundle", _fake_bundle(made, version))
+    monkeypatch.setattr(sitegen.manifest, "bundle_inputs", lambda: ("tools", version["tools"]))
+    content, site = write_content(tmp_path / "content"), tmp_path / "site"
+    wheel = site / "static" / "bundle" / "k" / "wheel.whl"
+    about = content / "pages" / "about.md"
+
+    def build_again(text: str) -> None:
+        about.write_text(f"# About\n\n{text}\n", encoding="utf-8")   # not an unchanged site
+        build(content, site, show_progress=False, problems=[])
+    build_again("first")
+    inode = wheel.stat().st_ino
+    build_again("second")
+    assert made == ["1"] and wheel.stat().st_ino == inode            # taken
+    version.update(bytes="2", tools="b")
+    build_again("third")
+    assert made == ["1", "2"] and wheel.read_text() == "2"
+    wheel.write_text("3")                                            # edited in place
+    build_again("fourth")
+    assert made == ["1", "2", "2"] and wheel.read_text() == "2"
+    _full_build(content, tmp_path / "full")
+    assert _bytes(site) == _bytes(tmp_path / "full")
+
+
+def test_bundle_inputs_follow_the_bundles_own_cache_and_tools(tmp_path, monkeypatch):
+    """An entry made or changed in sitegen.browser.bundle's cache (a wheel,
+    a snapshot, a compressed copy), or another version of a tool, changes
+    the bundle's inputs."""
+    import sitegen.manifest
+    from sitegen.manifest import bundle_inputs
+
+    monkeypatch.setenv("SITEGEN_CACHE", str(tmp_path))
+    first = bundle_inputs()
+    assert bundle_inputs() == first
+    (tmp_path / "compressed").mkdir()
+    (tmp_path / "compressed" / "x.br").write_bytes(b"1")
+    second = bundle_inputs()
+    assert second != first
+    (tmp_path / "compressed" / "x.br").write_bytes(b"22")
+    assert bundle_inputs() != second
+    monkeypatch.setattr(sitegen.manifest, "_version", lambda name: f"{name} 0.0")
+    assert bundle_inputs() != second
+
+
+def test_an_events_digest_is_kept_by_its_bytes_and_follows_its_contract(tmp_path):
+    """`event_digest` kept in the cache under the report's bytes gives what
+    it gives computed; equal contracts held as other bytes, the same
+    digest; another contract, another digest; a damaged entry, computed
+    again."""
+    from sitegen.cache import Cache, using
+    from sitegen.compute.sitedata import EventReport
+    from sitegen.manifest import event_digest
+
+    name = "Able, Ann " * 3
+    results = [{"players": [{"name": name, "id": "1"}, {"name": name, "id": "2"}]},
+               {"players": [{"name": name, "id": "1"}, {"name": "".join(["Able, Ann "] * 3),
+                                                        "id": "2"}]},
+               {"players": [{"name": name, "id": "1"}, {"name": "Baker, Bo", "id": "2"}]}]
+    reports = [EventReport("e", "chess", "E", None, None, "standard", None, "x", result, "e.toml")
+               for result in results]
+    computed = [event_digest(report) for report in reports]          # no cache active
+    cache = Cache.open(tmp_path, "d" * 64)
+    with using(cache):
+        assert [event_digest(report) for report in reports] == computed     # made, kept
+        assert [event_digest(report) for report in reports] == computed     # taken
+        for entry in (p for p in tmp_path.rglob("*") if p.is_file()):
+            entry.write_bytes(entry.read_bytes()[:-1])
+        assert [event_digest(report) for report in reports] == computed     # made again
+    assert computed[0] == computed[1] and computed[0][0] != computed[2][0]
+    assert computed[0][1] == ["1", "2"] and cache is not None and cache.hits == 0
+    # a contract that cannot be pickled gives no digest: its pages are
+    # always rendered (sitegen.site.render._event_taken, _event_part)
+    odd = EventReport("e", "chess", "E", None, None, "standard", None, "x",
+                      {"players": [{"id": "1", "odd": lambda: 0}]}, "e.toml")
+    assert event_digest(odd)[0] is None
+
+
+def test_a_lists_digest_follows_its_values_not_its_objects():
+    """`list_digest` (marshal's version 0: every value written in full):
+    equal lists built of other objects, the same digest; an entry's rating,
+    the list's date or its events changed, another."""
+    import dataclasses
+    from datetime import date
+
+    from sitegen.compute.sitedata import ListEntry, PublishedList
+    from sitegen.manifest import list_digest
+
+    name = "Able, Ann " * 3
+    def published(entry_name: str, rating: int = 2000, day: int = 1,
+                  events: tuple[str, ...] = ("e",)) -> PublishedList:
+        entries = [ListEntry(str(i), entry_name, "TST", "w", 1990, "", rating, i, 9, None)
+                   for i in range(3)]
+        return PublishedList("chess", "standard", date(2024, 1, day), "fide-2009", entries,
+                             list(events))
+    same = published(name)
+    apart = published("".join(["Able, Ann "] * 3))          # equal, not one object
+    assert list_digest(same) == list_digest(apart) is not None
+    for other in (published(name, rating=2001), published(name, day=2),
+                  published(name, events=("f",))):
+        assert list_digest(other) != list_digest(same)
+    odd = dataclasses.replace(same, entries=[*same.entries[:2],
+                                             dataclasses.replace(same.entries[2], rating=2000.5)])
+    assert list_digest(odd) not in (None, list_digest(same))   # a float: written too
+    unkeyable = dataclasses.replace(same, entries=[dataclasses.replace(
+        same.entries[0], name=lambda: 0)])                    # neither marshal nor pickle
+    assert list_digest(unkeyable) is None                     # its pages always rendered

@@ -40,7 +40,7 @@ from sitegen.compute.sitedata import SiteData
 from sitegen.content.settings import SiteTheme
 from sitegen.i18n import N_, format_count, gettext
 from sitegen.i18n import format_month as month
-from sitegen.manifest import Reuse
+from sitegen.manifest import Reuse, checker_bundle, event_digest, list_digest
 from sitegen.site import downloads, lean, views
 from sitegen.site.figures import fixed, isodate, points, signed, tiebreak, year_month
 from sitegen.site.regulations import RegulationIndex, citation_anchors, link_citations
@@ -402,6 +402,9 @@ class _Writer:
         self.root = out                       # the site's root (self.out: the language's)
         self.reuse: Reuse | None = None       # the previous site's pages (render_site)
         self.keyed: str | None = None         # the key of the files `write` writes now
+        self.event_parts: dict[str, str | None] = {}     # `_event_part`'s keys
+        self.events_keyed: dict[str, tuple] = {}         # `_event_of`'s
+        self.lists_keyed: dict[tuple, str | None] = {}   # `_list_digest`'s
 
     def step(self, name: str) -> None:
         if self.progress:
@@ -667,7 +670,9 @@ def _list_taken(w: _Writer, item: tuple[str, str, int]) -> bool:
     if w.reuse is None:
         return False
     paths = [path for _, path, _ in _list_folders(w, item)]
-    return w.taken_group(paths[0], w.reuse.key(*_list_inputs(w, item)), paths)
+    game, name, index = item
+    keyed = _list_digest(w, w.data.lists[(game, name)][index]) is not None
+    return w.taken_group(paths[0], w.reuse.key(*_list_inputs(w, item)) if keyed else None, paths)
 
 
 def _list_inputs(w: _Writer, item: tuple[str, str, int]) -> tuple:
@@ -681,13 +686,22 @@ def _list_inputs(w: _Writer, item: tuple[str, str, int]) -> tuple:
     game, name, index = item
     published, links = w.data.lists[(game, name)], w.links
     pl, previous = published[index], published[index - 1] if index else None
-    return ("list pages", w.prefix, w.meta.lang, w.meta, pl,
+    return ("list pages", w.prefix, w.meta.lang, w.meta, _list_digest(w, pl),
             previous.date if previous else None, index + 1 == len(published), links.large,
             [links.player_path(game, e.id) for e in pl.entries],
             [(links.player_path(game, pid), views._player_name(links, game, pid))
              for pid in pl.delisted],
             [(links.event_name(s), links.event_path(s)) for s in pl.events],
             links.downloads(pl, N_("Fixed-width text")))
+
+
+def _list_digest(w: _Writer, pl) -> str | None:
+    """The key of one published list, made once (its pages' and its
+    downloads' keys take it)."""
+    at = (pl.game, pl.list, pl.date)
+    if at not in w.lists_keyed:
+        w.lists_keyed[at] = list_digest(pl) if w.reuse is not None else None
+    return w.lists_keyed[at]
 
 
 def _list_pages(w: _Writer, pages: list[tuple]) -> None:
@@ -748,7 +762,9 @@ def _list_downloads(w: _Writer, item: tuple[str, str, int]) -> None:
         stems.append(f"{game}-{name}-latest")
     todo: list[tuple[str, str | None]] = []          # (stem, its files' key)
     for stem in stems:
-        if not _taken_files(w, stem, ("downloads", stem, pl, w.links.large)):
+        digest = _list_digest(w, pl)                # None: not keyed, always written
+        if not _taken_files(w, stem, ("downloads", stem, digest, w.links.large) if digest
+                            else None):
             todo.append((stem, w.keyed))
     w.keyed = None
     if not todo:
@@ -764,15 +780,16 @@ def _list_downloads(w: _Writer, item: tuple[str, str, int]) -> None:
                     w.reuse.keys[path.relative_to(w.root).as_posix()] = key
 
 
-def _taken_files(w: _Writer, stem: str, given: tuple) -> bool:
+def _taken_files(w: _Writer, stem: str, given: tuple | None) -> bool:
     """A list's downloads `downloads/STEM.*` linked from the previous site,
     when it made them of the same list (`Reuse.take`); else their key is
-    recorded for the files written next (`_Writer.write`)."""
+    recorded for the files written next (`_Writer.write`).  No `given`:
+    no key (written, and taken by no later build)."""
     if w.reuse is None:
         return False
-    key = w.reuse.key(*given)
+    key = w.reuse.key(*given) if given is not None else None
     w.keyed = key
-    names = [p for p in w.reuse.previous if p.startswith(f"downloads/{stem}.")]
+    names = w.reuse.stemmed(f"downloads/{stem}")
     if key is None or not names:
         return False
     w._folder(w.out / "downloads")
@@ -794,7 +811,60 @@ def _players(w: _Writer) -> None:
         return
     w.page("players/", "players_index.html", gettext("Players"),
            players=views.players_index(w.data, w.links))
-    _fan_out(w, _player_page, sorted(w.data.players))
+    _fan_out(w, _player_page, [key for key in sorted(w.data.players)
+                               if not _player_taken(w, key)], later=True)
+
+
+def _player_taken(w: _Writer, key: tuple[str, str]) -> bool:
+    """A player's page linked from the previous site without making its
+    view, when it was made of the same inputs (`_player_inputs`,
+    `Reuse.take_group`)."""
+    if w.reuse is None:
+        return False
+    path = w.links.player_path(*key)
+    assert path is not None, f"{key}: every player of the site has a page"
+    inputs = _player_inputs(w, key, path)
+    keyed = all(part is not None for _, part in inputs[-1])   # each event he names keyed
+    return w.taken_group(path, w.reuse.key(*inputs) if keyed else None, [path])
+
+
+def _player_inputs(w: _Writer, key: tuple[str, str], path: str) -> tuple:
+    """All that a player's page is made of (`views.player_view`): his
+    record (without his history and events, `sitegen.manifest._field_names`),
+    his history up to its last change and its lists' pages, his events,
+    his standings as his page shows them, the latest lists' pages, and,
+    for each event his page names, what it reads of it (`_event_part`:
+    its report, which holds his games and opponents, its players' pages
+    and its list's); with the language, the site's header and his page's
+    address.  tests/test_incremental.py renames an event and finds its
+    players' pages made again."""
+    p, links = w.data.players[key], w.links
+    history = {name: views.until_last_change(rows) for name, rows in sorted(p.history.items())}
+    slugs = sorted({*p.events, *(n.event for n in p.norms),
+                    *(s for rows in history.values() for r in rows for s, _ in r.events)})
+    assert w.facts is not None, "render_site makes the facts of a site with player pages"
+    return ("player page", w.prefix, w.meta.lang, w.meta, links.large, path,
+            w.absolute(path), p, history, p.events,
+            [[links.list_path(p.game, name, r.date) for r in rows]
+             for name, rows in history.items()],
+            [links.latest_list_path(p.game, name) for name in p.ratings],
+            views._standings(p, w.facts), [(s, _event_part(w, s)) for s in slugs])
+
+
+def _event_part(w: _Writer, slug: str) -> str | None:
+    """The key of what a player's page reads of an event (its report, its
+    players' pages, its list's page), made once per event; "" for a slug
+    that is no event of the site; None when the report gives no key (the
+    page is then always rendered)."""
+    if slug not in w.event_parts:
+        report, links = w.links.events.get(slug), w.links
+        if report is None or w.reuse is None:
+            w.event_parts[slug] = ""
+        else:
+            digest, paths, _ = _event_of(w, report)
+            w.event_parts[slug] = digest and w.reuse.key(
+                digest, paths, links.list_path(report.game, report.list, report.list_date))
+    return w.event_parts[slug]
 
 
 def _player_page(w: _Writer, key: tuple[str, str]) -> None:
@@ -846,9 +916,10 @@ def _event_taken(w: _Writer, report) -> bool:
     if w.reuse is None:
         return False
     path, source = f"events/{report.slug}/", _event_source_path(w, report.source)
-    files = ([path + "standings.csv"] if report.result.get("players") else []) + (
+    files = ([path + "standings.csv"] if _event_of(w, report)[1] else []) + (
         [path + source.name] if source is not None else [])
-    key = w.reuse.key(*_event_inputs(w, report, path, source))
+    keyed = _event_of(w, report)[0] is not None        # else always rendered
+    key = w.reuse.key(*_event_inputs(w, report, path, source)) if keyed else None
     return w.taken_group(path, key, [path], files)
 
 
@@ -859,12 +930,21 @@ def _event_inputs(w: _Writer, report, path: str, source: Path | None) -> tuple:
     file, with the language and the site's header (tests/test_incremental.py
     adds a comment to an event's file: its file is published again)."""
     links = w.links
-    return ("event page", w.prefix, w.meta.lang, w.meta, report, links.large,
-            [links.player_path(report.game, p.get("id"))
-             for p in report.result.get("players", [])],
-            links.list_path(report.game, report.list, report.list_date),
-            links.regulation_path(report.result.get("edition_source")), w.absolute(path),
-            source.read_bytes() if source is not None else None)
+    digest, paths, regulation = _event_of(w, report)
+    return ("event page", w.prefix, w.meta.lang, w.meta, digest, links.large, paths,
+            links.list_path(report.game, report.list, report.list_date), regulation,
+            w.absolute(path), source.read_bytes() if source is not None else None)
+
+
+def _event_of(w: _Writer, report) -> tuple[str | None, list[str | None], str | None]:
+    """An event's report as keys take it (`sitegen.manifest.event_digest`),
+    its players' pages and its edition's regulation's, made once per event."""
+    if report.slug not in w.events_keyed:
+        digest, ids, edition = event_digest(report)
+        w.events_keyed[report.slug] = (digest, [w.links.player_path(report.game, pid)
+                                                for pid in ids],
+                                       w.links.regulation_path(edition))
+    return w.events_keyed[report.slug]
 
 
 def _event_views(w: _Writer, report) -> tuple:
@@ -987,12 +1067,18 @@ def _robots(base_url: str) -> str:
 
 def _check(w: _Writer) -> None:
     """/check/, /check/norm/, /check/rating/ and the browser bundle (Pyodide
-    runtime, the rules_core wheel): sitegen.browser.pages."""
+    runtime, the rules_core wheel): sitegen.browser.pages; the bundle taken
+    from the previous site when made of the same inputs
+    (sitegen.manifest.checker_bundle)."""
+    root = w.out if w.first else w.out.parent
     if w.first:
         anchors = citation_anchors(w.regulations)
         w.write("static/check/citations.json", json.dumps(anchors, separators=(",", ":")))
-    w.written += checkpages.render_check_pages(w.env, w.data, w.out, meta=w.meta,
-                                               root=w.out if w.first else w.out.parent)
+    w.written += checkpages.render_check_pages(w.env, w.data, w.out, meta=w.meta, root=root,
+                                               bundle=False)
+    if w.first:
+        w.written += checker_bundle(w.out, w.reuse, w.root)
+    w.written.append(checkpages.write_service_worker(w.out, w.meta, root))
     w.pages += [w.prefix.removeprefix(_prefix(w.data.base_url)) + path
                 for path, _, _ in checkpages.PAGES]
 
