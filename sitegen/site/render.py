@@ -1074,10 +1074,10 @@ def _check(w: _Writer) -> None:
     if w.first:
         anchors = citation_anchors(w.regulations)
         w.write("static/check/citations.json", json.dumps(anchors, separators=(",", ":")))
+    if w.first:          # before the pages, which carry its bundle.json (bundle_text)
+        w.written += checker_bundle(w.out, w.reuse, w.root)
     w.written += checkpages.render_check_pages(w.env, w.data, w.out, meta=w.meta, root=root,
                                                bundle=False)
-    if w.first:
-        w.written += checker_bundle(w.out, w.reuse, w.root)
     w.written.append(checkpages.write_service_worker(w.out, w.meta, root))
     w.pages += [w.prefix.removeprefix(_prefix(w.data.base_url)) + path
                 for path, _, _ in checkpages.PAGES]
