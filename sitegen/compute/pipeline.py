@@ -557,9 +557,10 @@ def _entries(spec, day, edition, players, before, changes) -> list[ListEntry]:
     # themselves are never compared (no key function called a player)
     rated = sorted((-p.rating, p.reg.name, pid, p) for pid, p in players.items()
                    if p.rating is not None and p.rating >= floor)
-    entries, rank, previous = [], 0, None
     inactive = years_before(day, 1)        # the same for every entry of the list
-    figures = _chess_figures if spec.game == "chess" else _draughts_figures
+    if spec.game == "chess":
+        return _chess_entries(rated, day.year, edition, before, changes, inactive)
+    entries, rank, previous = [], 0, None
     for index, (_, _, pid, p) in enumerate(rated, start=1):
         rating, reg, made, was = p.rating, p.reg, changes.get(pid), before[pid]
         if rating != previous:
@@ -567,8 +568,29 @@ def _entries(spec, day, edition, players, before, changes) -> list[ListEntry]:
         entry = ListEntry(pid, reg.name, reg.federation, reg.sex, reg.birth_year, p.title,
                           rating, rank, sum(n for _, _, n in made) if made else 0,
                           None if was is None else rating - was, new=was is None)
-        figures(entry, day, edition, p, inactive)
+        _draughts_figures(entry, day, edition, p, inactive)
         entries.append(entry)
+    return entries
+
+
+def _chess_entries(rated, year: int, edition, before, changes, inactive: date) -> list[ListEntry]:
+    """The chess list's entries, with K for the next period and the
+    inactive flag (fide-2009 7.23a, fide-rb-2024 6.2.2a: no rated game for
+    a year), made in one loop (a million entries at FIDE's size)."""
+    entries, rank, previous = [], 0, None
+    k_factor, append = edition.k_factor, entries.append
+    for index, (_, _, pid, p) in enumerate(rated, start=1):
+        rating, reg, was = p.rating, p.reg, before[pid]
+        if rating != previous:
+            rank, previous = index, rating
+        made = changes.get(pid)
+        last = max(end for end, _ in p.played) if p.played else p.record_start
+        append(ListEntry(pid, reg.name, reg.federation, reg.sex, reg.birth_year, p.title,
+                         rating, rank, sum(n for _, _, n in made) if made else 0,
+                         None if was is None else rating - was,
+                         k_factor(rating, p.games, p.reached, year, reg.birth_year)[0],
+                         "i" if last is None or last <= inactive else "", "", True, 0,
+                         was is None))
     return entries
 
 
@@ -580,14 +602,6 @@ def _last_game(p: _Player) -> date | None:
     """The end of the player's last rated event, else the registry's first
     rating (taken as a last game)."""
     return max(end for end, _ in p.played) if p.played else p.record_start
-
-
-def _chess_figures(entry: ListEntry, day, edition, p: _Player, inactive: date) -> None:
-    """K for the next period, and the inactive flag: fide-2009 7.23a,
-    fide-rb-2024 6.2.2a, no rated game for a year."""
-    entry.k = edition.k_factor(p.rating, p.games, p.reached, day.year, p.reg.birth_year)[0]
-    last = _last_game(p)
-    entry.flag = "i" if last is None or last <= inactive else ""
 
 
 def _draughts_figures(entry: ListEntry, day, edition, p: _Player, inactive: date) -> None:
