@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "322eb4ab3f3f77a6",
+ "version": "fa4a2638dc7f66d6",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/67b8c39c1f5907db/pyodide-lock.json",
-  "../static/bundle/67b8c39c1f5907db/worker.js",
-  "../static/bundle/67b8c39c1f5907db/python_stdlib.zip",
-  "../static/bundle/67b8c39c1f5907db/snapshot.bin"
+  "../static/bundle/b6849855f225c813/pyodide-lock.json",
+  "../static/bundle/b6849855f225c813/worker.js",
+  "../static/bundle/b6849855f225c813/python_stdlib.zip",
+  "../static/bundle/b6849855f225c813/snapshot.bin"
  ]
 };
 
