@@ -577,7 +577,8 @@ def _chess_entries(rated, year: int, edition, before, changes, inactive: date) -
     """The chess list's entries, with K for the next period and the
     inactive flag (fide-2009 7.23a, fide-rb-2024 6.2.2a: no rated game for
     a year), made in one loop (a million entries at FIDE's size)."""
-    entries, rank, previous = [], 0, None
+    entries: list[ListEntry] = []
+    rank, previous = 0, None
     k_factor, append = edition.k_factor, entries.append
     for index, (_, _, pid, p) in enumerate(rated, start=1):
         rating, reg, was = p.rating, p.reg, before[pid]
