@@ -30,7 +30,8 @@ the Python heap's peak and what holds it after compute, by line of code
 (it slows the build several times); `--profile` prints the costliest
 functions (cProfile) of load and of compute.  Load and compute also print
 their CPU seconds (user + system: the building process's, and their
-workers', which rate compute's events), which a shared
+workers', which rate compute's events; and the seconds the building
+process waited for its workers), which a shared
 machine does not inflate as it does wall time.  The site goes into a temporary folder, removed
 afterwards (and so is a temporary content folder) unless `--keep` or
 `--out` is given.
@@ -401,6 +402,7 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False,
 
     from rules_core.collector import collector_paused
     from sitegen.build import _swap_in
+    from sitegen.compute import period_events
     from sitegen.compute.pipeline import compute
     from sitegen.content.folder import load_content
     from sitegen.site.regulations import load_regulations
@@ -425,6 +427,9 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False,
         figures["compute_cpu"], figures["compute_cpu_workers"] = (
             after - before for after, before in zip(_cpu(sampler), cpu, strict=True))
         figures["compute_processes"] = len(used)
+        # the building process idle while the workers rated (its own work,
+        # the last list's entries, done meanwhile: docs/scale.md#compute-session-8)
+        figures["compute_waited"] = sum(period_events.WAITED)
         figures["compute_workers"] = build_workers(workers)
         # as sitegen.build drops the content after compute
         figures["players"] = sum(len(p) for p in loaded.players.values())
@@ -537,7 +542,8 @@ def report(f: dict) -> str:
              f"load:     {f['load']:8.1f} s (CPU {f['load_cpu']:.1f} s)",
              f"compute:  {f['compute']:8.1f} s (events rated in {f['compute_processes']} "
              f"processes; workers {f['compute_workers']}; CPU {f['compute_cpu']:.1f} s "
-             f"building process, {f['compute_cpu_workers']:.1f} s workers)",
+             f"building process, {f['compute_cpu_workers']:.1f} s workers; the building "
+             f"process waited {f['compute_waited']:.1f} s for the workers)",
              f"render:   {f['render']:8.1f} s",
              f"total:    {f['total']:8.1f} s",
              f"pages:    {f['pages']:,} HTML pages ({f['player_pages']:,} of them players'), "

@@ -687,6 +687,43 @@ def test_achieved_only_gives_the_norms_achieved(build):
                                             _performance)
 
 
+_ANY_TITLE = st.sampled_from([None, None, "CM", "FM", "WFM", "WIM", "WGM", "IM", "GM"])
+_FIELD = st.lists(st.tuples(st.integers(1900, 2700), _ANY_TITLE,
+                            st.sampled_from(["GER", "FRA", "ESP", "NSF", "FID"])),
+                  min_size=8, max_size=11)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_FIELD, st.lists(st.sampled_from([0, "1/2", 1]), min_size=11, max_size=11),
+       st.dictionaries(st.integers(1, 11), st.sampled_from(["+", "-", "H", "U"]), max_size=2),
+       st.sampled_from([None, "WIM", "IM", "FM"]), st.sampled_from(["m", "w"]),
+       st.sampled_from(["swiss", "round-robin", "double-round-robin"]), st.booleans())
+def test_achieved_only_passes_over_only_who_cannot_achieve(field, scores, codes, title, sex,
+                                                         system, forfeit_last):
+    """The shortcuts of `achieved_only` (a player with too few rounds against
+    norm-title holders or title-holders, B.01 (2024) 1.4.5 a)-e), and an event
+    that fails its own requirements) never hide a norm: the norms given are
+    exactly the valid ones of the whole judgement, whatever the titles,
+    forfeits and byes (a last-round forfeit win among them, 1.4.2 c)."""
+    t = event(field, scores[:len(field)], me=_player(1, 2350, title, "NSF", sex),
+              codes={k: v for k, v in codes.items() if k <= len(field)}, system=system)
+    if forfeit_last and t.players[0].results[-1].opponent is not None:
+        t.players[0].results[-1].code = "+"
+        t.players[-1].results[-1].code = "-"
+    assert _summary(norms_for_event(t, achieved_only=True)) == _summary(norms_for_event(t))
+
+
+def test_a_field_without_title_holders_is_passed_over(monkeypatch):
+    """Nine untitled opponents (1.4.5 a-e unmet whatever the score): the
+    player is passed over without his games being looked at; the whole
+    judgement finds no valid norm either."""
+    from rules_core.fide import norms as N
+    t = event([(2500, None, f) for f in ["GER", "FRA", "ESP"] * 3], [1] * 9)
+    assert not any(n.valid for n in norms_for_event(t)[1])
+    monkeypatch.setattr(N, "_counted_games", lambda *a: pytest.fail("games looked at"))
+    assert norms_for_event(t, achieved_only=True) == {n: [] for n in range(1, 11)}
+
+
 def _forfeit_in_the_last_round():
     field = [(2520, "GM", "GER"), (2500, "GM", "FRA"), (2480, "IM", "ESP"),
              (2460, "IM", "GER"), (2420, "IM", "NSF"), (2400, "IM", "FRA"),

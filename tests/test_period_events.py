@@ -83,6 +83,22 @@ def test_one_and_two_processes_make_the_same_site(may, tmp_path, monkeypatch):
     assert any(k.startswith("events/2024-05-may-rr-3") for k in trees[1])
 
 
+def test_the_last_list_is_made_while_the_workers_rate(may, monkeypatch):
+    """The previous list's entries and history rows are made in this
+    process while the workers rate the next period's events
+    (docs/scale.md#compute-session-8), with the same data as made before
+    them; the time waited for the workers is noted, a period each."""
+    import sitegen.compute.pipeline as pipeline
+    monkeypatch.setattr(period_events, "PARALLEL_FROM", 0)
+    during, entries = [], pipeline._entries
+    monkeypatch.setattr(pipeline, "_entries",
+                        lambda *a: during.append(period_events._FORKED is not None) or entries(*a))
+    parallel = compute(load_content(may), workers=2)
+    assert True in during and period_events.WAITED
+    assert all(w >= 0 for w in period_events.WAITED)
+    assert parallel == compute(load_content(may), workers=1)
+
+
 def test_a_small_period_is_rated_in_this_process(may):
     """Below PARALLEL_FROM entries x rounds, no process is forked."""
     used: set[int] = set()

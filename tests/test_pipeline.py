@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from sitegen.compute.pipeline import compute, list_dates
+from sitegen.compute.sitedata import HistoryRow
 from sitegen.content.folder import ContentError, load_content
 from tests.site_fixture import write_content
 
@@ -82,6 +83,33 @@ def test_player_history_and_records(site):
     assert [r.date for r in rows][:3] == [date(2024, 3, 1), date(2024, 4, 1), date(2024, 5, 1)]
     assert rows[2].events and rows[2].events[0][0] == "2024-04-april-open"
     assert record.events == ["2024-04-april-open", "2024-06-june-open"]
+
+
+def test_a_row_without_games_is_shared_and_equals_its_own(tmp_path):
+    """The history rows of players without a game in the period are shared
+    by rating and difference on each list (pipeline._history,
+    docs/scale.md#compute-session-8): a shared row is what a row of its own
+    would be (the list's date, no games, no events).  Two players added at
+    Ann's 2000, who never play, share hers."""
+    root = write_content(tmp_path / "content")
+    registry = root / "players" / "chess.csv"
+    registry.write_text(registry.read_text(encoding="utf-8")
+                        + '1007,"Gray, Gil",TST,m,1990-01-01,,2000,,,40,,,\n'
+                        + '1008,"Hart, Hy",TST,m,1991-01-01,,2000,,,40,,,\n', encoding="utf-8")
+    site = compute(load_content(root))
+    quiet: dict = {}
+    for record in site.players.values():
+        for name, rows in record.history.items():
+            for row in rows:
+                if not row.games:
+                    assert row.events == () and row.rating is not None
+                    key = (record.game, name, row.date, row.rating, row.change)
+                    quiet.setdefault(key, []).append(row)
+    assert all(len({id(r) for r in rows}) == 1 for rows in quiet.values())
+    march = quiet[("chess", "standard", date(2024, 3, 1), 2000, 0)]
+    assert len(march) == 3 and march[0] == HistoryRow(date(2024, 3, 1), 2000, 0, 0, ())
+    assert [r.date for r in site.players[("chess", "1007")].history["standard"]] == \
+        [r.date for r in site.players[("chess", "1008")].history["standard"]]
 
 
 def test_draughts_period_and_lists(site):

@@ -142,6 +142,17 @@ def test_by_list_shares_the_names_and_has_no_dict():
     assert one._names is two._names and not hasattr(one, "__dict__")
 
 
+@pytest.mark.parametrize("name,value", [("standard", 2000), ("rapid", None), ("blitz", [])])
+def test_by_list_of_one_list_is_the_by_list_of_a_dict(name, value):
+    """`ByList.of` (a million players' first list) makes what `ByList` of
+    the one-key dict makes, its names shared with it."""
+    made, general = sitedata.ByList.of(name, value), sitedata.ByList({name: value})
+    assert made == general and list(made.items()) == [(name, value)]
+    assert made._names is general._names and made[name] is value
+    made["standard"] = 1
+    assert made["standard"] == 1 and len(made) == (1 if name == "standard" else 2)
+
+
 def test_a_record_holds_its_ratings_and_history_by_list():
     record = sitedata.PlayerRecord("chess", "1", "A", "FID", "m", None, "", {"standard": 2000},
                                    {}, sitedata.EMPTY)

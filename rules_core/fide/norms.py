@@ -660,9 +660,43 @@ def norms_for_event(t: Tournament, *, min_games: int | None = None,
         raise NormError(f"fide norms are for chess events, got game {t.game!r}")
     ctx = _context(t, min_games, exemption)
     future = future or {}
-    return {p.number: _player_norms(t, p, ctx, drop_games, all_titles, future.get(p.number),
-                                    achieved_only)
+    if achieved_only and any(r.met is False for r in ctx.event_requirements):
+        return {p.number: [] for p in t.players}     # nobody may achieve (`_may_achieve`)
+    holders = _holders(t) if achieved_only and not ctx.double_round_robin else None
+    return {p.number: [] if holders is not None and not _may_meet_the_titles(p, holders, ctx)
+            else _player_norms(t, p, ctx, drop_games, all_titles, future.get(p.number),
+                               achieved_only)
             for p in t.players}
+
+
+# Every title that holders of a norm's title may hold (B.01 (2024) 1.4.5
+# b)-e)), whichever the norm: the weakest of the norms' conditions.
+_NORM_HOLDERS = frozenset().union(*T.NORM_TITLE_HOLDERS.values())
+
+
+def _holders(t: Tournament) -> tuple[frozenset[int], frozenset[int]]:
+    """The start numbers of the event's holders of a norm title (GM, IM,
+    WGM, WIM: 1.4.5 b-e) and of the title-holders of 1.4.5 a) (with FM,
+    WFM)."""
+    titles = [(p.number, (p.title or "").upper()) for p in t.players]
+    return (frozenset(n for n, title in titles if title in _NORM_HOLDERS),
+            frozenset(n for n, title in titles if title in T.TITLE_HOLDERS))
+
+
+def _may_meet_the_titles(player: Player, holders: tuple[frozenset[int], frozenset[int]],
+                         ctx: _Context) -> bool:
+    """Necessary, outside a double round robin, for `_within_bounds` with
+    any of the player's games, a last-round forfeit among them (1.4.2 c):
+    rounds against at least 3 holders of a norm title (1.4.5 b-e) and
+    against title-holders for half of the games required (1.4.5 a); counted
+    over every round with an opponent, which no judgement counts more of.
+    The site's pipeline (`achieved_only`) passes over the others without
+    looking at their games (docs/scale.md#compute-session-8)."""
+    norm_holders, title_holders = holders
+    against = [r.opponent for r in player.results if r.opponent is not None]
+    return (sum(1 for o in against if o in norm_holders) >= T.NORM_TITLE_MINIMUM
+            and sum(1 for o in against if o in title_holders)
+            >= math.ceil(T.TITLE_HOLDER_SHARE * ctx.min_games))
 
 
 def _player_norms(t: Tournament, player: Player, ctx: _Context, drop: bool,

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -98,16 +99,19 @@ def ended(t: Tournament) -> date:
 
 def rate_events(spec, day: date, events: Sequence[tuple[Event, Tournament]], players,
                 options: CheckOptions, workers: int | None = None,
-                used: set[int] | None = None) -> list[Rated]:
+                used: set[int] | None = None,
+                meanwhile: Callable[[], object] | None = None) -> list[Rated]:
     """Every event of the period (`events`: each with its tournament as
     prepared from the start list) rated once, in their order.  Should an
     event be rated otherwise than counted (its games, its K), the period is
     rated the former way: every event, then again those whose K the
     period's games cap.  `used` receives the ids of the processes that
-    rated events."""
+    rated events.  `meanwhile`, called once, is this process's own work
+    (the previous list's entries), done while the workers rate; it may read
+    `players` but not change what the events are rated from."""
     planned = _planned(events, players)
     rate = partial(_rate_one, spec, day, options)
-    rated = _rate_all(rate, planned, build_workers(workers), used)
+    rated = _rate_all(rate, planned, build_workers(workers), used, meanwhile)
     if all(r.as_planned for r in rated):
         return rated
     first = [check_tournament(t, options) for _, t in events]
@@ -196,10 +200,13 @@ _FORKED: tuple[Callable[[_Planned], Rated], list[_Planned]] | None = None
 
 
 def _rate_all(rate: Callable[[_Planned], Rated], planned: list[_Planned], workers: int,
-              used: set[int] | None) -> list[Rated]:
+              used: set[int] | None, meanwhile: Callable[[], object] | None = None
+              ) -> list[Rated]:
     global _FORKED
     sizes = [_work(item.tournament) for item in planned]
     if workers < 2 or len(planned) < 2 or sum(sizes) < PARALLEL_FROM:
+        if meanwhile is not None:
+            meanwhile()
         if used is not None and planned:
             used.add(os.getpid())
         return [rate(item) for item in planned]
@@ -207,14 +214,34 @@ def _rate_all(rate: Callable[[_Planned], Rated], planned: list[_Planned], worker
     try:
         with ProcessPoolExecutor(max_workers=workers,
                                  mp_context=multiprocessing.get_context("fork")) as pool:
-            out: list[Rated] = []
-            for pid, chunk in pool.map(_rate_chunk, _ranges(sizes, workers * RANGES)):
-                out.extend(chunk)
-                if used is not None:
-                    used.add(pid)
-            return out
+            # every range is submitted at once (Executor.map): the workers
+            # rate while this process does its own work, then collects
+            ranges = pool.map(_rate_chunk, _ranges(sizes, workers * RANGES))
+            if meanwhile is not None:
+                meanwhile()
+            return _collected(ranges, used)
     finally:
         _FORKED = None
+
+
+# Seconds the building process spent waiting for the workers' ratings, by
+# period, oldest first (bench/fide_scale.py prints their sum): what is left
+# to overlap with its own work (docs/scale.md#compute-session-8).
+WAITED: list[float] = []
+
+
+def _collected(ranges: Iterable[tuple[int, list[Rated]]], used: set[int] | None) -> list[Rated]:
+    """The workers' ranges in order, the time waited for them noted."""
+    out: list[Rated] = []
+    waited, began = 0.0, time.perf_counter()
+    for pid, chunk in ranges:
+        waited += time.perf_counter() - began
+        out.extend(chunk)
+        if used is not None:
+            used.add(pid)
+        began = time.perf_counter()
+    WAITED.append(waited)
+    return out
 
 
 def _rate_chunk(bounds: tuple[int, int]) -> tuple[int, list[Rated]]:

@@ -12,6 +12,7 @@ every figure comes from rules_core, this module only orders the work.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from fractions import Fraction
@@ -29,9 +30,10 @@ from rules_core.fmjd.period import PeriodEvent, rate_period
 from rules_core.fmjd.rating import K_THRESHOLD
 from rules_core.model import Player
 from rules_core.problems import Problem
-from sitegen.compute.period_events import Rated, ended, event_report, rate_events
+from sitegen.compute.period_events import WAITED, Rated, ended, event_report, rate_events
 from sitegen.compute.sitedata import (
     EMPTY,
+    ByList,
     EventReport,
     HistoryRow,
     ListEntry,
@@ -163,6 +165,7 @@ def compute(content: Content, progress=None, workers: int | None = None,
     and problems, pages and settings stay.  Without it `content` is left as
     it was (computed again, it gives the same data)."""
     settings = content.settings
+    WAITED.clear()
     end = settings.end or default_end(content)
     start = settings.start
     # load_content reports a missing start (or derives it) and an empty record
@@ -178,13 +181,17 @@ def compute(content: Content, progress=None, workers: int | None = None,
         dates = list_dates(spec.game, spec.list, start, end)
         rows.apply(dates[0][0] if dates else end, first=True)
         by_date = _events_by_list(content, spec, dates)
-        published = []
+        published: list[PublishedList] = []
+        finish = None       # the last list's entries and history rows, still to make
         for day, edition in dates:
             period = sorted(by_date.get(day, []), key=_end_order)
-            published.append(_period(spec, day, edition, period, players, reports, rows,
-                                     (workers, used), release))
+            made, finish = _period(spec, day, edition, period, players, reports, rows,
+                                   (workers, used, finish), release)
+            published.append(made)
             if progress:
                 progress(f"{spec.game} {spec.list} {day:%Y-%m}")
+        if finish is not None:
+            finish()
         del rows
         if release and last[spec.game] == at:      # the game's registry rows, all applied
             content.ratings.pop(spec.game, None)
@@ -290,15 +297,22 @@ class _Rows:
 # -- one period -------------------------------------------------------------------
 
 def _period(spec, day, edition, events, players, reports, rows, work,
-            release: bool = False) -> PublishedList:
+            release: bool = False) -> tuple[PublishedList, Callable[[], None]]:
+    """The list of `day`, from the period's events, and the function that
+    makes its entries and history rows, which the next period's workers
+    leave time for (docs/scale.md#compute-session-8): given as the next
+    period's `work[2]` (or called after the last), it reads the players'
+    state as this period left it, which nothing changes before the next
+    period's events are rated."""
     changes: dict[str, list[tuple[str, Fraction, int]]] = defaultdict(list)
     fmjd_events: dict[str, list[PeriodEvent]] = defaultdict(list)
     options = CheckOptions(norms=spec.game == "draughts")
     prepared = [(e, _prepared(e, players)) for e in events]
     if release:                 # rated from the prepared copies: the originals are read no more
         _drop_players(events)
-    rated = rate_events(spec, day, prepared, players, options, *work)
-    del prepared
+    workers, used, meanwhile = work
+    rated = rate_events(spec, day, prepared, players, options, workers, used, meanwhile)
+    del prepared, work, meanwhile
     for event, summary in zip(events, rated, strict=True):
         if spec.list == "standard":
             _collect_norms(event, summary, players)
@@ -311,27 +325,40 @@ def _period(spec, day, edition, events, players, reports, rows, work,
     else:
         delisted = _draughts_ratings(players, fmjd_events)
     rows.apply(day)
-    entries = _entries(spec, day, edition, players, before, changes)
     if spec.game == "draughts" and spec.list == "standard":
         _titles(day, players)
-    _history(day, players, before, changes)
-    return PublishedList(spec.game, spec.list, day, edition.id, entries,
+    for p in players.values():         # the next period's start list (`rating_on`)
+        p.published.append((day, p.rating))
+    made = PublishedList(spec.game, spec.list, day, edition.id, [],
                          [e.slug for e in events], delisted)
+
+    held = [(before, changes)]      # let go once used: not beside the next period's
+
+    def finish() -> None:
+        was, period_changes = held.pop()
+        made.entries = _entries(spec, day, edition, players, was, period_changes)
+        _history(day, players, was, period_changes)
+    return made, finish
 
 
 def _history(day, players, before, changes) -> None:
     """Each player's row of the list: the rating, its difference, and the
-    period's games and events (none for most of a million players)."""
+    period's games and events (none for most of a million players: a row
+    without games is shared by every player of the same rating and
+    difference, as it is never changed)."""
+    quiet: dict[tuple[int | None, int | None], HistoryRow] = {}
     for pid, p in players.items():
         rating, was = p.rating, before[pid]
-        p.published.append((day, rating))
         change = None if was is None or rating is None else rating - was
         made = changes.get(pid)
         if made:
             p.history.append(HistoryRow(day, rating, change, sum(n for _, _, n in made),
                                         [(slug, float(c)) for slug, c, _ in made]))
         elif rating is not None or made is not None:     # the shared EMPTY: no events
-            p.history.append(HistoryRow(day, rating, change, 0, EMPTY))
+            row = quiet.get((rating, change))
+            if row is None:
+                row = quiet[(rating, change)] = HistoryRow(day, rating, change, 0, EMPTY)
+            p.history.append(row)
 
 
 def _end_order(event: Event):
@@ -530,9 +557,10 @@ def _entries(spec, day, edition, players, before, changes) -> list[ListEntry]:
     # themselves are never compared (no key function called a player)
     rated = sorted((-p.rating, p.reg.name, pid, p) for pid, p in players.items()
                    if p.rating is not None and p.rating >= floor)
-    entries, rank, previous = [], 0, None
     inactive = years_before(day, 1)        # the same for every entry of the list
-    figures = _chess_figures if spec.game == "chess" else _draughts_figures
+    if spec.game == "chess":
+        return _chess_entries(rated, day.year, edition, before, changes, inactive)
+    entries, rank, previous = [], 0, None
     for index, (_, _, pid, p) in enumerate(rated, start=1):
         rating, reg, made, was = p.rating, p.reg, changes.get(pid), before[pid]
         if rating != previous:
@@ -540,8 +568,30 @@ def _entries(spec, day, edition, players, before, changes) -> list[ListEntry]:
         entry = ListEntry(pid, reg.name, reg.federation, reg.sex, reg.birth_year, p.title,
                           rating, rank, sum(n for _, _, n in made) if made else 0,
                           None if was is None else rating - was, new=was is None)
-        figures(entry, day, edition, p, inactive)
+        _draughts_figures(entry, day, edition, p, inactive)
         entries.append(entry)
+    return entries
+
+
+def _chess_entries(rated, year: int, edition, before, changes, inactive: date) -> list[ListEntry]:
+    """The chess list's entries, with K for the next period and the
+    inactive flag (fide-2009 7.23a, fide-rb-2024 6.2.2a: no rated game for
+    a year), made in one loop (a million entries at FIDE's size)."""
+    entries: list[ListEntry] = []
+    rank, previous = 0, None
+    k_factor, append = edition.k_factor, entries.append
+    for index, (_, _, pid, p) in enumerate(rated, start=1):
+        rating, reg, was = p.rating, p.reg, before[pid]
+        if rating != previous:
+            rank, previous = index, rating
+        made = changes.get(pid)
+        last = max(end for end, _ in p.played) if p.played else p.record_start
+        append(ListEntry(pid, reg.name, reg.federation, reg.sex, reg.birth_year, p.title,
+                         rating, rank, sum(n for _, _, n in made) if made else 0,
+                         None if was is None else rating - was,
+                         k_factor(rating, p.games, p.reached, year, reg.birth_year)[0],
+                         "i" if last is None or last <= inactive else "", "", True, 0,
+                         was is None))
     return entries
 
 
@@ -553,14 +603,6 @@ def _last_game(p: _Player) -> date | None:
     """The end of the player's last rated event, else the registry's first
     rating (taken as a last game)."""
     return max(end for end, _ in p.played) if p.played else p.record_start
-
-
-def _chess_figures(entry: ListEntry, day, edition, p: _Player, inactive: date) -> None:
-    """K for the next period, and the inactive flag: fide-2009 7.23a,
-    fide-rb-2024 6.2.2a, no rated game for a year."""
-    entry.k = edition.k_factor(p.rating, p.games, p.reached, day.year, p.reg.birth_year)[0]
-    last = _last_game(p)
-    entry.flag = "i" if last is None or last <= inactive else ""
 
 
 def _draughts_figures(entry: ListEntry, day, edition, p: _Player, inactive: date) -> None:
@@ -584,12 +626,15 @@ def _records(spec, players, records) -> None:
     for pid in list(players):
         p = players.pop(pid)
         key = (spec.game, pid)
-        reg = p.reg
-        record = records.get(key) or PlayerRecord(spec.game, pid, reg.name, reg.federation,
-                                                  reg.sex, reg.birth_year, p.title, {}, {},
-                                                  EMPTY)
-        record.ratings[spec.list] = p.rating
-        record.history[spec.list] = p.history
+        record = records.get(key)
+        if record is None:      # his first list: made as it is, not added to
+            reg = p.reg
+            record = PlayerRecord(spec.game, pid, reg.name, reg.federation, reg.sex,
+                                  reg.birth_year, p.title, ByList.of(spec.list, p.rating),
+                                  ByList.of(spec.list, p.history), EMPTY)
+        else:
+            record.ratings[spec.list] = p.rating
+            record.history[spec.list] = p.history
         # new lists, not appended to: an empty one is the shared EMPTY
         if p.norm_rows:
             record.norms = [*record.norms, *p.norm_rows]

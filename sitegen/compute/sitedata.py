@@ -114,6 +114,14 @@ class ByList(MutableMapping[str, V], Generic[V]):
         for name, value in (given or {}).items():
             self[name] = value
 
+    @classmethod
+    def of(cls, name: str, value: V) -> ByList[V]:
+        """`ByList({name: value})`, made without a call to `__setitem__`
+        (a million players' first list, `pipeline._records`)."""
+        made = cls.__new__(cls)
+        made._names, made._values = _shared((name,)), (value,)
+        return made
+
     def __getitem__(self, name: str) -> V:
         try:
             return self._values[self._names.index(name)]
