@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "16462043b5e97063",
+ "version": "05fcbda0bb3c00da",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/8815f91ce6721a85/pyodide-lock.json",
-  "../static/bundle/8815f91ce6721a85/worker.js",
-  "../static/bundle/8815f91ce6721a85/python_stdlib.zip",
-  "../static/bundle/8815f91ce6721a85/snapshot.bin"
+  "../static/bundle/59e3f720ac07e0df/pyodide-lock.json",
+  "../static/bundle/59e3f720ac07e0df/worker.js",
+  "../static/bundle/59e3f720ac07e0df/python_stdlib.zip",
+  "../static/bundle/59e3f720ac07e0df/snapshot.bin"
  ]
 };
 
