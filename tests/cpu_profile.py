@@ -87,18 +87,23 @@ class CpuProfile:
 
 
 def report(path: str, top: int = 40) -> None:
-    """The `top` tests and modules by CPU, from the files of one run."""
-    tests, modules, workers = [], defaultdict(float), 0.0
+    """The `top` tests and modules by CPU, from the files of one run.  A
+    worker's last test also tears the session down (Chromium closed, pools
+    reaped): its figure is given apart, as the teardown, and left out of
+    the tests' (Chromium's processes leave the tree when it exits, so it
+    can even be negative)."""
+    tests, modules, workers, teardown = [], defaultdict(float), 0.0, 0.0
     for file in sorted(Path(path).parent.glob(Path(path).name + "*")):
-        for line in file.read_text(encoding="utf-8").splitlines():
-            name, cpu, wall = line.split("\t")
-            if name == "(worker)":
-                workers += float(cpu)
-                continue
+        lines = [line.split("\t") for line in file.read_text(encoding="utf-8").splitlines()]
+        ran = [line for line in lines if line[0] != "(worker)"]
+        workers += sum(float(line[1]) for line in lines if line[0] == "(worker)")
+        teardown += sum(float(line[1]) for line in ran[-1:])
+        for name, cpu, wall in ran[:-1]:
             tests.append((float(cpu), float(wall), name))
             modules[name.split("::")[0]] += float(cpu)
     tests.sort(reverse=True)
-    print(f"tests {sum(t[0] for t in tests):.1f} s of CPU; workers' trees {workers:.1f} s")
+    print(f"tests {sum(t[0] for t in tests):.1f} s of CPU (each worker's last test, with the "
+          f"session's teardown, apart: {teardown:.1f} s); workers' trees {workers:.1f} s")
     for cpu, wall, name in tests[:top]:
         print(f"{cpu:8.2f} {wall:8.2f}  {name}")
     for name, cpu in sorted(modules.items(), key=lambda m: -m[1])[:top]:
