@@ -33,9 +33,11 @@ from collections.abc import Callable
 
 from markupsafe import Markup, escape
 
-from sitegen.site.figures import fixed, points, signed, tiebreak, year_month
+from sitegen.i18n import N_
+from sitegen.site.figures import fixed, isodate, points, signed, tiebreak, year_month
 
-__all__ = ["STANDINGS", "CROSSTABLE", "CHANGES", "SHARD_ROW", "row_functions"]
+__all__ = ["STANDINGS", "CROSSTABLE", "CHANGES", "SHARD_ROW", "SHARD_SECTION", "SHARD_TABLE",
+           "SHARD_PARAGRAPH", "row_functions", "shard_sections"]
 
 # (normal, lean) format strings of a row; the values are escaped before.
 # Standings: 0 number, 1 rank, 2 name (linked in both), 3 title,
@@ -72,6 +74,24 @@ CHANGES = (
 # 2 change, 3 rated games, 4 the events with the change in each.
 SHARD_ROW = ('<tr><th scope="row">{0}</th><td class="num">{1}</td><td class="num">{2}</td>'
              '<td class="num">{3}</td><td>{4}</td></tr>\n')
+
+# A player's section on that page: 0 his anchor, 1 his name, 2 the line of
+# his facts, 3 his history tables (`SHARD_TABLE`), 4 the paragraphs after
+# them (`SHARD_PARAGRAPH`: titles, norms, progress, events).
+SHARD_SECTION = '<section class="player" id="{0}">\n<h2>{1}</h2>\n<p>{2}</p>\n{3}{4}</section>\n'
+# A history table: 0 the caption (the list's name), 1 to 3 the headers of
+# the list, rating and change, 4 the events' header, 5 the rows (`SHARD_ROW`).
+SHARD_TABLE = ('<table>\n<caption>{0}</caption>\n<tr><th scope="col">{1}</th>'
+               '<th scope="col" class="num">{2}</th><th scope="col" class="num">{3}</th>'
+               '<th scope="col" class="num">N</th><th scope="col">{4}</th></tr>\n{5}</table>\n')
+# A paragraph after the tables: 0 its label, 1 its items, "; " between them.
+SHARD_PARAGRAPH = '<p>{0} {1}</p>\n'
+# The words of a section, translated once a page (the page's language).
+SHARD_WORDS = (N_("List"), N_("Rating"), N_("Change"), N_("Events"), N_("Titles:"),
+               N_("Norms:"), N_("Towards the next title:"), N_("Events:"))
+NORM_LINE = N_("%(title)s %(kind)s in %(event)s %(date)s (%(achieved)s of %(required)s "
+               "required")
+NORM_CATEGORY = N_(", category %(category)s")
 
 Link = Callable[[object, str | None], Markup]
 
@@ -130,3 +150,67 @@ def _shard_row(r, link: Link) -> str:
     return SHARD_ROW.format(link(year_month(r.date), r.path),
                             escape("–" if r.rating is None else r.rating),
                             escape(signed(r.change)), escape(r.games), events)
+
+
+def shard_sections(link: Link, cite: Callable[[object], Markup],
+                   norm_kind: Callable[[str | None], str | None],
+                   gettext: Callable[[str], str]) -> Callable[[list], Markup]:
+    """The template global `shard_sections(players)`: the players' sections
+    of a large site's page of players (templates/players_shard.html), one
+    string, each a `SHARD_SECTION`; `cite` and `norm_kind` are the
+    templates' filters, `gettext` the page's (its language)."""
+    def sections(players: list) -> Markup:
+        words = {word: gettext(word) for word in (*SHARD_WORDS, NORM_LINE, NORM_CATEGORY)}
+        return Markup("".join(_shard_section(e, words, link, cite, norm_kind)
+                              for e in players))
+    return sections
+
+
+def _shard_section(e, words: dict[str, str], link: Link, cite, norm_kind) -> str:
+    p = e.record
+    facts = f"{escape(e.game_name)} · ID {escape(p.id)}"
+    if p.title:
+        facts += f" · {escape(p.title)}"
+    if p.federation:
+        facts += f" · {escape(p.federation)}"
+    if p.birth_year:
+        facts += f" · born {escape(p.birth_year)}"
+    facts += "".join(f" · {escape(name)} {escape('not rated' if rating is None else rating)}"
+                     for name, rating in e.ratings)
+    heads = [words[w] for w in SHARD_WORDS[:4]]
+    tables = "".join(SHARD_TABLE.format(escape(t.list_name.capitalize()), *heads,
+                                        "".join(_shard_row(r, link) for r in t.rows))
+                     for t in e.tables)
+    return SHARD_SECTION.format(escape(e.anchor), escape(p.name), facts, tables,
+                                _shard_paragraphs(e, words, link, cite, norm_kind))
+
+
+def _shard_paragraphs(e, words: dict[str, str], link: Link, cite, norm_kind) -> str:
+    """The titles, norms, progress and events of a section, those it has."""
+    p, out = e.record, []
+    if p.titles:
+        out.append(SHARD_PARAGRAPH.format(words["Titles:"], "; ".join(
+            f"{escape(t.title)} {escape(isodate(t.date))} ({escape(t.how)}"
+            f"{f': {cite(t.detail)}' if t.detail else ''})" for t in p.titles)))
+    if e.norms:
+        out.append(SHARD_PARAGRAPH.format(words["Norms:"], "; ".join(
+            _norm_item(n, words, link, norm_kind) for n in e.norms)))
+    if p.progress:
+        out.append(SHARD_PARAGRAPH.format(words["Towards the next title:"],
+                                          "; ".join(str(cite(line)) for line in p.progress)))
+    if e.events:
+        out.append(SHARD_PARAGRAPH.format(words["Events:"], "; ".join(
+            f"{link(ev.name, ev.path)} {escape(isodate(ev.start))}" for ev in e.events)))
+    return "".join(out)
+
+
+def _norm_item(n, words: dict[str, str], link: Link, norm_kind) -> str:
+    """A norm as the template's `trans` block writes it: the translated text
+    (markup) with each value escaped into it."""
+    text = Markup(words[NORM_LINE]) % {
+        "title": n.title, "kind": norm_kind(n.kind) or "", "event": link(n.event, n.path),
+        "date": isodate(n.date), "achieved": points(n.achieved),
+        "required": points(n.required)}
+    if n.category:
+        text += Markup(words[NORM_CATEGORY]) % {"category": n.category}
+    return f"{text})"

@@ -125,6 +125,8 @@ def make_environment(prefix: str = "/", regulations: list | None = None,
     env.globals.update(url=url, player_link=link, list_rows=list_rows,
                        history_rows=_history_rows(link), opponent_rows=_opponent_rows(link),
                        **lean.row_functions(link))
+    env.globals["shard_sections"] = lean.shard_sections(
+        link, env.filters["cite"], norm_kind, env.globals["gettext"])  # type: ignore[arg-type]
     env.globals["script_messages"] = i18n.script_messages(lang, i18n.SITE_SCRIPTS)
     return env
 
