@@ -43,6 +43,7 @@ from sitegen.i18n import format_month as month
 from sitegen.manifest import Reuse
 from sitegen.site import downloads, lean, views
 from sitegen.site.figures import fixed, isodate, points, signed, tiebreak, year_month
+from sitegen.site.lean import escaped
 from sitegen.site.regulations import RegulationIndex, citation_anchors, link_citations
 from sitegen.site.timeline import editions_timeline
 from sitegen.workers import build_workers as render_workers
@@ -138,7 +139,7 @@ def _player_link(url: Callable[..., str]) -> Callable[[object, str | None], Mark
     a page's render (docs/scale.md#incremental-builds)."""
     def player_link(name: object, target: str | None) -> Markup:
         if target:
-            return Markup(f'<a href="{escape(url(target))}">{escape(name)}</a>')
+            return Markup(f'<a href="{escaped(url(target))}">{escaped(name)}</a>')
         return escape(name)
     return player_link
 
@@ -148,14 +149,14 @@ def _history_rows(link: Callable[[object, str | None], Markup]) -> Callable[[lis
     (templates/player.html), one string: made in Python, each value escaped
     once, as the template made it cell by cell (docs/scale.md#rendering)."""
     def row_html(r) -> str:
-        events = "".join(f"<li>{link(name, target)} ({escape(signed(change, 2))})</li>"
+        events = "".join(f"<li>{link(name, target)} ({escaped(signed(change, 2))})</li>"
                          for name, target, change in r.events)
         events = f'<ul class="inline">{events}</ul>' if r.events else ""
         rating = "–" if r.rating is None else r.rating
         return (f'<tr><th scope="row">{link(month(r.date), r.path)}</th>\n'
-                f'<td class="num">{escape(rating)}</td>\n'
-                f'<td class="num">{escape(signed(r.change))}</td>\n'
-                f'<td class="num">{escape(r.games)}</td>\n'
+                f'<td class="num">{escaped(rating)}</td>\n'
+                f'<td class="num">{escaped(signed(r.change))}</td>\n'
+                f'<td class="num">{escaped(r.games)}</td>\n'
                 f'<td>{events}</td></tr>\n')
 
     def history_rows(rows: list) -> Markup:
@@ -169,9 +170,9 @@ def _opponent_rows(link: Callable[[object, str | None], Markup]) -> Callable[[li
     def opponent_rows(opponents: list) -> Markup:
         return Markup("".join(
             f'<tr><th scope="row">{link(h.opponent, target)}</th>'
-            f'<td class="num">{escape(h.games)}</td><td class="num">{escape(h.wins)}</td>'
-            f'<td class="num">{escape(h.draws)}</td><td class="num">{escape(h.losses)}</td>'
-            f'<td class="num">{escape(points(h.score))}</td></tr>\n'
+            f'<td class="num">{escaped(h.games)}</td><td class="num">{escaped(h.wins)}</td>'
+            f'<td class="num">{escaped(h.draws)}</td><td class="num">{escaped(h.losses)}</td>'
+            f'<td class="num">{escaped(points(h.score))}</td></tr>\n'
             for h, target in opponents))
     return opponent_rows
 
@@ -528,8 +529,8 @@ def _blank_none(value: object) -> object:
 
 def _row_open(e) -> str:
     """A list row's opening tag: the data the page's filters read."""
-    return (f'<tr data-fed="{escape(e.federation)}" data-title="{escape(e.title)}" '
-            f'data-sex="{escape(e.sex)}" data-born="{escape(_blank_none(e.birth_year))}">')
+    return (f'<tr data-fed="{escaped(e.federation)}" data-title="{escaped(e.title)}" '
+            f'data-sex="{escaped(e.sex)}" data-born="{escaped(_blank_none(e.birth_year))}">')
 
 
 def _row_cells(row: views.ListRow, show_k: bool, show_letter: bool,
@@ -537,22 +538,22 @@ def _row_cells(row: views.ListRow, show_k: bool, show_letter: bool,
     """A list row's cells after the position, and its closing tag; each
     value escaped once (markupsafe, as the templates' autoescape does)."""
     e = row.entry
-    name = escape(e.name)
-    link = f'<a href="{escape(url(row.url))}">{name}</a>' if row.url else name
-    sub = escape(" · ".join(str(x) for x in (e.title, e.federation) if x))
+    name = escaped(e.name)
+    link = f'<a href="{escaped(url(row.url))}">{name}</a>' if row.url else name
+    sub = escaped(" · ".join(str(x) for x in (e.title, e.federation) if x))
     change = gettext(row.change) if row.change == "new" else row.change
-    flags = " ".join(f'<abbr title="{escape(gettext(meaning))}">{escape(gettext(shown))}</abbr>'
+    flags = " ".join(f'<abbr title="{escaped(gettext(meaning))}">{escaped(gettext(shown))}</abbr>'
                      for shown, meaning in row.flags)
-    k = f'<td class="num opt">{escape(_blank_none(e.k))}</td>' if show_k else ""
-    letter = f'<td class="opt">{escape(e.list_letter)}</td>' if show_letter else ""
-    return (f'<td class="num">{escape(e.rank)}</td>\n'
+    k = f'<td class="num opt">{escaped(_blank_none(e.k))}</td>' if show_k else ""
+    letter = f'<td class="opt">{escaped(e.list_letter)}</td>' if show_letter else ""
+    return (f'<td class="num">{escaped(e.rank)}</td>\n'
             f'<th scope="row">{link}<span class="sub">{sub}</span></th>\n'
-            f'<td class="opt-narrow">{escape(e.title)}</td>\n'
-            f'<td class="opt-narrow">{escape(e.federation)}</td>\n'
-            f'<td class="opt">{escape(_blank_none(e.birth_year))}</td>\n'
-            f'<td class="num">{escape(e.rating)}</td>\n'
-            f'<td class="num">{escape(change)}</td>\n'
-            f'<td class="num opt">{escape(e.games)}</td>\n'
+            f'<td class="opt-narrow">{escaped(e.title)}</td>\n'
+            f'<td class="opt-narrow">{escaped(e.federation)}</td>\n'
+            f'<td class="opt">{escaped(_blank_none(e.birth_year))}</td>\n'
+            f'<td class="num">{escaped(e.rating)}</td>\n'
+            f'<td class="num">{escaped(change)}</td>\n'
+            f'<td class="num opt">{escaped(e.games)}</td>\n'
             f'{k}{letter}<td class="opt">{flags}</td>\n</tr>')
 
 
@@ -560,7 +561,7 @@ def list_rows(rows: list[views.ListRow], show_position: bool) -> Markup:
     """A list table's body (`_macros.html` list_table): each row's two
     parts (`RowCells`) around its position cell, one string a table."""
     if show_position:
-        return Markup("".join(f'{row.cells[0]}\n<td class="num opt">{escape(row.position)}'
+        return Markup("".join(f'{row.cells[0]}\n<td class="num opt">{escaped(row.position)}'
                               f'</td>{row.cells[1]}\n' for row in rows))
     return Markup("".join(f"{row.cells[0]}\n{row.cells[1]}\n" for row in rows))
 
