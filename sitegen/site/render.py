@@ -255,7 +255,10 @@ def _render_language(writer: _Writer, workers: int) -> None:
     try:
         for section in sections:
             writer.step(section.__name__.strip("_"))
-            section(writer)
+            if pool is not None and section in _ALONE:
+                writer.pending.append(pool.submit(_run_chunk, _section, [section]))
+            else:
+                section(writer)
         for pending in writer.pending:
             _collect(writer, pending.result())
     finally:
@@ -276,6 +279,12 @@ def _render_language(writer: _Writer, workers: int) -> None:
 # chunks finish changes nothing written; the lists come back in chunk order.
 
 _FORKED: _Writer | None = None
+# Sections that read the site data whole and write their own files: with a
+# pool, each is one worker's task, queued after the downloads, so that this
+# process goes on to the players' and events' views the workers wait for
+# (docs/scale.md#rendering): the checker's player index and the search
+# index were a third of this process's CPU at 300,000 players, and the
+# workers waited for the views meanwhile.
 _Item = TypeVar("_Item")
 
 
@@ -299,6 +308,11 @@ def _run_chunk(function: Callable[[_Writer, Any], None],
         function(w, item)
     return (w.written, w.pages, w.reuse.keys if w.reuse else {},
             w.reuse.taken if w.reuse else 0)
+
+
+def _section(w: _Writer, section: Callable[[_Writer], None]) -> None:
+    """A whole section in a worker (`_ALONE`)."""
+    section(w)
 
 
 def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
@@ -1013,3 +1027,6 @@ def _sitemap(w: _Writer) -> None:
     # urlsplit(base).path is the prefix, so the page path goes after the base
     urls = sorted(root + path for path in w.pages)
     w.write("sitemap.xml", w.env.get_template("sitemap.xml").render(urls=urls))
+
+
+_ALONE = (_check, _search)      # in a worker of their own when there is a pool (`_FORKED`)
