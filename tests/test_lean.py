@@ -14,7 +14,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-
 from hypothesis import given
 from hypothesis import strategies as st
 from markupsafe import Markup, escape

@@ -110,7 +110,7 @@ def escaped(value: object) -> str:
     kind = type(value)
     if kind is int:
         return str(value)
-    if kind is str and _SPECIAL.search(value) is None:     # type: ignore[arg-type]
+    if kind is str and _SPECIAL.search(value) is None:     # type: ignore[call-overload]
         return value                                        # type: ignore[return-value]
     return escape(value)
 

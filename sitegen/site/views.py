@@ -21,7 +21,14 @@ from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
 from sitegen.compute.player_facts import Facts, HeadToHead, ListStanding
-from sitegen.compute.sitedata import EventReport, ListEntry, PlayerRecord, PublishedList, SiteData
+from sitegen.compute.sitedata import (
+    EventReport,
+    ListEntry,
+    PlayerRecord,
+    PublishedList,
+    SiteData,
+    TitleAward,
+)
 from sitegen.i18n import N_, format_count, gettext
 from sitegen.i18n import format_month as month
 from sitegen.site import downloads
@@ -772,8 +779,8 @@ class ShardRecord(NamedTuple):
     title: str
     federation: str
     birth_year: int | None
-    titles: tuple
-    progress: tuple
+    titles: Sequence[TitleAward]
+    progress: Sequence[str]
 
 
 class ShardRow(NamedTuple):
