@@ -126,10 +126,26 @@ def make_environment(prefix: str = "/", regulations: list | None = None,
     env.globals.update(url=url, player_link=link, list_rows=list_rows,
                        history_rows=_history_rows(link), opponent_rows=_opponent_rows(link),
                        **lean.row_functions(link))
+    env.globals["once"] = _once()
     env.globals["shard_sections"] = lean.shard_sections(
         link, env.filters["cite"], norm_kind, env.globals["gettext"])  # type: ignore[arg-type]
     env.globals["script_messages"] = i18n.script_messages(lang, i18n.SITE_SCRIPTS)
     return env
+
+
+def _once() -> Callable[..., Markup]:
+    """`{% call once(name, site) %}…{% endcall %}` (templates/base.html):
+    the block made once for the site's `site` (its header, its footer, the
+    same on every page of a language) and given again on every other page;
+    the markup stays in the template (docs/scale.md#rendering)."""
+    made: dict[tuple[int, str], tuple[object, Markup]] = {}
+
+    def once(name: str, site: object, caller: Callable[[], str]) -> Markup:
+        done = made.get((id(site), name))
+        if done is None or done[0] is not site:       # the site held: its id is not reused
+            done = made[(id(site), name)] = (site, Markup(caller()))
+        return done[1]
+    return once
 
 
 def _player_link(url: Callable[..., str]) -> Callable[[object, str | None], Markup]:
