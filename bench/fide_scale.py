@@ -439,13 +439,15 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False,
         figures["pss_compute"] = _kib(os.getpid(), "smaps_rollup", "Pss:") / 1024
         if trace:
             figures["lines"] = _heap_lines(tracemalloc.take_snapshot())
-        mark = time.perf_counter()
+        mark, cpu = time.perf_counter(), _cpu(sampler)
         regulations = load_regulations(content / "regulations")
         # with the content folder, as sitegen build: each event's file is
         # published beside its page (57 MiB of the output at FIDE's size)
         files = _swap_in(out, lambda tmp: render_site(data, tmp, regulations,
                                                        content=content))
         figures["render"] = time.perf_counter() - mark
+        figures["render_cpu"], figures["render_cpu_workers"] = (
+            after - before for after, before in zip(_cpu(sampler), cpu, strict=True))
         figures["total"] = time.perf_counter() - began
     figures["peak"] = _peak_mib()
     figures["sum_rss"], figures["sum_pss"] = sampler.rss / 1024, sampler.pss / 1024
@@ -544,7 +546,8 @@ def report(f: dict) -> str:
              f"processes; workers {f['compute_workers']}; CPU {f['compute_cpu']:.1f} s "
              f"building process, {f['compute_cpu_workers']:.1f} s workers; the building "
              f"process waited {f['compute_waited']:.1f} s for the workers)",
-             f"render:   {f['render']:8.1f} s",
+             f"render:   {f['render']:8.1f} s (CPU {f['render_cpu']:.1f} s building process, "
+             f"{f['render_cpu_workers']:.1f} s workers)",
              f"total:    {f['total']:8.1f} s",
              f"pages:    {f['pages']:,} HTML pages ({f['player_pages']:,} of them players'), "
              f"{f['pages'] / f['render']:,.1f} pages/s, {f['players'] / f['render']:,.0f} "

@@ -55,8 +55,9 @@ def test_the_sampler_counts_a_forked_childs_memory():
 
 FIGURES = {"players": 1200, "events": 3, "games": 400, "rated": 300, "load": 1.0,
            "load_cpu": 0.9, "compute_cpu": 1.2, "compute_cpu_workers": 1.6,
-           "compute_waited": 0.7,
-           "compute": 2.0, "compute_processes": 2, "compute_workers": 2, "render": 3.0, "total": 6.0, "pages": 30, "player_pages": 2,
+           "compute_waited": 0.7, "compute": 2.0, "compute_processes": 2, "compute_workers": 2,
+           "render": 3.0, "render_cpu": 2.5, "render_cpu_workers": 3.5, "total": 6.0,
+           "pages": 30, "player_pages": 2,
            "files": 60, "bytes": 5 * 2 ** 20, "download_bytes": 2 ** 20, "peak": 300.0,
            "peak_load": 100.0, "peak_compute": 200.0, "pss_compute": 190.0, "cycles": 0,
            "peak_workers": 250.0, "processes": 3, "sum_pss": 600.0, "sum_rss": 800.0,
@@ -74,6 +75,7 @@ def test_the_report_prints_the_memory_of_all_processes():
         "building process, 1.6 s workers; the building process waited 0.7 s for the " \
         "workers)" in text
     assert "load:          1.0 s (CPU 0.9 s)" in text
+    assert "render:        3.0 s (CPU 2.5 s building process, 3.5 s workers)" in text
     assert "by part:  events/ 3.0 MiB (40); the rest 0.5 MiB (5)" in text
     assert "checker:  a 284-player file fetches at most 1,234 kB of id shards" in text
 

@@ -14,10 +14,49 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from markupsafe import Markup, escape
 
 from sitegen.site import render, views
-from sitegen.site.lean import CHANGES, CROSSTABLE, STANDINGS
+from sitegen.site.lean import CHANGES, CROSSTABLE, STANDINGS, escaped
 from tests.test_render import ROOT, load_regulations, make_site
+
+# `escaped` against markupsafe's `escape`: the values a cell holds
+ESCAPED = [("Marchetti, Lorenzo", "Marchetti, Lorenzo"), (2412, "2412"), (-4, "-4"),
+           ("<script>&'\"", "&lt;script&gt;&amp;&#39;&#34;"), (Markup("<b>x</b>"), "<b>x</b>"),
+           (0.5, "0.5"), (True, "True"), ("", ""), ("O'Brien", "O&#39;Brien")]
+
+# What a large site's page of players wrote per player before the sections
+# were made in Python (templates/players_shard.html up to session 7): the
+# statement of what `shard_sections` writes, byte for byte.
+SHARD_LOOP = """{% for e in players %}
+{% set p = e.record %}
+<section class="player" id="{{ e.anchor }}">
+<h2>{{ p.name }}</h2>
+<p>{{ e.game_name }} · ID {{ p.id }}{% if p.title %} · {{ p.title }}{% endif %}{% if p.federation %} · {{ p.federation }}{% endif %}{% if p.birth_year %} · born {{ p.birth_year }}{% endif %}{% for list_name, rating in e.ratings %} · {{ list_name }} {{ rating if rating is not none else "not rated" }}{% endfor %}</p>
+{% for t in e.tables %}
+<table>
+<caption>{{ t.list_name|capitalize }}</caption>
+<tr><th scope="col">{% trans %}List{% endtrans %}</th><th scope="col" class="num">{% trans %}Rating{% endtrans %}</th><th scope="col" class="num">{% trans %}Change{% endtrans %}</th><th scope="col" class="num">N</th><th scope="col">{% trans %}Events{% endtrans %}</th></tr>
+{# a history row a string (sitegen.site.lean) #}
+{{ shard_rows(t.rows) }}</table>
+{% endfor %}
+{% if p.titles %}
+<p>{% trans %}Titles:{% endtrans %} {% for t in p.titles %}{{ t.title }} {{ t.date|isodate }} ({{ t.how }}{% if t.detail %}: {{ t.detail|cite }}{% endif %}){% if not loop.last %}; {% endif %}{% endfor %}</p>
+{% endif %}
+{% if e.norms %}
+<p>{% trans %}Norms:{% endtrans %} {% for n in e.norms %}{% trans title=n.title, kind=n.kind|norm_kind or "", event=player_link(n.event, n.path), date=n.date|isodate, achieved=n.achieved|points, required=n.required|points %}{{ title }} {{ kind }} in {{ event }} {{ date }} ({{ achieved }} of {{ required }} required{% endtrans %}{% if n.category %}{% trans category=n.category %}, category {{ category }}{% endtrans %}{% endif %}){% if not loop.last %}; {% endif %}{% endfor %}</p>
+{% endif %}
+{% if p.progress %}
+<p>{% trans %}Towards the next title:{% endtrans %} {% for line in p.progress %}{{ line|cite }}{% if not loop.last %}; {% endif %}{% endfor %}</p>
+{% endif %}
+{% if e.events %}
+<p>{% trans %}Events:{% endtrans %} {% for ev in e.events %}{{ player_link(ev.name, ev.path) }} {{ ev.start|isodate }}{% if not loop.last %}; {% endif %}{% endfor %}</p>
+{% endif %}
+</section>
+{% endfor %}
+"""
 
 # the opening tag of each table made lean, as a normal page writes it
 TABLES = ('<table id="standings-table">', '<table class="crosstable">',
@@ -163,3 +202,30 @@ def test_each_row_string_has_a_normal_and_a_lean_form_with_the_same_fields():
         fields = set(re.findall(r"\{\d+\}", normal))
         assert set(re.findall(r"\{\d+\}", lean)) == fields
         assert "data-" not in lean and 'class="num"' not in lean
+
+
+@pytest.mark.parametrize(("value", "expected"), ESCAPED)
+def test_escaped_is_markupsafes_escape(value, expected):
+    assert escaped(value) == str(escape(value)) == expected
+
+
+@given(st.one_of(st.text(), st.integers(), st.floats(allow_nan=False), st.none(),
+                 st.booleans()))
+def test_escaped_is_escape_for_any_value(value):
+    assert str(escaped(value)) == str(escape(value))
+
+
+def test_a_shard_section_is_what_the_template_loop_wrote(tmp_path, monkeypatch):
+    """Every player of the test site (titles, norms, progress, a name with
+    markup, events) rendered large: `shard_sections` against the template
+    loop it replaced (`SHARD_LOOP`), in English and in Italian."""
+    monkeypatch.setattr(views, "LARGE_SITE", 0)
+    data = make_site()
+    for lang in ("en", "it"):
+        w = render._Writer(data, tmp_path, load_regulations(ROOT / "content" / "regulations"),
+                           None, lang=lang)
+        assert w.links.large
+        players = [e for shard in w.links.shards for e in views.shard_view(shard, data, w.links)]
+        assert any(e.record.titles for e in players) and any(e.norms for e in players)
+        loop = w.env.from_string(SHARD_LOOP).render(players=players)
+        assert str(w.env.globals["shard_sections"](players)) == loop

@@ -990,3 +990,22 @@ def test_a_list_row_made_in_python_is_the_macro_it_replaced(show_k, show_letter,
     assert list_rows(rows, show_position) == "".join(
         f"{r.cells[0]}\n{position.format(r.position) if show_position else ''}{r.cells[1]}\n"
         for r in rows)
+
+
+def test_a_once_block_is_made_once_for_each_site():
+    """base.html's header and footer (`{% call once(name, site) %}`): made
+    on a site's first page, given again on its others; another site (another
+    object, another name) gets its own."""
+    env = make_environment()
+    made: list[str] = []
+    template = env.from_string('{% call once("footer", site) %}{{ note(site.name) }}{% endcall %}')
+    env.globals["note"] = lambda name: made.append(name) or name
+
+    class Site:
+        def __init__(self, name: str):
+            self.name = name
+
+    first, second = Site("<First>"), Site("Second")
+    pages = [template.render(site=site) for site in (first, first, second, first)]
+    assert pages == ["&lt;First&gt;", "&lt;First&gt;", "Second", "&lt;First&gt;"]
+    assert made == ["<First>", "Second"]

@@ -23,6 +23,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import operator
 import zipfile
 import zlib
 from collections.abc import Callable, Iterator
@@ -242,8 +243,8 @@ def csv_chunks(pl: PublishedList) -> Iterator[str]:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(CSV_FIELDS)
     for start in range(0, len(pl.entries), CHUNK):
-        for e in pl.entries[start:start + CHUNK]:
-            writer.writerow(["" if v is None else _csv_value(v) for v in _values(e)])
+        writer.writerows([v if type(v) in _AS_IS or _plain_text(v) else _csv_value(v)
+                          for v in _values(e)] for e in pl.entries[start:start + CHUNK])
         yield buffer.getvalue()
         buffer.seek(0)
         buffer.truncate()
@@ -271,15 +272,26 @@ def _csv_value(value) -> str:
     return " ".join(neutralise(str(value)).splitlines())
 
 
+# Cells csv writes as `_csv_value` would, unchanged: a whole number (`str`),
+# none (empty), and `_plain_text`.  A large list has a million rows of 15
+# cells: a function call a cell was most of the CSV's time
+# (docs/scale.md#rendering).
+_AS_IS = frozenset({int, type(None)})
+
+
+def _plain_text(value: object) -> bool:
+    """A text cell `_csv_value` leaves as it is: no line break (nothing
+    unprintable) and no formula start."""
+    return type(value) is str and value.isprintable() and not value.startswith(FORMULA_STARTS)
+
+
 def neutralise(text: str) -> str:
     """`text` with a leading apostrophe when it starts with a formula
     character (FORMULA_STARTS, the OWASP rule)."""
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-def _values(e: ListEntry) -> list:
-    return [e.rank, e.id, e.name, e.title, e.federation, e.sex, e.birth_year, e.rating,
-            e.change, e.new, e.games, e.k, e.flag, e.list_letter, e.active]
+_values: Callable[[ListEntry], tuple] = operator.attrgetter(*CSV_FIELDS)
 
 
 def list_json(pl: PublishedList, compact: bool = False) -> str:
@@ -343,7 +355,7 @@ def text_chunks(pl: PublishedList) -> Iterator[str]:
     """`list_text` in pieces of CHUNK lines."""
     yield "\n".join([*text_header(pl), _line(_headers(pl))]) + "\n"
     for start in range(0, len(pl.entries), CHUNK):
-        yield "".join(_line(_text_values(e)) + "\n" for e in pl.entries[start:start + CHUNK])
+        yield "".join(_fast_line(_text_values(e)) for e in pl.entries[start:start + CHUNK])
 
 
 def text_header(pl: PublishedList) -> list[str]:
@@ -384,6 +396,23 @@ def _text_values(e: ListEntry) -> list[str]:
             str(e.games), "" if e.k is None else str(e.k),
             "" if e.birth_year is None else str(e.birth_year), fide_flag(e),
             e.list_letter, str(e.rank), change]
+
+
+# A line's columns as one format: `<width.width-1` pads a value to its
+# column and cuts it to one less, `_line`'s `ljust` and slice.
+_LINE = "".join(f"{{{i}:<{c.width}.{c.width - 1}}}" for i, c in enumerate(TEXT_COLUMNS))
+
+
+def _fast_line(values: list[str]) -> str:
+    """`_line(values)` and its line end, one format call for a line whose
+    values have no whitespace to fold (no space at either end, none
+    doubled, none but the space): `_line`'s `split` and `join` would change
+    nothing; else `_line`."""
+    joined = "|".join(values)
+    if (joined.isprintable() and "  " not in joined and "| " not in joined
+            and " |" not in joined and joined[:1] != " " and joined[-1:] != " "):
+        return _LINE.format(*values).rstrip() + "\n"
+    return _line(values) + "\n"
 
 
 def _line(values: list[str]) -> str:

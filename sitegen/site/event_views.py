@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from markdown_it import MarkdownIt
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from rules_core.fide.tables import DP_BY_PERCENT, NOTIONAL_DP, PD_BANDS
 from rules_core.fmjd import tables as fmjd_tables
@@ -22,6 +22,7 @@ from rules_core.fmjd.worldcup import CRITERIA
 from sitegen.compute.sitedata import EventReport, WorldCupView
 from sitegen.i18n import N_, gettext
 from sitegen.site.figures import TIEBREAK_LABELS, fixed, points
+from sitegen.site.lean import escaped
 
 __all__ = ["EventView", "event_view", "NormTable", "norm_tables", "WorldCupPage",
            "worldcup_views", "DocView", "regulation_docs", "MarkdownPage",
@@ -95,7 +96,7 @@ class EventPlayer:
         """A large site's crosstable cells: the text alone, without the
         tooltip (it repeated the cell and the opponent's name) and the link
         to the opponent's row (docs/scale.md, "Output size")."""
-        return Markup("".join(f"<td>{escape(c.text)}</td>" for c in self.cells))
+        return Markup("".join(f"<td>{escaped(c.text)}</td>" for c in self.cells))
 
     def game_rows(self) -> Markup:
         """The rows of his games counted for rating (templates/event.html),
@@ -109,18 +110,18 @@ def _blank(value: object) -> object:
 
 
 def _game_html(g: GameLine) -> str:
-    return (f'<tr><th scope="row">{escape(_blank(g.round))}</th><td>{escape(g.opponent)}</td>'
-            f'<td class="num">{escape(_blank(g.opponent_rating))}</td>'
-            f'<td class="num">{escape(_blank(g.difference))}</td>'
-            f'<td class="num">{escape(fixed(g.expected, 2))}</td>'
-            f'<td class="num">{escape(points(g.score))}</td></tr>\n')
+    return (f'<tr><th scope="row">{escaped(_blank(g.round))}</th><td>{escaped(g.opponent)}</td>'
+            f'<td class="num">{escaped(_blank(g.opponent_rating))}</td>'
+            f'<td class="num">{escaped(_blank(g.difference))}</td>'
+            f'<td class="num">{escaped(fixed(g.expected, 2))}</td>'
+            f'<td class="num">{escaped(points(g.score))}</td></tr>\n')
 
 
 def _cell_html(c: CrossCell) -> str:
-    text = escape(c.text)
+    text = escaped(c.text)
     if c.opponent is not None:
-        text = Markup(f'<a href="#no-{escape(c.opponent)}">{text}</a>')
-    return f'<td title="{escape(c.label)}">{text}</td>'
+        text = Markup(f'<a href="#no-{escaped(c.opponent)}">{text}</a>')
+    return f'<td title="{escaped(c.label)}">{text}</td>'
 
 
 @dataclass

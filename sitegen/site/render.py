@@ -43,6 +43,7 @@ from sitegen.i18n import format_month as month
 from sitegen.manifest import Reuse, checker_bundle, event_digest, list_digest
 from sitegen.site import downloads, lean, views
 from sitegen.site.figures import fixed, isodate, points, signed, tiebreak, year_month
+from sitegen.site.lean import escaped
 from sitegen.site.regulations import RegulationIndex, citation_anchors, link_citations
 from sitegen.site.timeline import editions_timeline
 from sitegen.workers import build_workers as render_workers
@@ -125,8 +126,26 @@ def make_environment(prefix: str = "/", regulations: list | None = None,
     env.globals.update(url=url, player_link=link, list_rows=list_rows,
                        history_rows=_history_rows(link), opponent_rows=_opponent_rows(link),
                        **lean.row_functions(link))
+    env.globals["once"] = _once()
+    env.globals["shard_sections"] = lean.shard_sections(
+        link, env.filters["cite"], norm_kind, env.globals["gettext"])  # type: ignore[arg-type]
     env.globals["script_messages"] = i18n.script_messages(lang, i18n.SITE_SCRIPTS)
     return env
+
+
+def _once() -> Callable[..., Markup]:
+    """`{% call once(name, site) %}…{% endcall %}` (templates/base.html):
+    the block made once for the site's `site` (its header, its footer, the
+    same on every page of a language) and given again on every other page;
+    the markup stays in the template (docs/scale.md#rendering)."""
+    made: dict[tuple[int, str], tuple[object, Markup]] = {}
+
+    def once(name: str, site: object, caller: Callable[[], str]) -> Markup:
+        done = made.get((id(site), name))
+        if done is None or done[0] is not site:       # the site held: its id is not reused
+            done = made[(id(site), name)] = (site, Markup(caller()))
+        return done[1]
+    return once
 
 
 def _player_link(url: Callable[..., str]) -> Callable[[object, str | None], Markup]:
@@ -136,7 +155,7 @@ def _player_link(url: Callable[..., str]) -> Callable[[object, str | None], Mark
     a page's render (docs/scale.md#incremental-builds)."""
     def player_link(name: object, target: str | None) -> Markup:
         if target:
-            return Markup(f'<a href="{escape(url(target))}">{escape(name)}</a>')
+            return Markup(f'<a href="{escaped(url(target))}">{escaped(name)}</a>')
         return escape(name)
     return player_link
 
@@ -146,14 +165,14 @@ def _history_rows(link: Callable[[object, str | None], Markup]) -> Callable[[lis
     (templates/player.html), one string: made in Python, each value escaped
     once, as the template made it cell by cell (docs/scale.md#rendering)."""
     def row_html(r) -> str:
-        events = "".join(f"<li>{link(name, target)} ({escape(signed(change, 2))})</li>"
+        events = "".join(f"<li>{link(name, target)} ({escaped(signed(change, 2))})</li>"
                          for name, target, change in r.events)
         events = f'<ul class="inline">{events}</ul>' if r.events else ""
         rating = "–" if r.rating is None else r.rating
         return (f'<tr><th scope="row">{link(month(r.date), r.path)}</th>\n'
-                f'<td class="num">{escape(rating)}</td>\n'
-                f'<td class="num">{escape(signed(r.change))}</td>\n'
-                f'<td class="num">{escape(r.games)}</td>\n'
+                f'<td class="num">{escaped(rating)}</td>\n'
+                f'<td class="num">{escaped(signed(r.change))}</td>\n'
+                f'<td class="num">{escaped(r.games)}</td>\n'
                 f'<td>{events}</td></tr>\n')
 
     def history_rows(rows: list) -> Markup:
@@ -167,9 +186,9 @@ def _opponent_rows(link: Callable[[object, str | None], Markup]) -> Callable[[li
     def opponent_rows(opponents: list) -> Markup:
         return Markup("".join(
             f'<tr><th scope="row">{link(h.opponent, target)}</th>'
-            f'<td class="num">{escape(h.games)}</td><td class="num">{escape(h.wins)}</td>'
-            f'<td class="num">{escape(h.draws)}</td><td class="num">{escape(h.losses)}</td>'
-            f'<td class="num">{escape(points(h.score))}</td></tr>\n'
+            f'<td class="num">{escaped(h.games)}</td><td class="num">{escaped(h.wins)}</td>'
+            f'<td class="num">{escaped(h.draws)}</td><td class="num">{escaped(h.losses)}</td>'
+            f'<td class="num">{escaped(points(h.score))}</td></tr>\n'
             for h, target in opponents))
     return opponent_rows
 
@@ -252,7 +271,10 @@ def _render_language(writer: _Writer, workers: int) -> None:
     try:
         for section in sections:
             writer.step(section.__name__.strip("_"))
-            section(writer)
+            if pool is not None and section in _ALONE:
+                writer.pending.append(pool.submit(_run_chunk, _section, [section]))
+            else:
+                section(writer)
         for pending in writer.pending:
             _collect(writer, pending.result())
     finally:
@@ -273,6 +295,12 @@ def _render_language(writer: _Writer, workers: int) -> None:
 # chunks finish changes nothing written; the lists come back in chunk order.
 
 _FORKED: _Writer | None = None
+# Sections that read the site data whole and write their own files: with a
+# pool, each is one worker's task, queued after the downloads, so that this
+# process goes on to the players' and events' views the workers wait for
+# (docs/scale.md#rendering): the checker's player index and the search
+# index were a third of this process's CPU at 300,000 players, and the
+# workers waited for the views meanwhile.
 _Item = TypeVar("_Item")
 
 
@@ -296,6 +324,11 @@ def _run_chunk(function: Callable[[_Writer, Any], None],
         function(w, item)
     return (w.written, w.pages, w.reuse.keys if w.reuse else {},
             w.reuse.taken if w.reuse else 0)
+
+
+def _section(w: _Writer, section: Callable[[_Writer], None]) -> None:
+    """A whole section in a worker (`_ALONE`)."""
+    section(w)
 
 
 def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
@@ -529,8 +562,8 @@ def _blank_none(value: object) -> object:
 
 def _row_open(e) -> str:
     """A list row's opening tag: the data the page's filters read."""
-    return (f'<tr data-fed="{escape(e.federation)}" data-title="{escape(e.title)}" '
-            f'data-sex="{escape(e.sex)}" data-born="{escape(_blank_none(e.birth_year))}">')
+    return (f'<tr data-fed="{escaped(e.federation)}" data-title="{escaped(e.title)}" '
+            f'data-sex="{escaped(e.sex)}" data-born="{escaped(_blank_none(e.birth_year))}">')
 
 
 def _row_cells(row: views.ListRow, show_k: bool, show_letter: bool,
@@ -538,22 +571,22 @@ def _row_cells(row: views.ListRow, show_k: bool, show_letter: bool,
     """A list row's cells after the position, and its closing tag; each
     value escaped once (markupsafe, as the templates' autoescape does)."""
     e = row.entry
-    name = escape(e.name)
-    link = f'<a href="{escape(url(row.url))}">{name}</a>' if row.url else name
-    sub = escape(" · ".join(str(x) for x in (e.title, e.federation) if x))
+    name = escaped(e.name)
+    link = f'<a href="{escaped(url(row.url))}">{name}</a>' if row.url else name
+    sub = escaped(" · ".join(str(x) for x in (e.title, e.federation) if x))
     change = gettext(row.change) if row.change == "new" else row.change
-    flags = " ".join(f'<abbr title="{escape(gettext(meaning))}">{escape(gettext(shown))}</abbr>'
+    flags = " ".join(f'<abbr title="{escaped(gettext(meaning))}">{escaped(gettext(shown))}</abbr>'
                      for shown, meaning in row.flags)
-    k = f'<td class="num opt">{escape(_blank_none(e.k))}</td>' if show_k else ""
-    letter = f'<td class="opt">{escape(e.list_letter)}</td>' if show_letter else ""
-    return (f'<td class="num">{escape(e.rank)}</td>\n'
+    k = f'<td class="num opt">{escaped(_blank_none(e.k))}</td>' if show_k else ""
+    letter = f'<td class="opt">{escaped(e.list_letter)}</td>' if show_letter else ""
+    return (f'<td class="num">{escaped(e.rank)}</td>\n'
             f'<th scope="row">{link}<span class="sub">{sub}</span></th>\n'
-            f'<td class="opt-narrow">{escape(e.title)}</td>\n'
-            f'<td class="opt-narrow">{escape(e.federation)}</td>\n'
-            f'<td class="opt">{escape(_blank_none(e.birth_year))}</td>\n'
-            f'<td class="num">{escape(e.rating)}</td>\n'
-            f'<td class="num">{escape(change)}</td>\n'
-            f'<td class="num opt">{escape(e.games)}</td>\n'
+            f'<td class="opt-narrow">{escaped(e.title)}</td>\n'
+            f'<td class="opt-narrow">{escaped(e.federation)}</td>\n'
+            f'<td class="opt">{escaped(_blank_none(e.birth_year))}</td>\n'
+            f'<td class="num">{escaped(e.rating)}</td>\n'
+            f'<td class="num">{escaped(change)}</td>\n'
+            f'<td class="num opt">{escaped(e.games)}</td>\n'
             f'{k}{letter}<td class="opt">{flags}</td>\n</tr>')
 
 
@@ -561,7 +594,7 @@ def list_rows(rows: list[views.ListRow], show_position: bool) -> Markup:
     """A list table's body (`_macros.html` list_table): each row's two
     parts (`RowCells`) around its position cell, one string a table."""
     if show_position:
-        return Markup("".join(f'{row.cells[0]}\n<td class="num opt">{escape(row.position)}'
+        return Markup("".join(f'{row.cells[0]}\n<td class="num opt">{escaped(row.position)}'
                               f'</td>{row.cells[1]}\n' for row in rows))
     return Markup("".join(f"{row.cells[0]}\n{row.cells[1]}\n" for row in rows))
 
@@ -1096,3 +1129,6 @@ def _sitemap(w: _Writer) -> None:
     # urlsplit(base).path is the prefix, so the page path goes after the base
     urls = sorted(root + path for path in w.pages)
     w.write("sitemap.xml", w.env.get_template("sitemap.xml").render(urls=urls))
+
+
+_ALONE = (_check, _search)      # in a worker of their own when there is a pool (`_FORKED`)

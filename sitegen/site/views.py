@@ -17,11 +17,18 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
 from sitegen.compute.player_facts import Facts, HeadToHead, ListStanding
-from sitegen.compute.sitedata import EventReport, ListEntry, PlayerRecord, PublishedList, SiteData
+from sitegen.compute.sitedata import (
+    EventReport,
+    ListEntry,
+    PlayerRecord,
+    PublishedList,
+    SiteData,
+    TitleAward,
+)
 from sitegen.i18n import N_, format_count, gettext
 from sitegen.i18n import format_month as month
 from sitegen.site import downloads
@@ -760,18 +767,51 @@ def _norm_lines(p: PlayerRecord, links: Links) -> list[NormLine]:
             for n in sorted(p.norms, key=lambda n: (n.date, n.event, n.title))]
 
 
-@dataclass
-class ShardEntry:
+class ShardRecord(NamedTuple):
+    """What a player's section on a page of a large site's players shows of
+    his record: a tuple of plain values, since the views are pickled to a
+    rendering worker (docs/scale.md#rendering): the whole record, his
+    history of every list and his ratings, pickled five times the bytes and
+    took three times as long to unpickle as the section to render."""
+
+    id: str
+    name: str
+    title: str
+    federation: str
+    birth_year: int | None
+    titles: Sequence[TitleAward]
+    progress: Sequence[str]
+
+
+class ShardRow(NamedTuple):
+    """A row of a player's history on a large site's page of players
+    (`HistoryLine`'s fields, a tuple: `ShardRecord`)."""
+
+    date: date
+    path: str | None
+    rating: int | None
+    change: int | None
+    games: int
+    events: list[tuple[str, str | None, float | None]]    # (name, path, change)
+
+
+class ShardTable(NamedTuple):
+    list_name: str
+    rows: list[ShardRow]
+
+
+class ShardEntry(NamedTuple):
     """One player on a page of a large site's players (see LARGE_SITE): what
     his own page would show, lean, since a million of them make the site.
     No chart; history rows only for the lists on which his rating changed or
-    he played; the events not in those rows (not yet rated)."""
+    he played; the events not in those rows (not yet rated).  Tuples
+    (`ShardRecord`)."""
 
     anchor: str
-    record: PlayerRecord
+    record: ShardRecord
     game_name: str
     ratings: list[tuple[str, int | None]]
-    tables: list[HistoryTable]
+    tables: list[ShardTable]
     norms: list[NormLine]
     events: list[EventSummary]
 
@@ -781,20 +821,26 @@ def shard_view(shard: PlayerShard, data: SiteData, links: Links) -> list[ShardEn
     entries = []
     for key, slug in shard.players:
         p = data.players[key]
-        tables: list[HistoryTable] = []
-        shown: set[str | None] = set()
-        for name in sorted(p.history, key=_list_order):
-            table = _history_table(p, name, links)
-            table.rows = [r for r in table.rows if r.games or r.change != 0]
-            shown.update(path for r in table.rows for _, path, _ in r.events)
-            if table.rows:
-                tables.append(table)
+        tables = [table for name in sorted(p.history, key=_list_order)
+                  if (table := _shard_table(p, name, links)).rows]
+        shown = {path for table in tables for r in table.rows for _, path, _ in r.events}
         events = [_event_summary(links.events[s], links) for s in p.events
                   if s in links.events and links.event_path(s) not in shown]
         events.sort(key=lambda e: (e.end or e.start or date.min, e.name))
-        entries.append(ShardEntry(slug, p, GAME_NAMES.get(p.game, p.game), _ratings(p),
+        record = ShardRecord(p.id, p.name, p.title, p.federation, p.birth_year,
+                             p.titles, p.progress)
+        entries.append(ShardEntry(slug, record, GAME_NAMES.get(p.game, p.game), _ratings(p),
                                   tables, _norm_lines(p, links), events))
     return entries
+
+
+def _shard_table(p: PlayerRecord, name: str, links: Links) -> ShardTable:
+    """A player's history of one list on a large site's page of players:
+    newest first, the lists on which his rating changed or he played."""
+    return ShardTable(name, [
+        ShardRow(r.date, links.list_path(p.game, name, r.date), r.rating, r.change, r.games,
+                 [(links.event_name(s), links.event_path(s), c) for s, c in r.events])
+        for r in reversed(p.history[name]) if r.games or r.change != 0])
 
 
 def until_last_change(rows: list) -> list:
