@@ -561,11 +561,14 @@ def test_an_event_reports_key_is_its_contract_not_its_marshalled_bytes():
 
 # -- the checker's bundle taken by its inputs (sitegen.manifest.checker_bundle) -----
 
-def _fake_bundle(made: list[str], version: dict[str, str]):
+def _fake_bundle(made: Path, version: dict[str, str]):
     """A stand-in for sitegen.browser.bundle.write_bundle: two files, one
-    holding `version["bytes"]`; each call noted in `made`."""
+    holding `version["bytes"]`; each call noted as a line of the file `made`
+    (the checker's section may run in a forked rendering worker, whose
+    lists the test would not see: sitegen.site.render._ALONE)."""
     def write_bundle(out: Path) -> list[Path]:
-        made.append(version["bytes"])
+        with made.open("a", encoding="utf-8") as calls:
+            calls.write(version["bytes"] + "\n")
         files = {out / "static" / "bundle" / "k" / "wheel.whl": version["bytes"].encode(),
                  out / "static" / "check" / "bundle.json": b'{"offline": []}\n'}
         for path, body in files.items():
@@ -584,9 +587,10 @@ def test_the_checker_bundle_is_taken_only_while_its_inputs_and_files_are_the_sam
     import sitegen.browser.bundle
     import sitegen.manifest
 
-    made: list[str] = []
+    calls = tmp_path / "calls"
+    calls.touch()
     version = {"bytes": "1", "tools": "a"}
-    monkeypatch.setattr(sitegen.browser.bundle, "write_bundle", _fake_bundle(made, version))
+    monkeypatch.setattr(sitegen.browser.bundle, "write_bundle", _fake_bundle(calls, version))
     monkeypatch.setattr(sitegen.manifest, "bundle_inputs", lambda: ("tools", version["tools"]))
     content, site = write_content(tmp_path / "content"), tmp_path / "site"
     wheel = site / "static" / "bundle" / "k" / "wheel.whl"
@@ -598,13 +602,13 @@ def test_the_checker_bundle_is_taken_only_while_its_inputs_and_files_are_the_sam
     build_again("first")
     inode = wheel.stat().st_ino
     build_again("second")
-    assert made == ["1"] and wheel.stat().st_ino == inode            # taken
+    assert calls.read_text().split() == ["1"] and wheel.stat().st_ino == inode   # taken
     version.update(bytes="2", tools="b")
     build_again("third")
-    assert made == ["1", "2"] and wheel.read_text() == "2"
-    wheel.write_text("3")                                            # edited in place
+    assert calls.read_text().split() == ["1", "2"] and wheel.read_text() == "2"
+    wheel.write_text("3")                                                        # edited
     build_again("fourth")
-    assert made == ["1", "2", "2"] and wheel.read_text() == "2"
+    assert calls.read_text().split() == ["1", "2", "2"] and wheel.read_text() == "2"
     _full_build(content, tmp_path / "full")
     assert _bytes(site) == _bytes(tmp_path / "full")
 
