@@ -24,7 +24,7 @@ The build makes one cache active (`using`) for the functions that read it
 (`cached`): the event readers (`sitegen.content.folder`), the rating of
 one event (`sitegen.compute.period_events`), the regulations
 (`sitegen.build`).  Without an active cache `cached` computes, as before.
-The templates compiled are kept in it too (`template_cache`).
+The templates compiled are kept in it too (`template_folder`).
 $SITEGEN_BUILD_CACHE names another folder, or ``off`` for none.
 """
 
@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import TypeVar
 
 __all__ = ["Cache", "CACHE_FOLDER", "ENV", "SPARE", "folder_for", "spare_folders",
-           "switched_off", "using", "cached", "active", "template_cache"]
+           "switched_off", "using", "cached", "active", "template_folder"]
 
 CACHE_FOLDER = ".sitegen-cache"
 ENV = "SITEGEN_BUILD_CACHE"     # another folder, or "off"
@@ -200,20 +200,17 @@ def cached(kind: str, inputs: object, make: Callable[[], T]) -> T:
     return make() if cache is None else cache.cached(kind, inputs, make)
 
 
-def template_cache():
-    """A Jinja2 bytecode cache in the active cache's folder, or None
-    without one: each template is compiled once per code (half a second
-    of the demo's incremental build, docs/scale.md#incremental-builds).
-    Jinja2 keys each entry by the template's name and the SHA-1 of its
-    source, and reads an entry of another Python or format as a miss."""
+def template_folder() -> Path | None:
+    """The folder of the active cache where the compiled templates are
+    kept (sitegen.site.render's bytecode cache), or None without one: each
+    template is compiled once per code (half a second of the demo's
+    incremental build, docs/scale.md#incremental-builds)."""
     cache = _ACTIVE
     if cache is None:
         return None
-    import jinja2
-
     folder = cache.folder / "templates"
     try:
         folder.mkdir(exist_ok=True)
     except OSError:
         return None
-    return jinja2.FileSystemBytecodeCache(str(folder))
+    return folder

@@ -512,6 +512,7 @@ def test_entries_of_other_code_or_damaged_are_not_used_by_a_build(tmp_path, monk
     a full build's); every entry then made poison (a valid entry of another
     value): a build with other code does not read them."""
     import sitegen.build
+    import sitegen.site.render
     from sitegen.cache import CACHE_FOLDER
 
     content = write_content(tmp_path / "content")
@@ -522,10 +523,12 @@ def test_entries_of_other_code_or_damaged_are_not_used_by_a_build(tmp_path, monk
     entries = [p for p in kept if p.parent.name != "templates"]
     results = 7                      # three events parsed and rated, the regulations
     assert len(entries) == results + 3    # and the three reports' digests (event_digest)
-    assert len(kept) > len(entries)  # and the templates compiled (sitegen.cache.template_cache)
+    assert len(kept) > len(entries)  # and the templates compiled (sitegen.site.render._TemplateCode)
     for entry in kept:
         entry.write_bytes(entry.read_bytes()[:-1])
     shutil.rmtree(site)                 # rendered anew from what is computed anew
+    # as the next build's process, which has compiled no template yet
+    monkeypatch.setattr(sitegen.site.render, "_COMPILED", {})
     changes = Changes()
     build(content, site, show_progress=False, problems=[], changes=changes)
     assert changes.cached == (0, results) and _bytes(site) == _bytes(full)

@@ -1009,3 +1009,46 @@ def test_a_once_block_is_made_once_for_each_site():
     pages = [template.render(site=site) for site in (first, first, second, first)]
     assert pages == ["&lt;First&gt;", "&lt;First&gt;", "Second", "&lt;First&gt;"]
     assert made == ["<First>", "Second"]
+
+
+def test_a_template_is_compiled_once_a_process_and_again_when_edited(tmp_path, monkeypatch):
+    """render._TemplateCode: a second environment of the process takes the
+    compiled template (no compilation), one edited in between is compiled
+    anew (its source's SHA-1 differs) and shows the edit; a folder given
+    (the build cache's) gets each entry, and a damaged entry there is
+    compiled again in a new process."""
+    import sitegen.site.render as render
+
+    monkeypatch.setattr(render, "_COMPILED", {})
+    compiled: list[str] = []
+    compile_ = jinja2.Environment.compile
+
+    def counting(self, source, name=None, filename=None, *args, **kwargs):
+        compiled.append(name)
+        return compile_(self, source, name, filename, *args, **kwargs)
+    monkeypatch.setattr(jinja2.Environment, "compile", counting)
+    theme, folder = tmp_path / "theme", tmp_path / "cache"
+    (theme / "templates").mkdir(parents=True)
+    folder.mkdir()
+    mine = theme / "templates" / "mine.html"
+
+    def rendered(text: str | None = None) -> str:
+        if text is not None:
+            mine.write_text(text, encoding="utf-8")
+        env = make_environment(theme=theme)
+        env.bytecode_cache = render._TemplateCode(folder)
+        return env.get_template("mine.html").render(x="<x>")
+
+    assert rendered("one {{ x }}") == "one &lt;x&gt;" and compiled == ["mine.html"]
+    assert rendered() == "one &lt;x&gt;" and compiled == ["mine.html"]
+    assert rendered("two {{ x }}") == "two &lt;x&gt;" and compiled == ["mine.html"] * 2
+    entries = list(folder.iterdir())
+    assert len(entries) == 1 and entries[0].suffix == ".cache"
+    monkeypatch.setattr(render, "_COMPILED", {})             # a new process
+    assert rendered() == "two &lt;x&gt;" and compiled == ["mine.html"] * 2
+    body = entries[0].read_bytes()
+    for damaged in (body[:-2], body[:len(jinja2.bccache.bc_magic) + 3], b""):
+        entries[0].write_bytes(damaged)
+        monkeypatch.setattr(render, "_COMPILED", {})
+        assert rendered() == "two &lt;x&gt;"
+    assert compiled == ["mine.html"] * 5

@@ -21,6 +21,7 @@ import collections
 import functools
 import json
 import multiprocessing
+import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from importlib import resources
@@ -33,7 +34,7 @@ from markupsafe import Markup, escape
 
 from sitegen import i18n
 from sitegen.browser import pages as checkpages
-from sitegen.cache import template_cache
+from sitegen.cache import template_folder
 from sitegen.compute.norm_register import norm_register
 from sitegen.compute.player_facts import Facts
 from sitegen.compute.sitedata import SiteData
@@ -90,6 +91,57 @@ def _cite_filter(prefix: str, regulations: list | None) -> Callable[[str], Marku
     return cite
 
 
+class _TemplateCode(jinja2.BytecodeCache):
+    """The templates compiled once per process (`_COMPILED`: for every
+    language's environment, every build of the process and the rendering
+    workers forked after it; some 0.6 s an environment), and kept in the
+    build cache's folder (`sitegen.cache.template_folder`, or None) for the
+    next build's process.  Jinja2 keys an entry by the template's name and
+    file and, loading it, drops it when the SHA-1 of the source differs (a
+    template edited, a theme's of the same name) or the bytes are of
+    another Python or damaged: the template is then compiled again."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        path = self.folder / f"{bucket.key}.cache" if self.folder is not None else None
+        kept = _COMPILED.get(bucket.key)
+        if kept is not None:
+            bucket.bytecode_from_string(kept)
+            if bucket.code is not None:
+                if path is not None and not path.exists():     # for the next process
+                    self._write(path, kept)
+                return
+        if path is not None:
+            try:
+                bucket.bytecode_from_string(path.read_bytes())
+            except Exception:       # noqa: BLE001 - unreadable, or a damaged pickle: a miss
+                bucket.reset()
+                return
+            if bucket.code is not None:
+                _COMPILED[bucket.key] = bucket.bytecode_to_string()
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        _COMPILED[bucket.key] = compiled = bucket.bytecode_to_string()
+        if self.folder is not None:
+            self._write(self.folder / f"{bucket.key}.cache", compiled)
+
+    @staticmethod
+    def _write(path: Path, compiled: bytes) -> None:
+        """`compiled` into `path` whole or not at all (a cache: a failure
+        only costs the next process a compilation)."""
+        scratch = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        try:
+            scratch.write_bytes(compiled)
+            os.replace(scratch, path)
+        except OSError:
+            scratch.unlink(missing_ok=True)
+
+
+_COMPILED: dict[str, bytes] = {}      # a bucket's key -> its bytes (`_TemplateCode`)
+
+
 def make_environment(prefix: str = "/", regulations: list | None = None,
                      theme: Path | None = None, lang: str = i18n.SOURCE_LANGUAGE,
                      shared: str | None = None) -> jinja2.Environment:
@@ -115,7 +167,7 @@ def make_environment(prefix: str = "/", regulations: list | None = None,
                              undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True,
                              keep_trailing_newline=True, extensions=["jinja2.ext.i18n"],
-                             bytecode_cache=template_cache())
+                             bytecode_cache=_TemplateCode(template_folder()))
     gettext_env: Any = env                  # the i18n extension's method (not in the stubs)
     gettext_env.install_gettext_translations(i18n.translations(lang), newstyle=False)
     env.filters.update(isodate=isodate, month=month, number=format_count, ym=year_month,
