@@ -177,9 +177,25 @@ def golden_fixture_site(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def demo_site(tmp_path_factory) -> Path:
-    """The embedded demo federation (content/) built once for the session."""
-    return _built_once(tmp_path_factory, "demo", lambda folder: build_site(
-        ROOT / "content", folder / "site"))
+    """The embedded demo federation (content/) built once for the session,
+    in the building process alone (SITEGEN_WORKERS=1): the other worker
+    keeps the second core busy, and two rendering processes cost the demo
+    some 4 s more CPU (forks, views pickled) for the same bytes
+    (tests/test_render.py, tests/test_period_events.py compare them; the
+    golden and two-language sites are built with the default processes)."""
+    def make(folder: Path) -> Path:
+        from sitegen.workers import WORKERS_ENV
+
+        before = os.environ.get(WORKERS_ENV)
+        os.environ[WORKERS_ENV] = "1"
+        try:
+            return build_site(ROOT / "content", folder / "site")
+        finally:
+            if before is None:
+                del os.environ[WORKERS_ENV]
+            else:
+                os.environ[WORKERS_ENV] = before
+    return _built_once(tmp_path_factory, "demo", make)
 
 
 @pytest.fixture(scope="session")
