@@ -146,6 +146,23 @@ def _runtime(tarball: Path) -> dict[str, bytes]:
     return files
 
 
+def _shipped_runtime(tarball: Path) -> dict[str, bytes]:
+    """The runtime files as the site ships them (`_runtime`, the standard
+    library's archive stored: `stored_zip`), unpacked once a process for
+    the same tarball (its path, size and time): a program that builds
+    several sites, the suite among them, saves some 0.25 s a build."""
+    stat = tarball.stat()
+    key = (str(tarball), stat.st_size, stat.st_mtime_ns)
+    if _SHIPPED[0] != key:
+        runtime = _runtime(tarball)
+        runtime["python_stdlib.zip"] = stored_zip(runtime["python_stdlib.zip"])
+        _SHIPPED[:] = [key, runtime]
+    return dict(_SHIPPED[1])
+
+
+_SHIPPED: list = [None, {}]      # (the tarball's key, its files): `_shipped_runtime`
+
+
 # -- the rules_core wheel --------------------------------------------------------------
 
 def project_version() -> str:
@@ -272,8 +289,7 @@ def write_bundle(out: Path, cache: Path | None = None) -> list[Path]:
     site's part (lock file, wheel, Python files, snapshot): both names
     change with their content, so both are cached for good."""
     out, cache = Path(out), Path(cache) if cache else cache_dir()
-    runtime = _runtime(fetch_pyodide(cache))
-    runtime["python_stdlib.zip"] = stored_zip(runtime["python_stdlib.zip"])
+    runtime = _shipped_runtime(fetch_pyodide(cache))
     runtime_dir = out / "static" / "pyodide" / PYODIDE_VERSION
     written = [_write(runtime_dir / name, runtime[name]) for name in SHIPPED_RUNTIME]
     wheel = build_wheel(None, cache)
