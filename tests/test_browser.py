@@ -113,11 +113,13 @@ class _Handler(SiteHandler):
 
 
 class _UnpackingHandler(_Handler):
-    """A host that sends a `.gz` file as `Content-Encoding: gzip`: the
-    browser receives it unpacked (the player shards, docs/browser.md)."""
+    """A host that sends a `.gz` file as `Content-Encoding: gzip` while
+    `unpack` is set: the browser receives it unpacked (the player shards,
+    docs/browser.md)."""
+    unpack = True
 
     def end_headers(self):
-        if self.path.split("?")[0].endswith(".json.gz"):
+        if self.unpack and self.path.split("?")[0].endswith(".json.gz"):
             self.send_header("Content-Encoding", "gzip")
         super().end_headers()
 
@@ -1085,22 +1087,40 @@ def big_site(site, tmp_path_factory):
 
 
 @functools.cache
-def _checked_with_the_whole_list(folder: Path, karl: Path) -> dict:
-    """What CPython's inbrowser gives for `karl` with every shard of the
-    site at `folder` loaded (once for both hosts below)."""
+def _checked_with_the_whole_list(folder: Path, text: str, name: str) -> dict:
+    """What CPython's inbrowser gives for the file with every shard of the
+    site at `folder` loaded."""
     _load_site_index(folder)
-    return inbrowser.check({"text": read_text(karl), "filename": karl.name,
-                            "options": {"fill": True}})["result"]
+    return inbrowser.check({"text": text, "filename": name, "options": {"fill": True}})["result"]
 
 
-@pytest.mark.parametrize("host", [_Handler, _UnpackingHandler], ids=["as-is", "unpacked"])
-def test_a_large_list_is_fetched_in_shards_for_the_file(browser, big_site, host):
+def _made_up_trf(ids: list[str]) -> str:
+    """Four players of `ids`, no ratings (taken from the list), two rounds."""
+    rounds = {1: ("2 w 1", "3 w 1"), 2: ("1 b 0", "4 w ="), 3: ("4 w =", "1 b 0"),
+              4: ("3 b =", "2 b =")}
+    lines = ["012 Made-up open", "042 2005/07/01", "052 2005/07/02"]
+    for number, pid in enumerate(ids, 1):
+        games = "  ".join(f"{int(g.split()[0]):4d} {g.split()[1]} {g.split()[2]}"
+                          for g in rounds[number])
+        score = sum({"1": 1.0, "=": 0.5, "0": 0.0}[g.split()[2]] for g in rounds[number])
+        lines.append(f"001 {number:4d}      {f'Made-up{number}, Test':<33s}      GER "
+                     f"{pid:>11s} 1980.01.01 {score:4.1f} {number:4d}  {games}")
+    return "\n".join(lines) + "\n"
+
+
+def test_a_large_list_is_fetched_in_shards_for_the_file(browser, big_site):
     """Nothing of the list before a file is chosen; then only the id shards
     of its players, a small part of the whole; the figures as in CPython
-    with the whole list; the same whether the host sends a shard as it is
-    (gzip, unpacked by the page) or with Content-Encoding: gzip."""
+    with the whole list.  The same whether the host sends a shard as it is
+    (gzip, unpacked by the page: the first file) or with Content-Encoding:
+    gzip (the browser unpacks it: a second file, of players in shards not
+    fetched yet, the host switched; one start of the checker for both)."""
+    from sitegen.browser.pages import id_shard
+
     folder, karl = big_site
-    url, httpd, requested = _serve(folder, base=host)
+    url, httpd, requested = _serve(folder, base=_UnpackingHandler)
+    host = httpd.RequestHandlerClass.func
+    host.unpack = False
     context = browser.new_context(service_workers="block")
     _warmed(context, folder)
     try:
@@ -1116,7 +1136,20 @@ def test_a_large_list_is_fetched_in_shards_for_the_file(browser, big_site, host)
         assert len(shards) <= 284 < meta["id_shards"] == len(every)
         fetched = sum((folder / p.lstrip("/")).stat().st_size for p in shards)
         assert fetched < 0.5 * sum(p.stat().st_size for p in every)
-        assert_page_shows(shown, _checked_with_the_whole_list(folder, karl))
+        assert_page_shows(shown, _checked_with_the_whole_list(folder, read_text(karl), karl.name))
+
+        taken = {int(Path(p).name.split(".")[0]) for p in shards}
+        ids = [pid for pid in (str(20_000_000 + n) for n in range(1, BIG_LIST))
+               if id_shard("chess", pid, meta["id_shards"]) not in taken][:4]
+        text = _made_up_trf(ids)
+        host.unpack = True
+        requested.clear()
+        shown = check_on_page(page, "made-up.trf", text.encode(), fill=True)
+        more = {p.split("?")[0] for p in requested if p.startswith("/static/players/")}
+        assert more and all("/id/" in p for p in more) and not more & set(shards)
+        expected = _checked_with_the_whole_list(folder, text, "made-up.trf")
+        assert [p["rating"] for p in expected["players"]] == [2100] * 4
+        assert_page_shows(shown, expected)
     finally:
         context.close()
         httpd.shutdown()
