@@ -19,14 +19,16 @@ What axe runs at each width (`_at_width`), widest first: at 1280 px every
 rule over the whole page, colour-contrast (axe's costly rule, in proportion
 to the text of the page) but over the rows of a table body and the items of
 a list whose shape (elements, classes, styles, stripe: MARK_REPEATS) an
-earlier row of the same body or list has.  At 390 px, where other media rules apply, every rule but
-colour-contrast over the page but those repeated rows, and colour-contrast
-over what can look otherwise than at 1280 px: the elements that the media
-rules applying at one width and not the other give a colour, background,
-font, visibility, display or position, and the elements shown at 390 px
-and hidden at 1280 px (AGAIN).  At 320 px, where the media rules and so the
-styles and what is shown are those of 390 px, the rules that read the
-layout (LAYOUT: a region that scrolls) and the sideways check.  Tests below
+earlier row of the same body or list has.  At 390 px, where other media
+rules apply, every rule over what can look or read otherwise than at 1280
+px (AGAIN): the elements that the media rules applying at one width and not
+the other give a colour, background, font, visibility, display or position,
+the elements shown at 390 px and hidden at 1280 px, and those a script
+changed since (nav.js follows the width); and over the page, the rules that
+read the document or a table whole (DOCUMENT_RULES: a heading one, the
+landmarks, a table's headers) and the layout's (LAYOUT: a region that
+scrolls).  At 320 px, where the media rules and so the styles and what is
+shown are those of 390 px, LAYOUT and the sideways check.  Tests below
 show that each of these runs still finds what it is there to find.
 
 axe-core is fetched once with `npm pack` into the cache folder the Pyodide
@@ -117,12 +119,26 @@ MEDIA = f"() => {MEDIA_RULES}.map(rule => matchMedia(rule.conditionText).matches
 # At the first width, where colour-contrast sees the whole page: which media
 # rules apply and which elements are shown.
 SHOWN = "{visibilityProperty: true, opacityProperty: true}"
-REMEMBER = f"""() => {{ window.contrastChecked = {{
-  media: {MEDIA_RULES}.map(rule => matchMedia(rule.conditionText).matches),
-  shown: new WeakSet(Array.from(document.querySelectorAll('body *')).filter(e => e.checkVisibility({SHOWN})))
-}}; }}"""
-# At a later width whose media rules differ: what colour-contrast must see
-# again (selectors, [] for nothing).  A text's contrast is its colour and
+# And, from then on, which elements a script changes (an attribute, a child,
+# a text: nav.js follows the width).
+REMEMBER = f"""() => {{
+  const mutated = new Set();
+  const note = records => records.forEach(record => {{
+    const target = record.target.nodeType === 1 ? record.target : record.target.parentElement;
+    if (target) mutated.add(target);
+    record.addedNodes.forEach(node => {{ if (node.nodeType === 1) mutated.add(node); }});
+  }});
+  const observer = new MutationObserver(note);
+  observer.observe(document.body, {{subtree: true, attributes: true, childList: true,
+                                    characterData: true}});
+  window.contrastChecked = {{
+    media: {MEDIA_RULES}.map(rule => matchMedia(rule.conditionText).matches),
+    shown: new WeakSet(Array.from(document.querySelectorAll('body *')).filter(e => e.checkVisibility({SHOWN}))),
+    mutated: mutated, note: note, observer: observer
+  }};
+}}"""
+# At a later width whose media rules differ: what every rule must see again
+# (selectors, [] for nothing).  A text's contrast is its colour and
 # size against what lies behind it, so it can differ from the first width's
 # only (1) inside an element that a media rule applying now, and not then
 # (or then, and not now), gives a colour, background, font, opacity,
@@ -132,7 +148,11 @@ REMEMBER = f"""() => {{ window.contrastChecked = {{
 # nav.js), marked data-contrast-unseen.  The other properties of the media
 # rules (padding, margins, widths, wrapping) move text but give it no other
 # colour or background.  Style sheets without media rules on colours give
-# nothing here.
+# nothing here.  The rules but colour-contrast read the markup, what is shown
+# and (link-in-text-block) the colours: an element whose markup a script
+# changed since the first width (3, marked data-axe-again) is seen again
+# with (1) and (2); the rules that read the document or a table whole
+# (DOCUMENT_RULES) and the layout's (LAYOUT) run over the whole page.
 LOOKS = (r"/^(color|background|font|opacity|visibility|display|position|z-index|top|left|"
          r"right|bottom|inset|transform|filter|mix-blend|text-shadow|clip|content|"
          r"-webkit-text)/")
@@ -147,6 +167,10 @@ AGAIN = f"""() => {{
     .map(selector => selector.replace(/::?(before|after|marker|first-line|first-letter)\b/g, '').trim())
     .filter(selector => {{ try {{ return document.querySelector(selector) !== null; }}
                           catch (e) {{ return false; }} }});
+  first.note(first.observer.takeRecords());
+  first.observer.disconnect();
+  first.mutated.forEach(e => {{ if (e.isConnected) e.setAttribute('data-axe-again', ''); }});
+  if (document.querySelector('[data-axe-again]')) selectors.push('[data-axe-again]');
   for (const e of document.querySelectorAll('body *')) {{
     if (!first.shown.has(e) && e.checkVisibility({SHOWN})) {{
       e.setAttribute('data-contrast-unseen', '');
@@ -156,6 +180,16 @@ AGAIN = f"""() => {{
   if (document.querySelector('[data-contrast-unseen]')) selectors.push('[data-contrast-unseen]');
   return [...new Set(selectors)];
 }}"""
+
+
+# The rules that read the document or a table whole (their selector is
+# html, body or table: a heading one, landmarks, the title, a table's
+# headers), from the pinned axe-core's own table of rules: those axe.run
+# runs by default (not its experimental ones, which runOnly would run).
+DOCUMENT_RULES = """() => axe._audit.rules
+  .filter(rule => rule.enabled !== false && !(rule.tags || []).includes('experimental') &&
+          /^(html|body|table)(\\[|,|$)/.test(rule.selector))
+  .map(rule => rule.id)"""
 
 
 def _integrity(path: Path) -> str:
@@ -223,36 +257,37 @@ def _violations(page, axe_source: str, context=None, options=None) -> list[str]:
 
 
 def _at_width(page, axe_source: str, contrasted: set[str], whole: bool = True) -> list[str]:
-    """The violations at the page's width.  At a width whose style sheets'
-    media rules that apply are those of a width already checked
-    (`contrasted`: 320 px after 390), only LAYOUT (the styles, hence what is
-    shown, and the scripts' state, which follow the media queries, are the
-    same there; what differs is the geometry).  Otherwise every rule but colour-contrast
-    (over the `whole` page, else but the repeated rows: the rows' own text
-    and labels were checked at the first width), then colour-contrast: at
-    the first width over the whole page (but the repeated rows), at a later
-    one whose style sheets' media rules that apply are not those of a width
-    already checked (`contrasted`) over what can look otherwise than at the
-    first (AGAIN: the colour-contrast run at a second width cost as much as
-    the first, and found nothing more on the elements no media rule
-    touches); at a width of media rules already checked, not again."""
+    """The violations at the page's width.  At the first width every rule
+    but colour-contrast over the `whole` page (else but the repeated rows),
+    then colour-contrast over the page but the repeated rows (REPEATS).  At
+    a later width whose style sheets' media rules that apply are not those
+    of a width already checked (`contrasted`: 390 px after 1280), the
+    layout's rules (LAYOUT) and those that read the document or a table
+    whole (DOCUMENT_RULES) over the page but the repeated rows, and every
+    rule over what can look or read otherwise than at the first width
+    (AGAIN: the elements its media rules restyle, those shown there first,
+    those a script changed: every rule over the whole page again at 390 px
+    cost some 10 s of the suite's CPU for markup the first width checked).  At a width of media rules already checked (320 px after
+    390), only LAYOUT: the styles, hence what is shown, and the scripts'
+    state, which follow the media queries, are the same there; what differs
+    is the geometry."""
     media = page.evaluate(MEDIA)
     if media in contrasted:
         return _violations(page, axe_source, {"exclude": REPEATS}, LAYOUT)
-    found = _violations(page, axe_source, None if whole else {"exclude": REPEATS},
-                        EXCEPT_CONTRAST)
-    include = None
-    if contrasted:
-        include = page.evaluate(AGAIN)
-        if not include:
-            contrasted.add(media)
-            return found
-    else:
+    if not contrasted:
+        found = _violations(page, axe_source, None if whole else {"exclude": REPEATS},
+                            EXCEPT_CONTRAST)
         page.evaluate(REMEMBER)
+        contrasted.add(media)
+        return found + _violations(page, axe_source, {"exclude": REPEATS}, CONTRAST)
+    include = page.evaluate(AGAIN)
     contrasted.add(media)
-    context = {"exclude": REPEATS} if include is None else \
-        {"include": [[selector] for selector in include], "exclude": REPEATS}
-    return found + _violations(page, axe_source, context, CONTRAST)
+    whole_page = {"runOnly": LAYOUT["runOnly"] + page.evaluate(DOCUMENT_RULES)}
+    found = _violations(page, axe_source, {"exclude": REPEATS}, whole_page)
+    if include:
+        found += _violations(page, axe_source, {"include": [[selector] for selector in include],
+                                                "exclude": REPEATS})
+    return found
 
 
 # Violations found and not yet mended: (kind, axe rule, why).  The test
@@ -382,4 +417,30 @@ def test_a_width_of_the_same_media_rules_is_checked_for_the_layout(chromium, axe
         page.set_viewport_size({"width": width, "height": 900})
         found.append([v.split(" ", 1)[0] for v in _at_width(page, axe, contrasted)])
     assert found == [[], [], ["scrollable-region-focusable"]]
+    page.close()
+
+
+def test_a_later_width_sees_what_is_shown_or_changed_there(chromium, axe):
+    """At 390 px, after a clean 1280 px: a button without a name that only
+    a phone's media rule shows (every rule over what is shown there
+    first), a button to which a script following the width gives an
+    invalid aria-expanded (every rule over what a script changed), and the
+    only h1 hidden by a phone's media rule (DOCUMENT_RULES over the page)
+    are each found; what is the same at both widths is not checked again."""
+    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+    page.set_content('<!DOCTYPE html><html lang="en"><head><title>x</title><style>'
+                     ".phone {display: none} @media (max-width: 500px) {"
+                     " .phone {display: inline-block} h1 {display: none}}</style></head>"
+                     '<body><main><h1>x</h1><button class="phone"></button>'
+                     '<button id="menu">Menu</button><p><a href="#x">same</a></p></main>'
+                     "<script>matchMedia('(max-width: 500px)').addEventListener('change',"
+                     " () => document.getElementById('menu').setAttribute('aria-expanded',"
+                     " 'maybe'));</script></body></html>")
+    contrasted: set[str] = set()
+    assert _at_width(page, axe, contrasted) == []
+    page.set_viewport_size({"width": 390, "height": 900})
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => done()))")
+    found = sorted(v.split(" ", 1)[0] for v in _at_width(page, axe, contrasted))
+    assert found == ["aria-valid-attr-value", "button-name", "page-has-heading-one"], found
+    assert page.evaluate("document.querySelector('a').hasAttribute('data-axe-again')") is False
     page.close()
