@@ -64,22 +64,24 @@ def pytest_configure(config):
     this module under a stand-in hypothesis.)
 
     Compiled modules kept between runs even where PYTHONDONTWRITEBYTECODE
-    is set (as on the project's shared machine): in pytest's cache folder,
-    never beside the sources, and not when the cache is turned off (`-p
-    no:cacheprovider`, as tools/named_mutations.py runs its tests).  Without
-    them each worker and each Python the tests start compiles every module
-    again, and pytest rewrites the assertions of every test module: 7 of the
-    10 s of CPU a worker spends collecting."""
+    is set (as on the project's shared machine): beside the sources, in the
+    `__pycache__` folders git ignores, as Python writes them by default, and
+    not when the cache is turned off (`-p no:cacheprovider`, as
+    tools/named_mutations.py runs its tests).  Without them each worker and
+    each Python the tests start compiles the project's modules again, and
+    pytest rewrites the assertions of every test module (some 4 s of each
+    worker's start).  They were kept in pytest's cache folder instead
+    (`sys.pycache_prefix`) until session 8, but Python then looks there for
+    every module, the installed packages' too, whose compiled files pip
+    wrote beside them: a fresh clone's workers compiled some 1,500 modules
+    each before the first test (13 s of wall time against 3.5)."""
     from hypothesis import settings
 
     settings.register_profile("suite", deadline=None)
     settings.load_profile("suite")
-    if sys.dont_write_bytecode and not sys.pycache_prefix and \
-            not config.pluginmanager.is_blocked("cacheprovider"):
-        sys.pycache_prefix = str(ROOT / ".pytest_cache" / "pycache")
+    if sys.dont_write_bytecode and not config.pluginmanager.is_blocked("cacheprovider"):
         sys.dont_write_bytecode = False
         os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-        os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
     if os.environ.get("SUITE_CPU_PROFILE"):
         from tests.cpu_profile import CpuProfile
 
