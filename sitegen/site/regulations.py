@@ -518,7 +518,7 @@ class _Tracker:
     """Gives each mark its anchor id: unique in the page, items named after
     the article or section they stand under."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.anchors: list[Anchor] = []
         self.used: set[str] = set()
         self.base: tuple[str, str] | None = None     # (id, label)
