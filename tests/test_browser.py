@@ -913,12 +913,26 @@ def _big_trf(players: int, rounds: int) -> str:
 
 
 def test_cancel_stops_a_slow_check_and_restarts_the_checker(check_page):
+    # 4,000 players in 25 rounds (1.4 MB, under the 4 MB limit): about 3 s
+    # in CPython, several times that in the page, so the click lands while
+    # the worker checks whatever the machine's load. With 3,000 players in
+    # 11 rounds (1 s in CPython) the button was once hidden before the click
+    # on a fresh clone's CI run; the cause was not seen, so a failure to
+    # click now says what the page showed instead of timing out silently
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # the fixture has it
     before = int(check_page.get_attribute("#check-problems", "data-done") or 0)
     check_page.set_input_files("#check-file", files=[{
-        "name": "big.trf", "mimeType": "text/plain", "buffer": _big_trf(3000, 11).encode()}])
+        "name": "big.trf", "mimeType": "text/plain", "buffer": _big_trf(4000, 25).encode()}])
     check_page.wait_for_selector("#check-cancel:not([hidden])")
     check_page.wait_for_timeout(300)
-    check_page.click("#check-cancel")
+    try:
+        check_page.click("#check-cancel", timeout=10_000)
+    except PlaywrightTimeoutError:
+        state = check_page.get_attribute("#check-status", "data-state")
+        pytest.fail(f"Cancel could not be clicked (the checker {state!r}, cancel hidden: "
+                    f"{check_page.is_hidden('#check-cancel')}); the page said "
+                    f"{check_page.inner_text('#check-problems')[:500]!r}, the browser "
+                    f"{BROWSER_ERRORS[-5:]!r}")
     _done(check_page, before)
     assert "cancelled" in check_page.inner_text("#check-problems")
     check_page.wait_for_selector("#check-status[data-state=ready]", timeout=LOAD_TIMEOUT)
