@@ -170,6 +170,28 @@ def test_write_bundle(tmp_path):
     assert hashlib.sha256((at / "bundle.json").read_bytes()).digest() == digest.digest()
 
 
+def test_the_snapshot_is_the_same_bytes_on_every_build(tmp_path):
+    """Made again by Node into an empty cache, the memory snapshot is the
+    one the cache holds, byte for byte: the runtime's random bytes and
+    clocks are fixed while it is made (sitegen/browser/snapshot.mjs), so a
+    machine with an empty cache (CI's) builds the same bundle.json, whose
+    `download_bytes` counts the snapshot's size, and the same pages."""
+    from sitegen.browser.snapshot import make_snapshot
+
+    _or_skip(write_bundle, tmp_path)
+    at = tmp_path / "static" / "check"
+    described = json.loads((at / "bundle.json").read_text())
+    if described["snapshot"] is None:
+        pytest.skip(f"no snapshot here: {described['snapshot_missing']}")
+    part = (at / described["lock"]).resolve().parent
+    cached, _ = make_snapshot(tmp_path / "static" / "pyodide" / PYODIDE_VERSION,
+                              part / "pyodide-lock.json", part, part.name, bundle.cache_dir())
+    made, why = make_snapshot(tmp_path / "static" / "pyodide" / PYODIDE_VERSION,
+                              part / "pyodide-lock.json", part, part.name, tmp_path / "cache")
+    assert made is not None, why
+    assert cached is not None and hashlib.sha256(made).digest() == hashlib.sha256(cached).digest()
+
+
 def _the_standard_library_and_offline_files(at: Path, described: dict, written: set) -> None:
     """With a snapshot, the worker gives Python the bundle's empty standard
     library, and the service worker keeps neither the runtime's nor the

@@ -12,12 +12,14 @@
 // them XORed with that image, mostly zeros (1.25 MB less as Brotli), and
 // OUT.json their length and the image's SHA-256, which the worker checks
 // before it XORs them back (templates/check/worker.js).
-import { createHash } from "node:crypto";
+import nodeCrypto, { createHash } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
 
 const [runtime, lock, python, out] = process.argv.slice(2).map((p) => resolve(p));
+sameRandomBytes();
+sameClock();
 const image = captureImage();
 const { loadPyodide } = await import(pathToFileURL(runtime + "/pyodide.mjs").href);
 const pyodide = await loadPyodide({
@@ -98,6 +100,47 @@ function zeroFreeMemory(module) {
   }
   held.forEach((at) => module._free(at));
   module._malloc_set_footprint_limit(-1 >>> 0);
+}
+
+/* The same "random" bytes on every run: the runtime seeds its generators
+   (libc's arc4random, Python's random module) from node's randomFillSync,
+   and their state is part of the memory taken, so with real entropy two
+   builds of the same inputs gave snapshots of other bytes, and sometimes of
+   another size, which bundle.json and the checker's pages print (a build
+   with an empty cache then differed from tests/golden). The state is no
+   secret either way: every visitor restores the same snapshot, and no
+   check uses randomness (docs/browser.md, "A reproducible snapshot"). */
+function sameRandomBytes() {
+  let counter = 0;
+  nodeCrypto.randomFillSync = function (view, offset, size) {
+    const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+    const start = offset || 0;
+    const end = size === undefined ? bytes.length : start + size;
+    for (let at = start; at < end;) {
+      const block = createHash("sha256").update("sitegen snapshot " + counter++).digest();
+      const n = Math.min(block.length, end - at);
+      bytes.set(block.subarray(0, n), at);
+      at += n;
+    }
+    return view;
+  };
+}
+
+/* The same clock on every run: the files written into the runtime's file
+   system carry the time as their dates, and Python keeps times it reads
+   (what it stats, what the warm-up's steps took) in the memory taken.
+   Both clocks start at a fixed instant (Date.now at 2000-01-01, or at
+   $SOURCE_DATE_EPOCH, the reproducible-builds convention) and move one
+   millisecond (Date.now) or microsecond (performance.now) a call: time
+   still passes (a folder written after Python listed it has a later date,
+   so its import finder reads it again), by the same steps on every run.
+   The browser's restored interpreter reads the browser's own clocks. */
+function sameClock() {
+  const epoch = Number(process.env.SOURCE_DATE_EPOCH || 946684800) * 1000;
+  let calls = 0;
+  let ticks = 0;
+  Date.now = function () { calls += 1; return epoch + calls; };
+  performance.now = function () { ticks += 1; return ticks / 1000; };
 }
 
 /* The memory as instantiation leaves it (up to its last non-zero byte):

@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "05fcbda0bb3c00da",
+ "version": "aff35ddf1029c8c9",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/59e3f720ac07e0df/pyodide-lock.json",
-  "../static/bundle/59e3f720ac07e0df/worker.js",
-  "../static/bundle/59e3f720ac07e0df/python_stdlib.zip",
-  "../static/bundle/59e3f720ac07e0df/snapshot.bin"
+  "../static/bundle/259405fe9f11f869/pyodide-lock.json",
+  "../static/bundle/259405fe9f11f869/worker.js",
+  "../static/bundle/259405fe9f11f869/python_stdlib.zip",
+  "../static/bundle/259405fe9f11f869/snapshot.bin"
  ]
 };
 
