@@ -170,12 +170,16 @@ def test_write_bundle(tmp_path):
     assert hashlib.sha256((at / "bundle.json").read_bytes()).digest() == digest.digest()
 
 
-def test_the_snapshot_is_the_same_bytes_on_every_build(tmp_path):
+def test_the_snapshot_is_the_same_bytes_on_every_build(tmp_path, monkeypatch):
     """Made again by Node into an empty cache, the memory snapshot is the
-    one the cache holds, byte for byte: the runtime's random bytes and
-    clocks are fixed while it is made (sitegen/browser/snapshot.mjs), so a
-    machine with an empty cache (CI's) builds the same bundle.json, whose
-    `download_bytes` counts the snapshot's size, and the same pages."""
+    one the cache holds, byte for byte (the cached one made by another
+    build, from other folders): the runtime's random bytes, clocks, time
+    zone and command line are fixed while it is made
+    (sitegen/browser/snapshot.mjs), so a machine with an empty cache (CI's)
+    builds the same bundle.json, whose `download_bytes` counts the
+    snapshot's size, and the same pages (docs/browser.md, "A reproducible
+    snapshot")."""
+    from sitegen.browser import snapshot
     from sitegen.browser.snapshot import make_snapshot
 
     _or_skip(write_bundle, tmp_path)
@@ -186,8 +190,17 @@ def test_the_snapshot_is_the_same_bytes_on_every_build(tmp_path):
     part = (at / described["lock"]).resolve().parent
     cached, _ = make_snapshot(tmp_path / "static" / "pyodide" / PYODIDE_VERSION,
                               part / "pyodide-lock.json", part, part.name, bundle.cache_dir())
-    made, why = make_snapshot(tmp_path / "static" / "pyodide" / PYODIDE_VERSION,
-                              part / "pyodide-lock.json", part, part.name, tmp_path / "cache")
+    # the same files and script under folder names of other lengths (node
+    # is given their paths: they must not reach the memory)
+    elsewhere = tmp_path / "the-same-files-under-a-longer-name"
+    elsewhere.symlink_to(tmp_path / "static")
+    script = tmp_path / "the-script-copied-into-another-folder" / snapshot.SCRIPT.name
+    script.parent.mkdir()
+    script.write_bytes(snapshot.SCRIPT.read_bytes())
+    monkeypatch.setattr(snapshot, "SCRIPT", script)
+    again = elsewhere / "bundle" / part.name
+    made, why = make_snapshot(elsewhere / "pyodide" / PYODIDE_VERSION,
+                              again / "pyodide-lock.json", again, part.name, tmp_path / "cache")
     assert made is not None, why
     assert cached is not None and hashlib.sha256(made).digest() == hashlib.sha256(cached).digest()
 

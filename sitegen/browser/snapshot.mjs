@@ -20,6 +20,7 @@ import { resolve } from "node:path";
 const [runtime, lock, python, out] = process.argv.slice(2).map((p) => resolve(p));
 sameRandomBytes();
 sameClock();
+sameArguments();
 const image = captureImage();
 const { loadPyodide } = await import(pathToFileURL(runtime + "/pyodide.mjs").href);
 const pyodide = await loadPyodide({
@@ -134,13 +135,24 @@ function sameRandomBytes() {
    millisecond (Date.now) or microsecond (performance.now) a call: time
    still passes (a folder written after Python listed it has a later date,
    so its import finder reads it again), by the same steps on every run.
+   The time zone is UTC: the runtime keeps the zone's names (time.tzname)
+   in the memory, and a build under TZ=Asia/Tokyo made other bytes.
    The browser's restored interpreter reads the browser's own clocks. */
 function sameClock() {
+  process.env.TZ = "UTC";
   const epoch = Number(process.env.SOURCE_DATE_EPOCH || 946684800) * 1000;
   let calls = 0;
   let ticks = 0;
   Date.now = function () { calls += 1; return epoch + calls; };
   performance.now = function () { ticks += 1; return ticks / 1000; };
+}
+
+/* The same command line on every run: Emscripten copies node's (the
+   program's path, this script's arguments: the folders of the build) into
+   the memory as the interpreter's argv, and their lengths moved every
+   allocation after them (a build in another folder made other bytes). */
+function sameArguments() {
+  process.argv.splice(0, process.argv.length, "node", "snapshot.mjs");
 }
 
 /* The memory as instantiation leaves it (up to its last non-zero byte):

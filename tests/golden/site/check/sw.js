@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "aff35ddf1029c8c9",
+ "version": "cebdb415e0668e71",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/259405fe9f11f869/pyodide-lock.json",
-  "../static/bundle/259405fe9f11f869/worker.js",
-  "../static/bundle/259405fe9f11f869/python_stdlib.zip",
-  "../static/bundle/259405fe9f11f869/snapshot.bin"
+  "../static/bundle/0ea1a4a07228e929/pyodide-lock.json",
+  "../static/bundle/0ea1a4a07228e929/worker.js",
+  "../static/bundle/0ea1a4a07228e929/python_stdlib.zip",
+  "../static/bundle/0ea1a4a07228e929/snapshot.bin"
  ]
 };
 
