@@ -40,3 +40,22 @@ def test_the_memory_snapshot_gets_the_faster_brotli():
     assert brotli.compress(data, quality=9) != brotli.compress(data, quality=11)
     assert precompress._brotli(data, "snapshot.bin") == brotli.compress(data, quality=9)
     assert precompress._brotli(data, "pyodide.asm.wasm") == brotli.compress(data, quality=11)
+
+
+def test_several_files_at_once_give_the_copies_of_one_at_a_time(tmp_path):
+    """The threads change neither the copies nor their order: the files of
+    two folders, compressed four at a time, then one at a time."""
+    folders = [tmp_path / "runtime", tmp_path / "bundle"]
+    for n in range(6):
+        folder = folders[n % 2]
+        folder.mkdir(exist_ok=True)
+        (folder / f"file{n}.bin").write_bytes(b"line %d of file %d\n" % (n, n) * (LARGE // 8))
+    (folders[0] / "small.txt").write_bytes(b"too small")
+    at_once = precompress_tree(folders, tmp_path / "cache", threads=4)
+    copies = {path: path.read_bytes() for path in at_once}
+    for path in at_once:
+        path.unlink()
+    one_by_one = precompress_tree(folders, tmp_path / "other-cache", threads=1)
+    assert at_once == one_by_one and len(one_by_one) == 12
+    assert one_by_one == sorted(one_by_one, key=lambda p: (p.parent != folders[0], p))
+    assert all(path.read_bytes() == copies[path] for path in one_by_one)

@@ -309,7 +309,7 @@ def write_bundle(out: Path, cache: Path | None = None) -> list[Path]:
         written += [stdlib, _write(part / "snapshot.bin", snapshot)]
     else:
         stdlib.unlink()
-    written += precompress_tree(runtime_dir, cache) + precompress_tree(part, cache)
+    written += precompress_tree([runtime_dir, part], cache)
     base = snapshot_base(key, cache) if snapshot is not None else None
     written.append(_write(out / "static" / "check" / "bundle.json",
                           _bundle_json(runtime, part, wheel.name, snapshot, missing, base)))

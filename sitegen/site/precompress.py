@@ -14,7 +14,11 @@ from __future__ import annotations
 import gzip
 import hashlib
 import os
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+from sitegen.workers import build_workers
 
 __all__ = ["LARGE", "ENCODINGS", "precompress", "precompress_tree"]
 
@@ -76,10 +80,20 @@ def _cached(stored: Path, data: bytes, compress) -> bytes:
     return packed
 
 
-def precompress_tree(folder: Path, cache: Path) -> list[Path]:
-    """Every large file under `folder` (not the copies themselves)."""
-    written = []
-    for path in sorted(folder.rglob("*")):
-        if path.is_file() and path.suffix not in (".br", ".gz"):
-            written += precompress(path, cache)
-    return written
+def precompress_tree(folders: Path | Sequence[Path], cache: Path,
+                     threads: int | None = None) -> list[Path]:
+    """Every large file under `folders` (not the copies themselves), in
+    order; the files compressed `threads` at a time (by default as many as
+    the build's processes, sitegen.workers): Brotli and zlib let go of the
+    interpreter while they work, so an empty cache (a fresh machine, a
+    federation's CI) compresses the runtime on every core. The same copies
+    whatever the number (tests/test_precompress.py)."""
+    roots = [folders] if isinstance(folders, Path) else list(folders)
+    paths = [path for root in roots for path in sorted(root.rglob("*"))
+             if path.is_file() and path.suffix not in (".br", ".gz")]
+    count = min(build_workers(threads), len(paths))
+    if count < 2:
+        return [copy for path in paths for copy in precompress(path, cache)]
+    with ThreadPoolExecutor(max_workers=count) as pool:
+        done = list(pool.map(lambda path: precompress(path, cache), paths))
+    return [copy for copies in done for copy in copies]
