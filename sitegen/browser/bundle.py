@@ -38,6 +38,7 @@ import zipfile
 from pathlib import Path
 
 import rules_core
+from sitegen.browser.machine_cache import prune
 from sitegen.browser.snapshot import make_snapshot, snapshot_base, snapshot_key
 from sitegen.site.precompress import precompress_tree
 
@@ -313,6 +314,8 @@ def write_bundle(out: Path, cache: Path | None = None) -> list[Path]:
     base = snapshot_base(key, cache) if snapshot is not None else None
     written.append(_write(out / "static" / "check" / "bundle.json",
                           _bundle_json(runtime, part, wheel.name, snapshot, missing, base)))
+    for kept in ("snapshots", "compressed"):      # a new one a code change: kept to a size
+        prune(cache / kept)
     return sorted(written)
 
 

@@ -27,6 +27,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from sitegen.browser.machine_cache import used
+
 __all__ = ["SCRIPT", "snapshot_key", "make_snapshot", "snapshot_base"]
 
 SCRIPT = Path(__file__).resolve().parent / "snapshot.mjs"
@@ -46,7 +48,13 @@ def make_snapshot(runtime: Path, lock: Path, python: Path, key: str,
     starts Python without it."""
     stored = cache / "snapshots" / f"{key}.bin"
     if stored.exists() and stored.with_name(stored.name + ".json").exists():
-        return stored.read_bytes(), ""
+        try:
+            made = stored.read_bytes()
+        except FileNotFoundError:       # pruned by another build meanwhile: made again
+            pass
+        else:
+            used(stored, stored.with_name(stored.name + ".json"))
+            return made, ""
     if os.environ.get("SITEGEN_NO_SNAPSHOT"):
         return None, "SITEGEN_NO_SNAPSHOT is set"
     node = shutil.which("node")

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from sitegen.browser.machine_cache import used
 from sitegen.workers import build_workers
 
 __all__ = ["LARGE", "ENCODINGS", "precompress", "precompress_tree"]
@@ -70,8 +71,13 @@ def precompress(path: Path, cache: Path) -> list[Path]:
 
 
 def _cached(stored: Path, data: bytes, compress) -> bytes:
-    if stored.exists():
-        return stored.read_bytes()
+    try:
+        packed = stored.read_bytes()
+    except FileNotFoundError:           # not made yet, or pruned (machine_cache)
+        pass
+    else:
+        used(stored)
+        return packed
     packed = compress(data)
     stored.parent.mkdir(parents=True, exist_ok=True)
     partial = stored.with_name(stored.name + f".{os.getpid()}.partial")
