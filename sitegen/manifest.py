@@ -404,8 +404,9 @@ def bundle_inputs() -> tuple:
     the project's version (the wheel's name), the versions of the tools
     that make it (`BUNDLE_TOOLS`, zlib's), Node's program (the memory
     snapshot), the environment that says where and whether, and what
-    sitegen.browser.bundle's own cache holds (names, sizes, dates: an entry
-    made or removed there may change the bytes)."""
+    sitegen.browser.bundle's own cache holds (names and sizes: an entry
+    made or removed there, a snapshot Node could not make, may change the
+    bytes)."""
     from sitegen.browser.bundle import PYODIDE_VERSION, cache_dir, project_version
 
     cache, node = cache_dir(), shutil.which("node")
@@ -425,15 +426,18 @@ def _stat(path: str | None) -> tuple[int, int] | None:
     return (found.st_size, found.st_mtime_ns) if found else None
 
 
-def _listing(folder: Path) -> list[tuple[str, int, int]]:
-    """Every file under `folder`: its path, size and modification time."""
+def _listing(folder: Path) -> list[tuple[str, int]]:
+    """Every file under `folder`: its path and size.  Not its date: a build
+    dates the entries it uses (sitegen.browser.machine_cache), and an entry
+    is a function of its name (the SHA-256 of its inputs), made again the
+    same (the snapshot too: docs/browser.md, "A reproducible snapshot")."""
     listed = []
     for where, _, names in os.walk(folder):
         for name in names:
             path = os.path.join(where, name)
             found = _stat(path)
             if found is not None:
-                listed.append((os.path.relpath(path, folder), *found))
+                listed.append((os.path.relpath(path, folder), found[0]))
     return sorted(listed)
 
 
