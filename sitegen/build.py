@@ -35,6 +35,7 @@ from sitegen.compute.pipeline import compute, rating_problems
 from sitegen.content.folder import ContentError, load_content
 from sitegen.manifest import (
     Changes,
+    QuickCheck,
     Reuse,
     carry_over,
     code_digest,
@@ -91,14 +92,16 @@ def build(content_dir: Path, out: Path, show_progress: bool | None = None,
             elif found:
                 print("\n".join(build_lines(found)), file=sys.stderr)
             digests = (inputs_digest(content_dir), code)
-            kept = _unchanged(out, digests)
+            # which of the previous site's files need reading to be trusted
+            quick = QuickCheck(cache.folder if cache else None, out)
+            kept = _unchanged(out, digests, quick)
             if kept is not None:
                 if changes is not None:
                     changes.kept = len(kept)
                     changes.cached = (cache.hits, cache.misses) if cache else (0, 0)
                 return kept
             regulations = _regulations(content_dir / "regulations")
-            reuse = Reuse(out.resolve(), templates_digest(content_dir, digests[1]))
+            reuse = Reuse(out.resolve(), templates_digest(content_dir, digests[1]), quick)
             try:
                 theme = content_dir / "theme"
                 return _swap_in(out, lambda tmp: render_site(
@@ -230,20 +233,23 @@ def _remove_files(files: list[str]) -> None:
         list(pool.map(_quietly(os.unlink), files, chunksize=32))
 
 
-def _unchanged(out: Path, digests: tuple[str, str]) -> list[Path] | None:
+def _unchanged(out: Path, digests: tuple[str, str],
+               quick: QuickCheck | None = None) -> list[Path] | None:
     """The site at `out`, when the same content and code made it and it is
     intact (`sitegen.manifest.unchanged_site`): nothing to render."""
     out = out.resolve()
     if not out.is_dir():
         return None
     with _locked(out.parent):
-        return unchanged_site(out, *digests)
+        return unchanged_site(out, *digests, quick)
 
 
 def _carry_over(tmp: Path, out: Path, files: list[Path], digests: tuple[str, str],
                 changes: Changes | None, reuse: Reuse | None) -> None:
     _, hashes = carry_over(tmp, out, files, changes, reuse.files if reuse else None)
     write_manifest(tmp, hashes, *digests, reuse=reuse)
+    if reuse is not None:
+        reuse.quick.record(tmp, hashes)          # for the next build (QuickCheck)
 
 
 def remove_stale(out: Path) -> list[Path]:

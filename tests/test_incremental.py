@@ -24,9 +24,18 @@ from pathlib import Path
 import pytest
 
 from sitegen.build import build
-from sitegen.cache import switched_off
+from sitegen.cache import Cache, folder_for, switched_off
 from sitegen.cli import main
-from sitegen.manifest import MANIFEST, Changes, carry_over, inputs_digest, read_manifest
+from sitegen.manifest import (
+    MANIFEST,
+    Changes,
+    QuickCheck,
+    carry_over,
+    code_digest,
+    inputs_digest,
+    read_manifest,
+    unchanged_site,
+)
 from tests.site_fixture import round_robin_toml, write_content
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -157,6 +166,117 @@ def test_a_damaged_site_is_built_again(tmp_path, damage, line):
     build(content, site, show_progress=False, changes=changes)
     assert changes.lines() == [line]
     assert _bytes(site) == before
+
+
+# -- the quick check (QuickCheck) ------------------------------------------------------
+
+def _quick(site: Path) -> QuickCheck:
+    """The quick check of `site` as a build of the same code finds it."""
+    return QuickCheck(Cache.open(folder_for(site), code_digest()).folder, site)
+
+
+@pytest.fixture
+def recorded(tmp_path):
+    """The fixture content built (its cache, and so its record, beside the
+    site), the record dated ten seconds on: no file is "racily clean"."""
+    content = write_content(tmp_path / "content")
+    site = tmp_path / "site"
+    build(content, site, show_progress=False)
+    record = _quick(site).file
+    assert record is not None and record.is_file()
+    later = record.stat().st_mtime_ns + 10**10
+    os.utime(record, ns=(later, later))
+    files = read_manifest(site)["files"]
+    return site, files
+
+
+def test_files_as_recorded_are_not_read(recorded):
+    site, files = recorded
+    quick = _quick(site)
+    assert all(quick.intact(path, digest) for path, digest in files.items())
+    assert quick.hashed == 0
+    assert not quick.intact("index.html", "0" * 64)           # another manifest's digest
+    assert not quick.intact("index.html", None)
+
+
+def test_a_file_changed_since_is_read(recorded):
+    """Edited in place to the same size (a new time), or replaced by a new
+    file with the same bytes (a new inode): read, and judged by its bytes."""
+    site, files = recorded
+    page = site / "pages" / "about" / "index.html"
+    page.write_bytes(page.read_bytes().replace(b"A test federation", b"A best federation"))
+    index = site / "index.html"
+    body = index.read_bytes()
+    index.unlink()
+    index.write_bytes(body)
+    quick = _quick(site)
+    assert not quick.intact("pages/about/index.html", files["pages/about/index.html"])
+    assert quick.intact("index.html", files["index.html"])
+    assert quick.hashed == 2
+
+
+def test_what_the_quick_check_cannot_see(recorded):
+    """Its limit, as rsync's: a file rewritten in place to the same size
+    and given back its time on purpose passes for the recorded one
+    (docs/scale.md#incremental-builds)."""
+    site, files = recorded
+    page = site / "pages" / "about" / "index.html"
+    was = page.stat()
+    page.write_bytes(page.read_bytes().replace(b"A test federation", b"A best federation"))
+    os.utime(page, ns=(was.st_atime_ns, was.st_mtime_ns))
+    quick = _quick(site)
+    assert quick.intact("pages/about/index.html", files["pages/about/index.html"])
+    assert quick.hashed == 0
+
+
+def test_files_as_recent_as_the_record_are_read(recorded):
+    site, files = recorded
+    quick = _quick(site)
+    page = site / "index.html"
+    os.utime(page, ns=(quick.since, quick.since))
+    quick = _quick(site)
+    assert quick.intact("index.html", files["index.html"])       # recorded, but racy
+    assert quick.hashed == 1
+
+
+def test_a_record_of_another_site_or_manifest_is_not_used(recorded, tmp_path):
+    site, files = recorded
+    copy = tmp_path / "copy"
+    shutil.copytree(site, copy, copy_function=shutil.copy2)     # the same times, other inodes
+    quick = _quick(copy)
+    assert quick.known == {}
+    manifest = site / MANIFEST
+    manifest.write_bytes(manifest.read_bytes() + b" ")
+    quick = _quick(site)
+    assert quick.known == {}
+    assert all(quick.intact(path, digest) for path, digest in files.items())
+    assert quick.hashed == len(files)
+
+
+def test_without_a_cache_folder_every_file_is_read(recorded):
+    site, files = recorded
+    quick = QuickCheck(None, site)
+    assert all(quick.intact(path, digest) for path, digest in files.items())
+    assert quick.hashed == len(files)
+    quick.record(site, files)                                  # nowhere to keep it: nothing
+
+
+def test_a_site_found_unchanged_by_reading_is_recorded_for_the_next(recorded):
+    """A site whose files all had to be read (copied, or built without the
+    record) is recorded once found intact: the next build reads none."""
+    site, files = recorded
+    record = _quick(site).file
+    assert record is not None
+    record.unlink()
+    manifest = read_manifest(site)
+    quick = _quick(site)
+    assert unchanged_site(site, manifest["inputs"], manifest["code"], quick) is not None
+    assert quick.hashed == len(files) and record.is_file()
+    later = record.stat().st_mtime_ns + 10**10
+    os.utime(record, ns=(later, later))
+    quick = _quick(site)
+    assert unchanged_site(site, manifest["inputs"], manifest["code"], quick) is not None
+    assert quick.hashed == 0
 
 
 # -- carry_over on its own -----------------------------------------------------------
@@ -524,7 +644,8 @@ def test_entries_of_other_code_or_damaged_are_not_used_by_a_build(tmp_path, monk
     build(content, site, show_progress=False, problems=[])
     _full_build(content, full)
     kept = [p for p in (tmp_path / CACHE_FOLDER).rglob("*") if p.is_file()]
-    entries = [p for p in kept if p.parent.name != "templates"]
+    entries = [p for p in kept if p.parent.name != "templates"
+               and not p.name.startswith("quick-check-")]      # the site's record (QuickCheck)
     results = 7                      # three events parsed and rated, the regulations
     assert len(entries) == results + 3    # and the three reports' digests (event_digest)
     assert len(kept) > len(entries)  # and the templates compiled (sitegen.site.render._TemplateCode)

@@ -173,8 +173,13 @@ def _rate_one(spec, day: date, options: CheckOptions, item: _Planned) -> Rated:
         result = check_tournament(item.tournament, replace(options, k=item.given, counted=counted))
         return _summary(spec, day, item.event, result, _as_planned(result, item.plan, item.given))
     # kept between builds under its inputs: the event as prepared from the
-    # start list, its plan and K, the list and date (sitegen.cache)
-    return cached("rated event", (spec, day, options, item), rate)
+    # start list, its edition and K, the list and date (sitegen.cache); the
+    # plan's games are not keyed: `_plan` makes them of the tournament and
+    # the edition alone, and pickled they were twice the tournament (a third
+    # of an incremental build's keying: docs/scale.md#incremental-builds)
+    edition = None if item.plan is None else item.plan[0]
+    return cached("rated event", (spec, day, options, item.event, item.tournament,
+                                  edition, item.given), rate)
 
 
 def _as_planned(result: CheckResult, plan: Plan | None, given: dict[str, int]) -> bool:
