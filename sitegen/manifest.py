@@ -525,10 +525,14 @@ def _listing(folder: Path) -> list[tuple[str, int]]:
     """Every file under `folder`: its path and size.  Not its date: a build
     dates the entries it uses (sitegen.browser.machine_cache), and an entry
     is a function of its name (the SHA-256 of its inputs), made again the
-    same (the snapshot too: docs/browser.md, "A reproducible snapshot")."""
+    same (the snapshot too: docs/browser.md, "A reproducible snapshot").
+    Not the locks and partial files of entries being made (machine_cache):
+    they hold no bytes of the bundle."""
     listed = []
     for where, _, names in os.walk(folder):
         for name in names:
+            if name.endswith((".lock", ".partial")):
+                continue
             path = os.path.join(where, name)
             found = _stat(path)
             if found is not None:

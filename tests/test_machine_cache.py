@@ -86,3 +86,51 @@ def test_writing_the_bundle_keeps_both_folders_to_the_budget(tmp_path, monkeypat
             raise
         pytest.skip(f"no bundle here: {error}")
     assert pruned == ["snapshots", "compressed"]
+
+
+def _compress_once(stored: str, log: str, start) -> None:
+    """In a process of its own: the copy of `stored` made through the
+    cache, the compression slow and written down in `log`."""
+    import time
+
+    from sitegen.site.precompress import _cached
+
+    def slow(data: bytes) -> bytes:
+        with open(log, "a", encoding="utf-8") as out:
+            out.write(f"{os.getpid()}\n")
+        time.sleep(0.5)
+        return data[::-1]
+    start.wait()
+    assert _cached(Path(stored), b"the runtime", slow) == b"emitnur eht"
+
+
+def test_two_processes_needing_one_entry_make_it_once(tmp_path):
+    """Two test workers, or two builds on a fresh machine, need the same
+    compressed copy at once: one makes it, the other waits and takes it
+    (machine_cache.one_at_a_time); each compressed it before."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    stored, log = tmp_path / "compressed" / "abcd.br", tmp_path / "made.log"
+    start = context.Event()
+    makers = [context.Process(target=_compress_once, args=(str(stored), str(log), start))
+              for _ in range(2)]
+    for maker in makers:
+        maker.start()
+    start.set()
+    for maker in makers:
+        maker.join(30)
+    assert [maker.exitcode for maker in makers] == [0, 0]
+    assert len(log.read_text(encoding="utf-8").split()) == 1
+    assert stored.read_bytes() == b"emitnur eht"
+    assert [p.name for p in stored.parent.iterdir()] == ["abcd.br"]     # the lock removed
+
+
+def test_where_no_lock_can_be_taken_the_entry_is_made_all_the_same(tmp_path):
+    from sitegen.browser.machine_cache import one_at_a_time
+
+    missing = tmp_path / "a-file" / "entry.br"
+    (tmp_path / "a-file").write_text("not a folder", encoding="utf-8")
+    with one_at_a_time(missing):
+        made = True
+    assert made

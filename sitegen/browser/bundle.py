@@ -38,7 +38,7 @@ import zipfile
 from pathlib import Path
 
 import rules_core
-from sitegen.browser.machine_cache import prune
+from sitegen.browser.machine_cache import one_at_a_time, prune
 from sitegen.browser.snapshot import make_snapshot, snapshot_base, snapshot_key
 from sitegen.site.precompress import precompress_tree
 
@@ -99,6 +99,14 @@ def fetch_pyodide(cache: Path | None = None) -> Path:
     tarball = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
     if tarball.exists() and _integrity(tarball) == PYODIDE_INTEGRITY:
         return tarball
+    with one_at_a_time(tarball):
+        if tarball.exists() and _integrity(tarball) == PYODIDE_INTEGRITY:
+            return tarball          # fetched by another process while this one waited
+        return _fetch(cache, tarball)
+
+
+def _fetch(cache: Path, tarball: Path) -> Path:
+    """`npm pack` into `cache`, the integrity checked, renamed to `tarball`."""
     cache.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=cache) as tmp:
         fetched = _npm_pack(Path(tmp))

@@ -11,14 +11,21 @@ the newest and stays. An entry is the files of one key (``KEY.bin`` and
 ``KEY.bin.json``; ``DIGEST.br``, ``DIGEST.gz``). A build that finds an
 entry gone meanwhile (removed by another build's pruning) makes it again
 (docs/browser.md, "Transfer and caching").
+
+An entry is made by one process at a time (`one_at_a_time`): another that
+needs it meanwhile waits and then finds it made.  Two test workers, or two
+builds on a fresh machine, each compressed the runtime with Brotli 11
+(a minute of CPU) and each made the snapshot.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["BUDGET", "used", "prune"]
+__all__ = ["BUDGET", "used", "prune", "one_at_a_time"]
 
 BUDGET = 512 * 1024 * 1024    # bytes a folder keeps: some 16 snapshots, or their copies
 
@@ -30,6 +37,36 @@ def used(*paths: Path) -> None:
             os.utime(path)
         except OSError:
             pass            # gone or read-only: the entry is made again when missing
+
+
+@contextmanager
+def one_at_a_time(entry: Path) -> Iterator[None]:
+    """Held while this process makes `entry`: a lock on ``ENTRY.lock``
+    beside it, for which a process making the same entry waits.  The maker
+    checks again, once it holds the lock, whether another made the entry
+    meanwhile.  The lock's file is removed once the entry is made: a
+    process that arrives then finds the entry, and one that opened the
+    removed file and waited takes the lock and finds it too (at worst, one
+    arriving between the two makes it again: the entry is written whole or
+    not at all).  Where no lock can be taken (a read-only cache, no
+    `fcntl`) the entry is made without one, as before: at worst twice."""
+    lock = entry.with_name(entry.name + ".lock")
+    try:
+        import fcntl
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        handle = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    except (ImportError, OSError):
+        yield
+        return
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        try:
+            lock.unlink()
+        except OSError:
+            pass                         # removed by the maker before us
+        os.close(handle)                 # and with it the lock
 
 
 def prune(folder: Path, budget: int = BUDGET) -> list[Path]:

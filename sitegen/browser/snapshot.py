@@ -27,7 +27,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from sitegen.browser.machine_cache import used
+from sitegen.browser.machine_cache import one_at_a_time, used
 
 __all__ = ["SCRIPT", "snapshot_key", "make_snapshot", "snapshot_base"]
 
@@ -47,14 +47,29 @@ def make_snapshot(runtime: Path, lock: Path, python: Path, key: str,
     when it cannot be made: bundle.json carries the reason, and the worker
     starts Python without it."""
     stored = cache / "snapshots" / f"{key}.bin"
+    made = _stored(stored)
+    if made is not None:
+        return made, ""
+    with one_at_a_time(stored):
+        made = _stored(stored)          # made by another process while this one waited
+        return (made, "") if made is not None else _make(runtime, lock, python, stored)
+
+
+def _stored(stored: Path) -> bytes | None:
+    """The snapshot in the cache (with its base), dated as used; None when
+    not made yet, or pruned by another build meanwhile (made again)."""
     if stored.exists() and stored.with_name(stored.name + ".json").exists():
         try:
             made = stored.read_bytes()
-        except FileNotFoundError:       # pruned by another build meanwhile: made again
-            pass
-        else:
-            used(stored, stored.with_name(stored.name + ".json"))
-            return made, ""
+        except FileNotFoundError:
+            return None
+        used(stored, stored.with_name(stored.name + ".json"))
+        return made
+    return None
+
+
+def _make(runtime: Path, lock: Path, python: Path, stored: Path) -> tuple[bytes | None, str]:
+    """Make the snapshot with Node into the cache at `stored` (`make_snapshot`)."""
     if os.environ.get("SITEGEN_NO_SNAPSHOT"):
         return None, "SITEGEN_NO_SNAPSHOT is set"
     node = shutil.which("node")

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from sitegen.browser.machine_cache import used
+from sitegen.browser.machine_cache import one_at_a_time, used
 from sitegen.workers import build_workers
 
 __all__ = ["LARGE", "ENCODINGS", "precompress", "precompress_tree"]
@@ -71,18 +71,28 @@ def precompress(path: Path, cache: Path) -> list[Path]:
 
 
 def _cached(stored: Path, data: bytes, compress) -> bytes:
+    packed = _stored(stored)
+    if packed is not None:
+        return packed
+    with one_at_a_time(stored):
+        packed = _stored(stored)        # made by another process while this one waited
+        if packed is not None:
+            return packed
+        packed = compress(data)
+        partial = stored.with_name(stored.name + f".{os.getpid()}.partial")
+        partial.write_bytes(packed)
+        os.replace(partial, stored)
+    return packed
+
+
+def _stored(stored: Path) -> bytes | None:
+    """The bytes of the cache's entry, dated as used; None when it is not
+    made yet, or was pruned (machine_cache)."""
     try:
         packed = stored.read_bytes()
-    except FileNotFoundError:           # not made yet, or pruned (machine_cache)
-        pass
-    else:
-        used(stored)
-        return packed
-    packed = compress(data)
-    stored.parent.mkdir(parents=True, exist_ok=True)
-    partial = stored.with_name(stored.name + f".{os.getpid()}.partial")
-    partial.write_bytes(packed)
-    os.replace(partial, stored)
+    except FileNotFoundError:
+        return None
+    used(stored)
     return packed
 
 
