@@ -389,17 +389,27 @@ def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
              later: bool = False) -> None:
     """`function(w, item)` for every item: in this process, or in chunks
     (four a worker, to even out their sizes) across the pool.  With
-    `prepare`, this process makes each item's views (`prepare(w, item)`,
-    reading the site data) and the workers get them pickled and only
-    render (`function(w, views)`): a worker that reads the site data
-    writes to its objects' reference counts, which copies the memory pages
-    holding them, so workers reading every player held nearly a copy of
-    the site data each (docs/scale.md#memory).  `later`: the chunks are
+    `prepare`, each item's views are `prepare(w, item)` and rendered as
+    `function(w, views)`.  On a large site (views.LARGE_SITE) this process
+    makes the views and the workers get them pickled and only render: a
+    worker that reads the site data writes to its objects' reference
+    counts, which copies the memory pages holding them, so workers reading
+    every player held nearly a copy of the site data each
+    (docs/scale.md#memory).  On a smaller site, whose workers read every
+    player for the players' pages anyway, each worker makes the views of
+    its own items (`_made_there`).  `later`: the chunks are
     queued and their results taken at the end of the language
     (`w.pending`), this process going on meanwhile."""
-    if prepare is not None:
+    if prepare is not None and w.links.large:
         _fan_out_prepared(w, function, items, prepare)
         return
+    if prepare is not None:
+        # a site with a page a player: the workers, which read the site data
+        # for those pages anyway, make the views themselves, neither made in
+        # this process alone nor pickled to them: faster and smaller at
+        # every size measured (docs/scale.md#rendering, "Session 10")
+        jobs: Sequence[Any] = [(function, prepare, item) for item in items]
+        function, items = _made_there, jobs
     if w.pool is None or len(items) < 2:
         for item in items:
             function(w, item)
@@ -411,6 +421,12 @@ def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
         return
     for result in w.pool.map(_run_chunk, [function] * len(chunks), chunks):
         _collect(w, result)
+
+
+def _made_there(w: _Writer, job: tuple) -> None:
+    """`function(w, prepare(w, item))` in the process that runs the task."""
+    function, prepare, item = job
+    function(w, prepare(w, item))
 
 
 PREPARED_CHUNK = 8        # items a task when this process prepares them
