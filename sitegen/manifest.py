@@ -294,7 +294,10 @@ class QuickCheck:
                                           separators=(",", ":")), encoding="utf-8")
             os.replace(partial, self.file)
         except OSError:
-            self.file.unlink(missing_ok=True)
+            try:
+                self.file.unlink(missing_ok=True)     # no record rather than a stale one
+            except OSError:
+                pass
 
 
 def templates_digest(content: Path, code: str) -> str:

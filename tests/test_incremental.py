@@ -259,6 +259,10 @@ def test_without_a_cache_folder_every_file_is_read(recorded):
     assert all(quick.intact(path, digest) for path, digest in files.items())
     assert quick.hashed == len(files)
     quick.record(site, files)                                  # nowhere to keep it: nothing
+    not_a_folder = site.parent / "not-a-folder"
+    not_a_folder.write_text("a file where the cache should be", encoding="utf-8")
+    QuickCheck(not_a_folder, site).record(site, files)        # cannot be kept: no error
+    assert not_a_folder.is_file()
 
 
 def test_a_site_found_unchanged_by_reading_is_recorded_for_the_next(recorded):
