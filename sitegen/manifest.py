@@ -251,17 +251,22 @@ class QuickCheck:
         self.digests: dict[str, str] = {}   # the manifest's, which the known files have
         self.since = 0                    # the record's own time: files after it are read
         self.hashed = 0
+        if self.file is not None:
+            self._load(self.file)
+
+    def _load(self, file: Path) -> None:
+        """The record in `file`, if it goes with the site's manifest; else
+        none (not made, unreadable, or of another site: every file read)."""
         try:
-            assert self.file is not None
-            document = json.loads(self.file.read_bytes())
+            document = json.loads(file.read_bytes())
             manifest = (self.site / MANIFEST).read_bytes()
             if (document.get("manifest") == hashlib.sha256(manifest).hexdigest()
                     and isinstance(document.get("files"), dict)):
                 self.digests = json.loads(manifest)["files"]
                 self.known = document["files"]
-                self.since = self.file.stat().st_mtime_ns
-        except (AssertionError, OSError, ValueError, AttributeError, KeyError, TypeError):
-            pass                          # none, unreadable, or of another site: read them all
+                self.since = file.stat().st_mtime_ns
+        except (OSError, ValueError, AttributeError, KeyError, TypeError):
+            pass
 
     def intact(self, relative: str, digest: str | None) -> bool:
         """The file at site path `relative` is a regular file whose bytes

@@ -38,7 +38,7 @@ import zipfile
 from pathlib import Path
 
 import rules_core
-from sitegen.browser.machine_cache import one_at_a_time, prune
+from sitegen.browser.machine_cache import made_once, prune
 from sitegen.browser.snapshot import make_snapshot, snapshot_base, snapshot_key
 from sitegen.site.precompress import precompress_tree
 
@@ -97,12 +97,11 @@ def fetch_pyodide(cache: Path | None = None) -> Path:
     `npm pack` unless already there, its sha512 checked against the pin."""
     cache = Path(cache) if cache else cache_dir()
     tarball = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
-    if tarball.exists() and _integrity(tarball) == PYODIDE_INTEGRITY:
-        return tarball
-    with one_at_a_time(tarball):
-        if tarball.exists() and _integrity(tarball) == PYODIDE_INTEGRITY:
-            return tarball          # fetched by another process while this one waited
-        return _fetch(cache, tarball)
+
+    def fetched() -> Path | None:
+        ok = tarball.exists() and _integrity(tarball) == PYODIDE_INTEGRITY
+        return tarball if ok else None
+    return made_once(tarball, fetched, lambda: _fetch(cache, tarball))
 
 
 def _fetch(cache: Path, tarball: Path) -> Path:

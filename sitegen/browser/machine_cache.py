@@ -12,8 +12,8 @@ the newest and stays. An entry is the files of one key (``KEY.bin`` and
 entry gone meanwhile (removed by another build's pruning) makes it again
 (docs/browser.md, "Transfer and caching").
 
-An entry is made by one process at a time (`one_at_a_time`): another that
-needs it meanwhile waits and then finds it made.  Two test workers, or two
+An entry is made by one process at a time (`made_once`, `one_at_a_time`):
+another that needs it meanwhile waits and then finds it made.  Two test workers, or two
 builds on a fresh machine, each compressed the runtime with Brotli 11
 (a minute of CPU) and each made the snapshot.
 """
@@ -21,11 +21,14 @@ builds on a fresh machine, each compressed the runtime with Brotli 11
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
-__all__ = ["BUDGET", "used", "prune", "one_at_a_time"]
+__all__ = ["BUDGET", "used", "prune", "one_at_a_time", "made_once"]
+
+T = TypeVar("T")
 
 BUDGET = 512 * 1024 * 1024    # bytes a folder keeps: some 16 snapshots, or their copies
 
@@ -69,6 +72,19 @@ def one_at_a_time(entry: Path) -> Iterator[None]:
         os.close(handle)                 # and with it the lock
 
 
+def made_once(entry: Path, find: Callable[[], T | None], make: Callable[[], T]) -> T:
+    """The entry `find` gives (None: not made, or pruned meanwhile), else
+    made by `make` while this process holds its lock (`one_at_a_time`),
+    looked for again first: another process may have made it while this
+    one waited."""
+    found = find()
+    if found is not None:
+        return found
+    with one_at_a_time(entry):
+        found = find()
+        return found if found is not None else make()
+
+
 def prune(folder: Path, budget: int = BUDGET) -> list[Path]:
     """Remove the entries of `folder` used least recently until the rest
     fit in `budget` bytes; return the files removed."""
@@ -78,7 +94,7 @@ def prune(folder: Path, budget: int = BUDGET) -> list[Path]:
     except OSError:
         return []
     for item in listing:
-        if not item.is_file(follow_symlinks=False) or item.name.endswith(".partial"):
+        if not item.is_file(follow_symlinks=False) or item.name.endswith((".partial", ".lock")):
             continue
         try:
             stat = item.stat(follow_symlinks=False)

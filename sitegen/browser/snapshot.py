@@ -27,7 +27,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from sitegen.browser.machine_cache import one_at_a_time, used
+from sitegen.browser.machine_cache import made_once, used
 
 __all__ = ["SCRIPT", "snapshot_key", "make_snapshot", "snapshot_base"]
 
@@ -47,12 +47,11 @@ def make_snapshot(runtime: Path, lock: Path, python: Path, key: str,
     when it cannot be made: bundle.json carries the reason, and the worker
     starts Python without it."""
     stored = cache / "snapshots" / f"{key}.bin"
-    made = _stored(stored)
-    if made is not None:
-        return made, ""
-    with one_at_a_time(stored):
-        made = _stored(stored)          # made by another process while this one waited
-        return (made, "") if made is not None else _make(runtime, lock, python, stored)
+
+    def found() -> tuple[bytes | None, str] | None:
+        made = _stored(stored)
+        return None if made is None else (made, "")
+    return made_once(stored, found, lambda: _make(runtime, lock, python, stored))
 
 
 def _stored(stored: Path) -> bytes | None:

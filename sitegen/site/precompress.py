@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from sitegen.browser.machine_cache import one_at_a_time, used
+from sitegen.browser.machine_cache import made_once, used
 from sitegen.workers import build_workers
 
 __all__ = ["LARGE", "ENCODINGS", "precompress", "precompress_tree"]
@@ -71,18 +71,13 @@ def precompress(path: Path, cache: Path) -> list[Path]:
 
 
 def _cached(stored: Path, data: bytes, compress) -> bytes:
-    packed = _stored(stored)
-    if packed is not None:
-        return packed
-    with one_at_a_time(stored):
-        packed = _stored(stored)        # made by another process while this one waited
-        if packed is not None:
-            return packed
+    def make() -> bytes:
         packed = compress(data)
         partial = stored.with_name(stored.name + f".{os.getpid()}.partial")
         partial.write_bytes(packed)
         os.replace(partial, stored)
-    return packed
+        return packed
+    return made_once(stored, lambda: _stored(stored), make)
 
 
 def _stored(stored: Path) -> bytes | None:
