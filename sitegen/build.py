@@ -187,7 +187,7 @@ def _prune(root: Path, folders: list[str], files: list[Path]) -> None:
             folder = os.path.dirname(folder)
     for folder in sorted(folders, key=lambda f: f.count(os.sep), reverse=True):
         if folder not in needed:
-            _quietly(os.rmdir)(folder)
+            _removed(os.rmdir, [folder])
 
 
 def _recycle(tmp: Path, spare: Path | None) -> None:
@@ -226,11 +226,10 @@ def empty_tree(root: Path) -> list[str]:
 
 def _remove_files(files: list[str]) -> None:
     if len(files) < 64:
-        for path in files:
-            _quietly(os.unlink)(path)
+        _removed(os.unlink, files)
         return
     with ThreadPoolExecutor(REMOVING_THREADS) as pool:
-        list(pool.map(_quietly(os.unlink), files, chunksize=32))
+        _in_slices(pool, os.unlink, files)
 
 
 def _unchanged(out: Path, digests: tuple[str, str],
@@ -285,19 +284,30 @@ def remove_tree(root: Path) -> None:
         levels.setdefault(folder.count(os.sep), []).append(folder)
         files += [os.path.join(folder, name) for name in names]
     with ThreadPoolExecutor(REMOVING_THREADS) as pool:
-        list(pool.map(_quietly(os.unlink), files, chunksize=32))
+        _in_slices(pool, os.unlink, files)
         for depth in sorted(levels, reverse=True):
-            list(pool.map(_quietly(os.rmdir), levels[depth]))
+            _in_slices(pool, os.rmdir, levels[depth])
     shutil.rmtree(root, ignore_errors=True)
 
 
-def _quietly(remove):
-    def call(path: str) -> None:
+def _in_slices(pool: ThreadPoolExecutor, remove, paths: list[str]) -> None:
+    """`remove` each of `paths`, a slice of them a thread of `pool`: one
+    task a thread, not one a path (a task costs a future, a lock and a
+    wake-up: on the demo's 2,198 files, 0.09 s one a path against 0.025 s
+    for the plain loop on a quiet machine; the threads gain where the disk
+    is slow, docs/scale.md#incremental-builds)."""
+    list(pool.map(_removed, [remove] * REMOVING_THREADS,
+                  [paths[i::REMOVING_THREADS] for i in range(REMOVING_THREADS)]))
+
+
+def _removed(remove, paths: list[str]) -> None:
+    """`remove` each of `paths`; what it cannot remove is left (to rmtree,
+    which ignores it too, or in the emptied folder)."""
+    for path in paths:
         try:
             remove(path)
         except OSError:
-            pass                    # left to rmtree, which ignores it too
-    return call
+            pass
 
 
 def swap_folders(new: Path, out: Path) -> str:

@@ -1199,4 +1199,4 @@ def _sitemap(w: _Writer) -> None:
     w.write("sitemap.xml", w.env.get_template("sitemap.xml").render(urls=urls))
 
 
-_ALONE = (_check, _search)      # in a worker of their own when there is a pool (`_FORKED`)
+_ALONE = (_check, _search, _worldcup)    # in a worker of their own when there is a pool (`_FORKED`)
