@@ -31,6 +31,7 @@ from rules_core.fmjd.rating import K_THRESHOLD
 from rules_core.model import Player
 from rules_core.problems import Problem
 from sitegen.compute.period_events import WAITED, Rated, ended, event_report, rate_events
+from sitegen.compute.resume import Chain
 from sitegen.compute.sitedata import (
     EMPTY,
     ByList,
@@ -183,15 +184,28 @@ def compute(content: Content, progress=None, workers: int | None = None,
         by_date = _events_by_list(content, spec, dates)
         published: list[PublishedList] = []
         finish = None       # the last list's entries and history rows, still to make
-        for day, edition in dates:
-            period = sorted(by_date.get(day, []), key=_end_order)
-            made, finish = _period(spec, day, edition, period, players, reports, rows,
-                                   (workers, used, finish), release)
-            published.append(made)
+        # the periods the previous build computed of the same inputs, taken up
+        chain = Chain.of(content, spec, start, dates, by_date)
+        done = chain.taken_up() if chain else None
+        if done is not None:
+            (players, rows.next, taken), published = done[1], done[2]
+            rows.players = players
+            reports.update(taken)
+        for at_day, (day, edition) in enumerate(dates):
+            if done is None or at_day > done[0]:
+                period = sorted(by_date.get(day, []), key=_end_order)
+                made, finish = _period(spec, day, edition, period, players, reports, rows,
+                                       (workers, used, finish), release)
+                published.append(made)
             if progress:
                 progress(f"{spec.game} {spec.list} {day:%Y-%m}")
         if finish is not None:
             finish()
+        made_from = 0 if done is None else done[0] + 1
+        if chain is not None and made_from < len(dates):    # before `_records` takes them
+            chain.keep((players, rows.next, {e.slug: reports[e.slug] for day, _ in dates
+                                             for e in by_date.get(day, [])}),
+                       published, made_from)
         del rows
         if release and last[spec.game] == at:      # the game's registry rows, all applied
             content.ratings.pop(spec.game, None)

@@ -21,6 +21,7 @@ build stops once, at the end, with all of them.
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
 from dataclasses import dataclass, field
 from datetime import date
@@ -112,6 +113,10 @@ class Content:
     pages: dict[str, str]                              # slug -> Markdown
     warnings: list[tuple[str, Problem]]
     ratings: dict[str, list[RatingRow]] = field(default_factory=dict)   # game -> rows
+    # the SHA-256 of each text file read, by its path inside the folder (as
+    # `Event.path`): what the periods taken up from a previous build are
+    # keyed by (sitegen.compute.resume)
+    sources: dict[str, str] = field(default_factory=dict)
 
 
 def load_content(root: Path) -> Content:
@@ -139,6 +144,7 @@ class _Reader:
         self.root = root
         self.problems: list[tuple[str, Problem]] = []
         self._names: dict[int, dict[str, list[RegistryPlayer]]] = {}   # see names()
+        self.sources: dict[str, str] = {}     # Content.sources
 
     def problem(self, path: Path | str, message: str, line: int | None = None,
                 code: str = "content.invalid", severity: str = ERROR) -> None:
@@ -178,15 +184,22 @@ class _Reader:
         seasons = self.seasons({e.slug for e in events if e.game == "draughts"})
         pages = self.pages()
         warnings = [(f, p) for f, p in self.problems if not p.is_error]
-        return Content(self.root, settings, players, events, seasons, pages, warnings, ratings)
+        return Content(self.root, settings, players, events, seasons, pages, warnings, ratings,
+                       self.sources)
 
     # -- site.toml ----------------------------------------------------------
     def text(self, path: Path) -> str | None:
         try:
-            return read_text(path)
+            text = read_text(path)
         except SourceError as error:
             self.problem(path, str(error).split(": ", 1)[-1])
             return None
+        try:
+            inside = self.inside(path)
+        except ValueError:          # not under the folder (no content file)
+            return text
+        self.sources[inside] = hashlib.sha256(text.encode()).hexdigest()
+        return text
 
     def toml(self, path: Path) -> tuple[dict | None, str]:
         text = self.text(path)
