@@ -113,6 +113,18 @@ def test_changing_a_copy_changes_nothing_held():
     assert report.result == CONTRACT
 
 
+def test_the_problems_are_held_apart_as_the_contract_gives_them():
+    """rating_problems reads each report's problems on every build without
+    unmarshalling its contract; a copy, as `result` gives."""
+    problem = {"severity": "warning", "code": "x.y", "message": "m", "line": 3, "column": None}
+    given = {**CONTRACT, "problems": [problem]}
+    report = _report(given)
+    assert list(report.problems) == report.result["problems"] == [problem]
+    problem["message"] = "changed after"
+    assert report.problems[0]["message"] == "m"
+    assert _report({k: v for k, v in CONTRACT.items() if k != "problems"}).problems == ()
+
+
 def test_a_contract_marshal_cannot_write_is_kept_as_given():
     unusual = {"players": [], "when": date(2025, 1, 2)}
     report = _report(unusual)

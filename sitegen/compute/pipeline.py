@@ -30,6 +30,7 @@ from rules_core.fmjd.period import PeriodEvent, rate_period
 from rules_core.fmjd.rating import K_THRESHOLD
 from rules_core.model import Player
 from rules_core.problems import Problem
+from sitegen.cache import cached
 from sitegen.compute.period_events import WAITED, Rated, ended, event_report, rate_events
 from sitegen.compute.resume import Chain
 from sitegen.compute.sitedata import (
@@ -210,8 +211,7 @@ def compute(content: Content, progress=None, workers: int | None = None,
         if release and last[spec.game] == at:      # the game's registry rows, all applied
             content.ratings.pop(spec.game, None)
         for event in by_date.get(None, []):      # ended after the last list: not yet rated
-            reports[event.slug] = event_report(event, spec.list, None,
-                                               check_tournament(_prepared(event, players)))
+            reports[event.slug] = _not_yet_rated(event, spec.list, _prepared(event, players))
         lists[(spec.game, spec.list)] = published
         _records(spec, players, records)
     _awarded_titles_on_lists(lists, records)
@@ -221,6 +221,15 @@ def compute(content: Content, progress=None, workers: int | None = None,
             for season in content.seasons]
     return SiteData(settings.name, settings.federation, settings.base_url, lists, records,
                     events, cups, content.pages, end, settings.languages)
+
+
+def _not_yet_rated(event: Event, list_name: str, prepared) -> EventReport:
+    """The report of an event that ended after the last list (checked, not
+    rated on a list), kept between builds under the event and its players
+    as prepared from the start list (sitegen.cache): most such events are
+    the same from one build to the next, until the list that rates them."""
+    return cached("event not yet rated", (event, list_name, prepared),
+                  lambda: event_report(event, list_name, None, check_tournament(prepared)))
 
 
 def _drop_players(events) -> None:
@@ -670,7 +679,7 @@ def rating_problems(content: Content, data: SiteData) -> list:
             for e in content.events}
     out = []
     for report in data.events:
-        for p in report.result.get("problems", []):
+        for p in report.problems:
             if (p["code"], p["line"], p["message"]) not in read.get(report.slug, ()):
                 out.append((str((content.root / report.source).relative_to(content.root.parent)),
                             Problem(p["severity"], p["code"], p["message"], p["line"],

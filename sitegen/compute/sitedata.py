@@ -10,6 +10,7 @@ dictionary each (docs/scale.md).
 from __future__ import annotations
 
 import builtins
+import copy
 import marshal
 import zlib
 from collections.abc import Iterator, Mapping, MutableMapping
@@ -213,7 +214,7 @@ class EventReport:
     given."""
 
     __slots__ = ("slug", "game", "name", "start", "end", "list", "list_date", "edition",
-                 "_result", "source", "players")
+                 "_result", "source", "players", "problems")
 
     def __init__(self, slug: str, game: str, name: str, start: date | None,
                  end: date | None, list: str, list_date: date | None, edition: str,
@@ -224,6 +225,9 @@ class EventReport:
         self.list_date = list_date     # the list it was rated on
         self.edition, self.source = edition, source      # source: the content file
         self.players = len(result.get("players", []))   # entrants, without unmarshalling
+        # the contract's problems, which every build reads (rating_problems),
+        # without unmarshalling the rest: copies, as `result` gives
+        self.problems: tuple = tuple(copy.deepcopy(result.get("problems", [])))
         try:
             self._result: bytes | dict = zlib.compress(marshal.dumps(result), RESULT_LEVEL)
         except ValueError:
