@@ -531,12 +531,12 @@ def month(tmp_path_factory):
     before, after = _month_contents(root)
     site, full = root / "site", root / "full"
     build(before, site, show_progress=False, problems=[])
-    stats = _stats(site)
+    stats, keys = _stats(site), read_manifest(site)["pages"]
     changes = Changes()
     build(after, site, show_progress=False, changes=changes, problems=[])
     _full_build(after, full)
     return {"site": site, "full": full, "before": stats, "after": _stats(site),
-            "changes": changes, "content": after}
+            "changes": changes, "content": after, "keys": keys}
 
 
 def test_one_month_more_rewrites_only_what_it_changes(month):
@@ -574,6 +574,16 @@ def test_one_month_more_renders_only_what_it_rewrites(month):
     keyed = set(manifest["pages"])
     kept = {p for p in keyed if month["before"].get(p) == month["after"].get(p)}
     assert len(kept) > 20 and month["changes"].taken >= 0.9 * len(kept)
+
+
+def test_a_world_cup_months_page_keeps_its_key(month):
+    """A month's World Cup page is made of that month's standings (and the
+    season's name), not of the whole season: the next month leaves its key
+    as it was, so it is taken, not rendered again."""
+    before, after = month["keys"], read_manifest(month["site"])["pages"]
+    months = sorted(p for p in before if p.startswith("worldcup/2024/20"))
+    assert months == ["worldcup/2024/2024-04/index.html", "worldcup/2024/2024-07/index.html"]
+    assert [after[p] for p in months] == [before[p] for p in months]
 
 
 def test_one_month_more_computes_only_the_new_event(month):

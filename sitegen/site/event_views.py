@@ -377,8 +377,19 @@ class CupBreakdown:
 
 
 @dataclass
+class CupSeason:
+    """What a season's page shows of the season itself: its name and
+    address.  Not the whole `WorldCupView`: a page's key holds what the page
+    is made of (sitegen.manifest.Reuse), and every date's standings in it
+    made each month's page change with the next month's standings."""
+
+    slug: str
+    name: str
+
+
+@dataclass
 class WorldCupPage:
-    season: WorldCupView
+    season: CupSeason
     title: str
     as_of: date | None
     dates: list[tuple[str, str, bool]]       # (YYYY-MM, path, current)
@@ -411,7 +422,8 @@ def worldcup_views(season: WorldCupView, links) -> list[tuple[str, WorldCupPage]
     reserve = {k: [dict(r, url=links.player_path("draughts", r.get("id")))
                    for r in season.reserve.get(k, [])] for k in ("open", "women")}
     if not days:
-        empty = WorldCupPage(season, season.name, None, [], events, [], [], reserve, True, [])
+        empty = WorldCupPage(CupSeason(season.slug, season.name), season.name, None, [], events,
+                             [], [], reserve, True, [])
         return [(base, empty)]
     months = sorted(by_month)
     pages = [(base, _cup_page(season, days[-1], [(m, f"{base}{m}/", False)
@@ -430,7 +442,7 @@ def _cup_page(season, day, dates, events, reserve, links, latest) -> WorldCupPag
     rows = season.standings[day]
     title = season.name + ("" if latest else gettext(", standings as of %(date)s")
                            % {"date": day.isoformat()})
-    return WorldCupPage(season, title, day, dates, events,
+    return WorldCupPage(CupSeason(season.slug, season.name), title, day, dates, events,
                         [_cup_row(r, events, links) for r in rows.get("open", [])],
                         [_cup_row(r, events, links) for r in rows.get("women", [])],
                         reserve, latest, _breakdown(rows, events, links))
