@@ -71,7 +71,7 @@ __all__ = ["WorldCupError", "WorldCupSettings", "EventResult",
            "Standing", "Winners", "RatedPlayer", "ReserveEntry",
            "world_cup_points", "event_stars", "window_start",
            "valid_declarations", "declaration_reasons", "event_points",
-           "classification", "winners", "renumbered_rating_list",
+           "classification", "classifications", "winners", "renumbered_rating_list",
            "reserve_list", "CRITERIA"]
 
 Number = int | Fraction
@@ -523,19 +523,33 @@ def classification(season: Season, as_of: date, women: bool = False,
     4 results of the previous 24 months by the day of the last round (fmjd
     Annex 18 § Classification), ranked by criteria 1-6 (§ Criteria).
     `declarations` replace the season's (decisions 5-10 of the module)."""
+    return classifications(season, [as_of], women, declarations)[as_of]
+
+
+def classifications(season: Season, days: Iterable[date], women: bool = False,
+                    declarations: Iterable[OpenDeclaration] | None = None,
+                    ) -> dict[date, list[Standing]]:
+    """`classification` on each of `days`: the season checked once and each
+    event's points made once (they do not depend on the day; only the
+    window of 24 months does)."""
     season.validate()
     declared = valid_declarations(season, declarations)
-    start = window_start(as_of, season.settings.window_months)
-    by_player: dict[str, list[EventScore]] = {}
-    for event in season.events:
-        if start < event.last_round <= as_of:
-            for s in _event_scores(event, season.settings, women, declared):
-                by_player.setdefault(s.player_id, []).append(s)
-    if women:
-        for pid in _declared_on(declared, as_of):
-            by_player.pop(pid, None)
-    return _ranked([_standing(pid, scores, season.settings)
-                    for pid, scores in by_player.items()])
+    scores = [(event, _event_scores(event, season.settings, women, declared))
+              for event in season.events]
+    out: dict[date, list[Standing]] = {}
+    for as_of in days:
+        start = window_start(as_of, season.settings.window_months)
+        by_player: dict[str, list[EventScore]] = {}
+        for event, of_event in scores:
+            if start < event.last_round <= as_of:
+                for s in of_event:
+                    by_player.setdefault(s.player_id, []).append(s)
+        if women:
+            for pid in _declared_on(declared, as_of):
+                by_player.pop(pid, None)
+        out[as_of] = _ranked([_standing(pid, scores_of, season.settings)
+                              for pid, scores_of in by_player.items()])
+    return out
 
 
 def _declared_on(declared: Mapping[str, Mapping[int, date]], as_of: date) -> list[str]:

@@ -32,7 +32,7 @@ from rules_core.fmjd.worldcup import (
     Season,
     WorldCupEvent,
     WorldCupSettings,
-    classification,
+    classifications,
     reserve_list,
 )
 from sitegen.compute.sitedata import EventReport, PublishedList, WorldCupView
@@ -50,12 +50,12 @@ def world_cup(season, reports: list[EventReport], registry, lists: list[Publishe
                  [OpenDeclaration(str(d["player"]), d["made_on"], d.get("year"))
                   for d in data.get("declarations", [])])
     dates = sorted({pl.date for pl in lists if pl.date <= end} | {end})
-    standings = {day: {"open": _rows(classification(cup, day), registry),
-                       "women": _rows(classification(cup, day, women=True), registry)}
-                 for day in dates}
+    both = [classifications(cup, dates), classifications(cup, dates, women=True)]
+    standings = {day: {"open": _rows(both[0][day], registry),
+                       "women": _rows(both[1][day], registry)} for day in dates}
     return WorldCupView(season.slug, data.get("season", {}).get("name", season.slug),
                         standings, [_event_row(e) for e in events],
-                        _reserve(cup, end, lists, registry))
+                        _reserve(both, end, lists, registry))
 
 
 def _settings(data: dict) -> WorldCupSettings:
@@ -102,14 +102,15 @@ def _event_row(event: WorldCupEvent) -> dict:
             "players": len(event.results)}
 
 
-def _reserve(cup: Season, end: date, lists, registry) -> dict[str, list[dict]]:
+def _reserve(both: list[dict[date, list]], end: date, lists,
+             registry) -> dict[str, list[dict]]:
     """fmjd Annex 17 Appendix C from the classification and the latest list."""
     latest = [pl for pl in lists if pl.date <= end]
     entries = latest[-1].entries if latest else []
     rated = [RatedPlayer(e.id, e.rating, e.recent_games, e.sex == "w") for e in entries]
     out = {}
     for key, women in (("open", False), ("women", True)):
-        reserve = reserve_list(classification(cup, end, women=women), rated, women=women)
+        reserve = reserve_list(both[women][end], rated, women=women)
         out[key] = [{"position": r.position, "id": r.player_id,
                      "name": registry[r.player_id].name if r.player_id in registry else r.player_id,
                      "source": r.source, "rank": r.rank} for r in reserve]

@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "cebdb415e0668e71",
+ "version": "4c36fe966751b1bd",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/0ea1a4a07228e929/pyodide-lock.json",
-  "../static/bundle/0ea1a4a07228e929/worker.js",
-  "../static/bundle/0ea1a4a07228e929/python_stdlib.zip",
-  "../static/bundle/0ea1a4a07228e929/snapshot.bin"
+  "../static/bundle/09c730dc06f4dee5/pyodide-lock.json",
+  "../static/bundle/09c730dc06f4dee5/worker.js",
+  "../static/bundle/09c730dc06f4dee5/python_stdlib.zip",
+  "../static/bundle/09c730dc06f4dee5/snapshot.bin"
  ]
 };
 
