@@ -157,18 +157,24 @@ def test_the_digests_follow_each_input_from_its_period_on(tmp_path):
     assert longer[:6] == with_meta and len(longer) == 8
 
 
-def test_a_damaged_list_entry_computes_the_list_again(month, monkeypatch):
-    """The kept state's lists are entries of their own: one damaged, the
-    list is computed from the start and both kept again."""
-    _, after, cache = month
+def _period_entry(cache: Cache, key: str) -> Path | None:
+    """The entry of what the period of the list published as `key` made."""
     for entry in cache.folder.rglob("*"):
         if entry.is_file():
             found, value = cache.get(entry.name)
-            if found and type(value).__name__ == "PublishedList" and value.key == "2024-05":
-                entry.write_bytes(entry.read_bytes()[:-1])
-                break
-    else:
-        pytest.fail("no kept list of May 2024")
+            if (found and isinstance(value, tuple) and len(value) == 3
+                    and type(value[0]).__name__ == "PublishedList" and value[0].key == key):
+                return entry
+    return None
+
+
+def test_a_damaged_period_entry_computes_the_list_again(month, monkeypatch):
+    """What each period made is an entry of its own: one damaged, the list
+    is computed from the start and kept whole again."""
+    _, after, cache = month
+    entry = _period_entry(cache, "2024-05")
+    assert entry is not None
+    entry.write_bytes(entry.read_bytes()[:-1])
     seen = _taken(monkeypatch)
     data = _computed(after, cache)
     assert seen[0] == (None, 6)
@@ -190,7 +196,34 @@ def test_a_large_list_is_not_kept(tmp_path, monkeypatch):
     assert seen == [(None, 2)]                            # draughts only
     kept = [pickle.loads(p.read_bytes()[len(b"sitegen-cache 1\n") + 32:])
             for p in cache.folder.rglob("*") if p.is_file()]
-    assert not any(type(v).__name__ == "PublishedList" and v.game == "chess" for v in kept)
+    lists = [v[0] for v in kept if isinstance(v, tuple) and len(v) == 3]
+    assert {pl.game for pl in lists} == {"draughts"}
+
+
+def test_a_month_writes_its_period_and_the_players_state_only(month, monkeypatch):
+    """The periods before are kept already, under the same digests: a month
+    writes the new period's entry and each list's players' state, and the
+    players' history is not in the state (it is in the periods' entries)."""
+    _, after, cache = month
+    written: list = []
+    original = Cache.put
+
+    def put(self, key, value):
+        written.append(value)
+        return original(self, key, value)
+    monkeypatch.setattr(Cache, "put", put)
+    _computed(after, cache)
+    periods = [v for v in written if isinstance(v, tuple) and len(v) == 3]
+    states = [v for v in written if isinstance(v, tuple) and len(v) == 2]
+    # chess: the August period; draughts: taken up whole, nothing written
+    assert [pl.key for pl, _, _ in periods] == ["2024-08"] and len(states) == 1
+    history = periods[0][1]
+    assert sorted(history) == ["1001", "1002", "1003", "1004", "1005", "1006"]
+    assert all(row.date.isoformat() == "2024-08-01" for row in history.values())
+    kept_players = states[0][1][0]
+    assert set(kept_players) == {"1001", "1002", "1003", "1004", "1005", "1006"}
+    assert not any(isinstance(v, list) and v and type(v[0]).__name__ == "HistoryRow"
+                   for values in kept_players.values() for v in values)
 
 
 def test_without_a_cache_nothing_is_kept(tmp_path):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from datetime import date, timedelta
 from fractions import Fraction
 from typing import Any
@@ -189,9 +189,13 @@ def compute(content: Content, progress=None, workers: int | None = None,
         chain = Chain.of(content, spec, start, dates, by_date)
         done = chain.taken_up() if chain else None
         if done is not None:
-            (players, rows.next, taken), published = done[1], done[2]
-            rows.players = players
-            reports.update(taken)
+            players = _taken_players(done[1][0], content.players[spec.game])
+            rows.players, rows.next = players, done[1][1]
+            for made, history, taken in done[2]:
+                published.append(made)
+                reports.update(taken)
+                for pid, row in history.items():
+                    players[pid].history.append(row)
         for at_day, (day, edition) in enumerate(dates):
             if done is None or at_day > done[0]:
                 period = sorted(by_date.get(day, []), key=_end_order)
@@ -204,9 +208,9 @@ def compute(content: Content, progress=None, workers: int | None = None,
             finish()
         made_from = 0 if done is None else done[0] + 1
         if chain is not None and made_from < len(dates):    # before `_records` takes them
-            chain.keep((players, rows.next, {e.slug: reports[e.slug] for day, _ in dates
-                                             for e in by_date.get(day, [])}),
-                       published, made_from)
+            chain.keep((_kept_players(players), rows.next),
+                       _kept_periods(dates[made_from:], published[made_from:], players,
+                                     reports, by_date), made_from)
         del rows
         if release and last[spec.game] == at:      # the game's registry rows, all applied
             content.ratings.pop(spec.game, None)
@@ -221,6 +225,47 @@ def compute(content: Content, progress=None, workers: int | None = None,
             for season in content.seasons]
     return SiteData(settings.name, settings.federation, settings.base_url, lists, records,
                     events, cups, content.pages, end, settings.languages)
+
+
+# -- a list's periods kept for the next build (sitegen.compute.resume) ---------------
+
+_KEPT = tuple(f.name for f in fields(_Player) if f.name not in ("reg", "history"))
+
+
+def _kept_players(players: dict[str, _Player]) -> dict[str, tuple]:
+    """The players' working state after the last period, without their
+    registry entries (the chain holds the registry's files: the next build
+    has the same) and their history rows (kept by period, `_kept_periods`:
+    written once, not again with every month)."""
+    return {pid: tuple(getattr(p, name) for name in _KEPT) for pid, p in players.items()}
+
+
+def _taken_players(kept: dict[str, tuple], registry: dict[str, RegistryPlayer]
+                   ) -> dict[str, _Player]:
+    """The players `_kept_players` kept, with their registry entries and an
+    empty history (filled from the periods taken up)."""
+    players = {}
+    for pid, values in kept.items():
+        p = object.__new__(_Player)
+        for name, value in zip(_KEPT, values, strict=True):
+            setattr(p, name, value)
+        p.reg, p.history = registry[pid], []
+        players[pid] = p
+    return players
+
+
+def _kept_periods(dates, published, players, reports, by_date) -> list[tuple]:
+    """For each of the periods of `dates` (the last ones, computed by this
+    build): its list, each player's history row of its date, and its
+    events' reports."""
+    rows: dict[date, dict[str, HistoryRow]] = {day: {} for day, _ in dates}
+    for pid, p in players.items():
+        for row in reversed(p.history):     # in date order: the new periods' rows last
+            if row.date not in rows:
+                break
+            rows[row.date][pid] = row
+    return [(made, rows[day], {e.slug: reports[e.slug] for e in by_date.get(day, [])})
+            for (day, _), made in zip(dates, published, strict=True)]
 
 
 def _not_yet_rated(event: Event, list_name: str, prepared) -> EventReport:

@@ -22,9 +22,12 @@ What the chain leaves out is what no period reads: the site's name, its
 which are computed after the periods from their results.  The code is
 in every cache key (a new sitegen computes everything again).
 
-The players' state is one entry a list and code, rewritten by each build
-that computes a period of it; each list published is an entry of its own,
-under its period's digest, written once.  Not used for a list of more than
+The players' state (without their history) is one entry a list and code,
+rewritten by each build that computes a period of it; what each period
+made (its list, the players' history rows of its date, its events'
+reports) is an entry of its own, under its period's digest, written once:
+a month writes its period and the players' state, not the whole record
+again.  Not used for a list of more than
 `MOST_PLAYERS` registered players: at FIDE's size the state pickled is
 gigabytes, written every build and held beside the site data while it
 is written (the 3 GB target, docs/scale.md#memory), for periods a
@@ -79,9 +82,9 @@ class Chain:
         return cls(cache, key, digests)
 
     def taken_up(self) -> tuple[int, Any, list] | None:
-        """(k, the players' state kept after period k, the lists published
-        up to it) when the cache holds them for one of these periods, with
-        every input up to it the same."""
+        """(k, the state kept after period k, what each period up to it
+        kept) when the cache holds them for one of these periods, with every
+        input up to it the same."""
         taken = self._taken_up()
         if taken is None:
             self.cache.misses += 1
@@ -97,27 +100,28 @@ class Chain:
         if digest not in self.digests:
             return None
         last = self.digests.index(digest)
-        published = []
+        periods = []
         for digest in self.digests[:last + 1]:
-            found, made = self.cache.get(self._list_key(digest))
+            found, made = self.cache.get(self._period_key(digest))
             if not found:
                 return None
-            published.append(made)
-        return last, state, published
+            periods.append(made)
+        return last, state, periods
 
-    def keep(self, state: Any, published: list, made_from: int) -> None:
-        """The players' state after the last period, kept for the next
-        build (the previous entry replaced), and each list published from
-        period `made_from` on under its own period's digest (those before
-        are kept already: the same digest, the same list)."""
+    def keep(self, state: Any, periods: list, made_from: int) -> None:
+        """What each period from `made_from` on made (`periods`, one a
+        period), kept under its own period's digest (those before are kept
+        already: the same digest, the same period), then the state after
+        the last period, for the next build (the previous entry replaced):
+        a build that stops between the two leaves periods no state names."""
         if not self.digests:
             return
-        for digest, made in zip(self.digests[made_from:], published[made_from:], strict=True):
-            self.cache.put(self._list_key(digest), made)
+        for digest, made in zip(self.digests[made_from:], periods, strict=True):
+            self.cache.put(self._period_key(digest), made)
         self.cache.put(self.key, (self.digests[-1], state))
 
-    def _list_key(self, digest: str) -> str:
-        key = self.cache.key("list published", digest)
+    def _period_key(self, digest: str) -> str:
+        key = self.cache.key("period made", digest)
         assert key is not None, "a string pickles"
         return key
 
