@@ -410,3 +410,57 @@ def test_a_later_row_without_games_keeps_the_count_known(tmp_path):
     assert lists[date(2024, 5, 1)]["1004"].k == 40
     assert lists[date(2024, 6, 1)]["1004"].rating == 1990
     assert lists[date(2024, 6, 1)]["1004"].k == 40
+
+
+# -- an event as loaded, kept between builds (sitegen.cache) ------------------------
+
+def _problems(content: Path) -> list[str]:
+    from sitegen.content.folder import _Reader
+    reader = _Reader(content)
+    reader.read()
+    return [problem.format(where) for where, problem in reader.problems]
+
+
+def test_an_event_as_loaded_is_kept_with_its_problems_for_a_folder_of_any_name(tmp_path):
+    """The second load takes each event from the cache and says its problems
+    again, naming the files of the folder it loads (a copy under another
+    name), as a load without the cache does; a meta file changed, or the
+    registry, loads the event again."""
+    import shutil
+
+    from sitegen.cache import Cache, using
+
+    content = write_content(tmp_path / "content")
+    april = content / "events" / "chess" / "2024-04-april-open.toml"
+    april.write_text(april.read_text(encoding="utf-8").replace('id = "1006"', 'id = "9999"'),
+                     encoding="utf-8")                       # not in the registry: a warning
+    (content / "events" / "chess" / "2024-06-june-open.meta.toml").write_text(
+        '[event]\nrate_of_play = "standard"\nunknown = 1\n', encoding="utf-8")   # an error
+    cache = Cache.open(tmp_path / "cache", "d" * 64)
+    with using(cache):
+        first = _problems(content)
+    assert cache is not None and cache.misses >= 3 and cache.hits == 0
+    copy = tmp_path / "renamed"
+    shutil.copytree(content, copy)
+    with using(cache):
+        taken = _problems(copy)
+        hits = cache.hits
+        events = load_content(copy).events if not any("error" in p for p in taken) else None
+    assert hits == 3                                   # the three events, none read again
+    assert taken == _problems(copy) and taken != first
+    assert [p.replace("renamed/", "content/") for p in taken] == first
+    assert any("9999" in p and p.startswith("renamed/events/chess/2024-04") for p in taken)
+    assert any(p.startswith("renamed/events/chess/2024-06-june-open.meta.toml") for p in taken)
+    assert events is None                              # the meta file's error stops a load
+    (copy / "events" / "chess" / "2024-06-june-open.meta.toml").unlink()
+    registry = copy / "players" / "chess.csv"
+    registry.write_text(registry.read_text(encoding="utf-8") + '1007,"Gay, Gil",TST,m,1990-01-01,,,,,,,,\n',
+                        encoding="utf-8")
+    with using(cache):
+        hits, misses = cache.hits, cache.misses
+        loaded = load_content(copy)
+    # the two chess events loaded again (their files taken as parsed), the
+    # draughts event taken as loaded
+    assert (cache.hits - hits, cache.misses - misses) == (2 + 1, 2)
+    assert [e.slug for e in loaded.events] == [e.slug for e in load_content(copy).events]
+    assert loaded.sources == load_content(copy).sources

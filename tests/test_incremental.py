@@ -587,16 +587,16 @@ def test_a_world_cup_months_page_keeps_its_key(month):
 
 
 def test_one_month_more_computes_only_the_new_event(month):
-    """The events' files as parsed come from the cache (sitegen.cache) but
-    the new event's, the regulations too; the earlier events are not rated
-    or looked up again: both lists' periods before the month are taken up
-    (sitegen.compute.resume), and the new event is rated."""
+    """The events as loaded come from the cache (sitegen.cache) but the new
+    event's, the regulations too; the earlier events are not rated or
+    looked up again: both lists' periods before the month are taken up
+    (sitegen.compute.resume), and the new event is read and rated."""
     hits, misses = month["changes"].cached
     events = [p for p in (month["content"] / "events").rglob("*.toml")]
     assert len(events) == 4                      # three before the month, one in it
-    # each earlier event's file, the regulations, the two lists' periods
-    # taken up; the new event's file and its rating
-    assert (hits, misses) == (3 + 1 + 2, 2)
+    # each earlier event as loaded, the regulations, the two lists' periods
+    # taken up; the new event as loaded, its file as parsed, its rating
+    assert (hits, misses) == (3 + 1 + 2, 3)
 
 
 # -- the cache of results between builds (sitegen.cache) ---------------------------
@@ -662,13 +662,13 @@ def test_entries_of_other_code_or_damaged_are_not_used_by_a_build(tmp_path, monk
     kept = [p for p in (tmp_path / CACHE_FOLDER).rglob("*") if p.is_file()]
     entries = [p for p in kept if p.parent.name != "templates"
                and not p.name.startswith("quick-check-")]      # the site's record (QuickCheck)
-    # three events parsed and rated, the regulations, the two lists' periods
-    # looked for (sitegen.compute.resume)
-    results = 7 + 2
+    # three events as loaded, parsed and rated, the regulations, the two
+    # lists' periods looked for (sitegen.compute.resume)
+    results = 3 * 3 + 1 + 2
     # and the three reports' digests (event_digest), the two lists' last
-    # states and their lists published (chess monthly, March to August;
-    # draughts in April and July)
-    assert len(entries) == 7 + 3 + 2 + 6 + 2
+    # states and their periods (chess monthly, March to August; draughts in
+    # April and July)
+    assert len(entries) == 3 * 3 + 1 + 3 + 2 + 6 + 2
     assert len(kept) > len(entries)  # and the templates compiled (sitegen.site.render._TemplateCode)
     for entry in kept:
         entry.write_bytes(entry.read_bytes()[:-1])

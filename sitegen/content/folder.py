@@ -22,6 +22,7 @@ build stops once, at the end, with all of them.
 from __future__ import annotations
 
 import hashlib
+import os
 import tomllib
 from dataclasses import dataclass, field
 from datetime import date
@@ -394,9 +395,44 @@ class _Reader:
         return self.event(path, game, registry)
 
     def event(self, path: Path, game: str, registry) -> Event | None:
+        """The event of the file at `path`, with its problems; kept between
+        builds (sitegen.cache) under what it is read from: the file's text
+        and its meta file's, by their SHA-256 (`sources`), its place in the
+        folder and the game's registry files, which `identify` reads.  The
+        problems are kept with paths inside the folder, so that a folder of
+        another name (a copy) finds them too and names its own files."""
         text = self.text(path)
         if text is None:
             return None
+        inside = self.inside(path)
+        meta = path.with_name(path.stem + ".meta.toml")
+        meta_text = None
+        if meta.is_file():
+            try:
+                meta_text = read_text(meta)
+            except SourceError:
+                meta_text = None             # reported by `meta`, which reads it again
+        registry_files = [self.sources.get(f"players/{game}{suffix}.csv")
+                          for suffix in ("", "-ratings")]
+        key = (inside, game, self.sources[inside], meta_text, registry_files)
+        prefix = self.relative(self.root) + os.sep
+        made: list[bool] = []
+
+        def load() -> tuple[Event | None, list[tuple[bool, str, Problem]]]:
+            made.append(True)
+            start = len(self.problems)
+            event = self._event(path, game, registry, text)
+            return event, [(where.startswith(prefix), where.removeprefix(prefix), problem)
+                           for where, problem in self.problems[start:]]
+        event, problems = cached("event as loaded", key, load)
+        if not made:             # from the cache: its problems said again, its meta's digest
+            self.problems += [(prefix + where if inside_root else where, problem)
+                              for inside_root, where, problem in problems]
+            if meta_text is not None:
+                self.sources[self.inside(meta)] = hashlib.sha256(meta_text.encode()).hexdigest()
+        return event
+
+    def _event(self, path: Path, game: str, registry, text: str) -> Event | None:
         kind = detect_format(text, path.name)
         t = self.tournament(path, text, kind) if kind else None
         if t is None:
