@@ -245,7 +245,8 @@ def _unchanged(out: Path, digests: tuple[str, str],
 
 def _carry_over(tmp: Path, out: Path, files: list[Path], digests: tuple[str, str],
                 changes: Changes | None, reuse: Reuse | None) -> None:
-    _, hashes = carry_over(tmp, out, files, changes, reuse.files if reuse else None)
+    _, hashes = carry_over(tmp, out, files, changes, reuse.files if reuse else None,
+                           reuse.linked if reuse else ())
     write_manifest(tmp, hashes, *digests, reuse=reuse)
     if reuse is not None:
         reuse.quick.record(tmp, hashes)          # for the next build (QuickCheck)

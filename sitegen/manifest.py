@@ -46,6 +46,7 @@ import shutil
 import stat
 import sys
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, is_dataclass
 from importlib import metadata
 from pathlib import Path
@@ -86,19 +87,27 @@ class Changes:
 
 
 def carry_over(new: Path, old: Path, files: list[Path], changes: Changes | None = None,
-               known: dict[str, str] | None = None) -> tuple[Changes, dict[str, str]]:
+               known: dict[str, str] | None = None,
+               taken: Iterable[str] = ()) -> tuple[Changes, dict[str, str]]:
     """Replace each of `files` (under `new`) whose bytes equal the file of
     the same path under `old` by a hard link to that file; return the
     changes (into `changes` if given) and each file's SHA-256 by site path.
     Without an `old` site every file is added.  A file that already is the
-    old one (a page `Reuse.take` linked) is kept unread, its digest the
-    one `known` (the previous manifest's) gives."""
+    old one is kept unread, its digest the one `known` (the previous
+    manifest's) gives: a site path of `taken` (what `Reuse` linked, or
+    copied where there are no hard links, after checking the previous
+    file's bytes), or a file found to be the old one (one inode)."""
     changes = Changes() if changes is None else changes
     digests: dict[str, str] = {}
     previous = _site_files(old) if old.is_dir() else set()
     known = known or {}
+    linked = set(taken)
     for relative in sorted({_relative(new, path) for path in files}):
         path = new / relative
+        if relative in linked and relative in previous and relative in known:
+            digests[relative] = known[relative]
+            changes.kept += 1
+            continue
         if relative in previous and relative in known and _linked(old / relative, path):
             digests[relative] = known[relative]
             changes.kept += 1
@@ -376,11 +385,24 @@ class Reuse:
         self.keys: dict[str, str] = {}          # this build's, by site path
         self.previous_groups: dict[str, str] = dict(manifest.get("groups") or {})
         self.groups: dict[str, str] = {}        # this build's keys of groups of pages
-        self.taken = 0
+        # the site paths taken from the previous site (linked, or copied where
+        # there are no hard links), which `carry_over` need not look at again
+        self.linked: list[str] = []
         # which previous files still have their bytes (`_link`), and the
         # record of the new site's for the next build (sitegen.build)
         self.quick = quick or QuickCheck(None, old or Path())
         self._stems: dict[str, list[str]] | None = None     # `stemmed`'s index
+
+    @property
+    def taken(self) -> int:
+        """How many pages were taken from the previous site, not rendered."""
+        return len(self.linked)
+
+    def untake(self, relatives: list[str]) -> None:
+        """`relatives`, taken, were removed again (rendered with the others
+        of their group)."""
+        gone = set(relatives)
+        self.linked = [r for r in self.linked if r not in gone]
 
     def key(self, *given: object) -> str | None:
         """The key of a page given `given`; None when it cannot be pickled
@@ -435,7 +457,7 @@ class Reuse:
                 shutil.copy2(source, target)
         except OSError:
             return False
-        self.taken += 1
+        self.linked.append(relative)
         return True
 
 
@@ -457,7 +479,7 @@ class Reuse:
             if not self._link(relative, root / relative):
                 for taken in relatives[:done]:
                     (root / taken).unlink()          # rendered again with the others
-                self.taken -= done
+                self.untake(relatives[:done])
                 return False
         return True
 
@@ -474,7 +496,7 @@ class Reuse:
             if not self._link(name, root / name):
                 for taken in names[:done]:
                     (root / taken).unlink()          # made again with the others
-                self.taken -= done
+                self.untake(names[:done])
                 return None
         self.keys.update((name, key) for name in names if key)
         return names or None

@@ -364,18 +364,18 @@ def _pool(writer: _Writer, workers: int) -> Executor:
 
 
 def _run_chunk(function: Callable[[_Writer, Any], None],
-               items: Sequence[Any]) -> tuple[list[Path], list[str], dict[str, str], int]:
+               items: Sequence[Any]) -> tuple[list[Path], list[str], dict[str, str], list[str]]:
     """In a worker: render `items` with the inherited writer; what it wrote,
-    the sitemap's pages, the pages' keys and how many it took as they were."""
+    the sitemap's pages, the pages' keys and the site paths it took as they were."""
     w = _FORKED
     assert w is not None, "a rendering worker runs only in a forked process"
     w.written, w.pages = [], []
     if w.reuse is not None:
-        w.reuse.keys, w.reuse.taken = {}, 0
+        w.reuse.keys, w.reuse.linked = {}, []
     for item in items:
         function(w, item)
     return (w.written, w.pages, w.reuse.keys if w.reuse else {},
-            w.reuse.taken if w.reuse else 0)
+            w.reuse.linked if w.reuse else [])
 
 
 def _section(w: _Writer, section: Callable[[_Writer], None]) -> None:
@@ -453,14 +453,14 @@ def _fan_out_prepared(w: _Writer, function: Callable[[_Writer, Any], None],
         _collect(w, waiting.popleft().result())
 
 
-def _collect(w: _Writer, result: tuple[list[Path], list[str], dict[str, str], int]) -> None:
+def _collect(w: _Writer, result: tuple[list[Path], list[str], dict[str, str], list[str]]) -> None:
     """What a task wrote, its sitemap pages and its pages' keys, into `w`."""
     written, pages, keys, taken = result
     w.written += written
     w.pages += pages
     if w.reuse is not None:
         w.reuse.keys.update(keys)
-        w.reuse.taken += taken
+        w.reuse.linked += taken
 
 
 class _Writer:
@@ -902,7 +902,7 @@ def _taken_files(w: _Writer, stem: str, given: tuple | None) -> bool:
     for name, done in zip(names, taken, strict=True):
         if done:
             (w.out / name).unlink()          # rendered again with the others
-            w.reuse.taken -= 1
+    w.reuse.untake([name for name, done in zip(names, taken, strict=True) if done])
     return False
 
 
