@@ -728,7 +728,9 @@ def _lists(w: _Writer) -> None:
             continue
         published_lists += [(game, name, index) for index in range(len(published))]
     published_lists = [item for item in published_lists if not _list_taken(w, item)]
-    _fan_out(w, _list_pages, published_lists, _list_views)
+    # queued: this process goes on to the next sections while the workers
+    # render the lists (their results are taken at the end of the language)
+    _fan_out(w, _list_pages, published_lists, _list_views, later=True)
 
 
 def _list_folders(w: _Writer,
@@ -1199,4 +1201,4 @@ def _sitemap(w: _Writer) -> None:
     w.write("sitemap.xml", w.env.get_template("sitemap.xml").render(urls=urls))
 
 
-_ALONE = (_check, _search, _worldcup)    # in a worker of their own when there is a pool (`_FORKED`)
+_ALONE = (_check, _search, _worldcup, _norms)   # in a worker of their own when there is a pool (`_FORKED`)
