@@ -128,6 +128,7 @@ class Links:
         else:
             self._players = {key: f"players/{slug}/" for key, slug in slugs.items()}
         self.events = {r.slug: r for r in data.events}
+        self._list_paths: dict[tuple[str, str, date | None], str | None] = {}   # list_path's
         self._dates = {key: {pl.date for pl in published}
                        for key, published in data.lists.items()}
         self._download_sources = {(pl.game, pl.list, pl.date): source
@@ -182,11 +183,16 @@ class Links:
 
     def list_path(self, game: str, name: str, day: date | None) -> str | None:
         """The list published on `day`; None when there is none (an event
-        not rated yet has no list, never the latest one in its place)."""
-        dates = self._dates.get((game, name))
-        if dates is None or day is None or day not in dates:
-            return None
-        return f"lists/{game}/{name}/{day:%Y-%m}/"
+        not rated yet has no list, never the latest one in its place).
+        Made once for each list (every player's history names each list)."""
+        key = (game, name, day)
+        path = self._list_paths.get(key, "")
+        if path == "":
+            dates = self._dates.get((game, name))
+            path = None if dates is None or day is None or day not in dates \
+                else f"lists/{game}/{name}/{day:%Y-%m}/"
+            self._list_paths[key] = path
+        return path
 
     def latest_list_path(self, game: str, name: str) -> str | None:
         """The latest copy of a list, None when the site has no such list."""
