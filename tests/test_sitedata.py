@@ -171,3 +171,20 @@ def test_a_record_holds_its_ratings_and_history_by_list():
     assert type(record.ratings) is sitedata.ByList and type(record.history) is sitedata.ByList
     record.history["standard"] = []
     assert record.ratings == {"standard": 2000} and record.history == {"standard": []}
+
+
+def test_entries_and_rows_pickle_as_their_fields():
+    """A list entry and a history row are pickled as their fields in order
+    (`__reduce__`): equal when read back, every field, the shared EMPTY
+    still the one empty value."""
+    import pickle
+    from datetime import date
+
+    entry = sitedata.ListEntry("1", "Able, Ann", "ENG", "w", 1990, "WFM", 2100, 3, 9, -4,
+                               20, "i", "B", False, 12, True)
+    row = sitedata.HistoryRow(date(2024, 5, 1), 2100, None, 0, sitedata.EMPTY)
+    back_entry, back_row = pickle.loads(pickle.dumps((entry, row), protocol=5))
+    assert back_entry == entry and back_row == row and back_row.events is sitedata.EMPTY
+    # by position: no field's name is written (a slotted object's state names each)
+    assert b"recent_games" not in pickle.dumps(entry, protocol=5)
+    assert b"rating" not in pickle.dumps(row, protocol=5)
