@@ -188,3 +188,18 @@ def test_entries_and_rows_pickle_as_their_fields():
     # by position: no field's name is written (a slotted object's state names each)
     assert b"recent_games" not in pickle.dumps(entry, protocol=5)
     assert b"rating" not in pickle.dumps(row, protocol=5)
+
+
+def test_the_players_with_a_valid_norm_are_held_apart():
+    """The norms' register reads each event's players with a valid norm on
+    every build without unmarshalling its contract (EventReport.norms)."""
+    valid = {"title": "IM", "valid": True, "achieved": 6.5, "required": 6}
+    given = {**CONTRACT, "players": [
+        {"number": 1, "id": "10", "name": "Able, Ann", "federation": "ENG",
+         "norms": [valid, {"title": "GM", "valid": False}]},
+        {"number": 2, "id": "11", "name": "Baker, Bob", "norms": [{"title": "IM", "valid": False}]},
+        {"number": 3, "id": None, "name": "Cole, Cy"}]}
+    report = _report(given)
+    assert report.norms == (("Able, Ann", "10", "ENG", given["players"][0]["norms"]),)
+    valid["achieved"] = 0                              # a copy, as `result` gives
+    assert report.norms[0][3][0]["achieved"] == 6.5

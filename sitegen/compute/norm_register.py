@@ -65,11 +65,12 @@ def norm_register(data: SiteData, links) -> NormRegister:
 def _report_norms(report: EventReport, links) -> list[RegisterNorm]:
     out = []
     day = report.end or report.start
-    for p in report.result.get("players", []):
-        for n in _reached(p.get("norms", [])):
+    # the players with a valid norm, held apart from the contract (EventReport.norms)
+    for name, pid, federation, norms in report.norms:
+        for n in _reached(norms):
             out.append(RegisterNorm(
-                report.game, p.get("name") or "", links.player_path(report.game, p.get("id")),
-                p.get("federation") or "", n["title"], n.get("kind"), report.name,
+                report.game, name or "", links.player_path(report.game, pid),
+                federation or "", n["title"], n.get("kind"), report.name,
                 links.event_path(report.slug), day, _figures(report.game, n)))
     return out
 

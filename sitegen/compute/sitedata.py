@@ -229,7 +229,7 @@ class EventReport:
     given."""
 
     __slots__ = ("slug", "game", "name", "start", "end", "list", "list_date", "edition",
-                 "_result", "source", "players", "problems")
+                 "_result", "source", "players", "problems", "norms")
 
     def __init__(self, slug: str, game: str, name: str, start: date | None,
                  end: date | None, list: str, list_date: date | None, edition: str,
@@ -243,6 +243,13 @@ class EventReport:
         # the contract's problems, which every build reads (rating_problems),
         # without unmarshalling the rest: copies, as `result` gives
         self.problems: tuple = tuple(copy.deepcopy(result.get("problems", [])))
+        # each player with a valid norm: (name, id, federation, his norms as
+        # the contract gives them), which the norms' register reads of every
+        # event on every build (sitegen.compute.norm_register)
+        self.norms: tuple = tuple(
+            (p.get("name"), p.get("id"), p.get("federation"), copy.deepcopy(p["norms"]))
+            for p in result.get("players", [])
+            if any(n.get("valid") for n in p.get("norms") or ()))
         try:
             self._result: bytes | dict = zlib.compress(marshal.dumps(result), RESULT_LEVEL)
         except ValueError:
