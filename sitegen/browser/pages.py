@@ -200,17 +200,25 @@ class _Entries:
         game, pid = key
         lists, latest = {}, {}
         for (listed_game, name), dated in self.dated.items():
+            if listed_game != game:
+                continue
             held = [[i, e.rating, e.k] for i, ids in enumerate(dated)
-                    if listed_game == game and (e := ids.get(pid)) is not None]
+                    if (e := ids.get(pid)) is not None]
             if held:
                 lists[name] = held
                 if held[-1][0] == len(dated) - 1:
                     latest[name] = held[-1][1]
+        return [*self.identity(key), latest, lists]
+
+    def identity(self, key: tuple[str, str]) -> list:
+        """The row's first values (NAME_COLUMNS), without its lists: a name
+        shard's row."""
+        game, pid = key
         record = self.data.players.get(key)
         if record is None:
-            return [game, pid, pid, "", "", None, "", latest, lists]
+            return [game, pid, pid, "", "", None, ""]
         return [game, pid, record.name, record.federation, record.sex, record.birth_year,
-                record.title, latest, lists]
+                record.title]
 
 
 def id_shard_count(players: int) -> int:
@@ -249,7 +257,7 @@ def sharded_index(data: SiteData) -> tuple[dict, dict[str, bytes]]:
     them, `shard_url` gives the address a browser fetches (the hash as the query).  The same bytes as
     `shard_index(player_index(data))`, each row made as its shard is."""
     found = _Entries(data)
-    return sharded(_lists(data), found.keys, found.row, found.name)
+    return sharded(_lists(data), found.keys, found.row, found.name, found.identity)
 
 
 def shard_index(index: dict) -> tuple[dict, dict[str, bytes]]:
@@ -272,11 +280,15 @@ def shard_index(index: dict) -> tuple[dict, dict[str, bytes]]:
     return sharded(index["lists"], list(rows), rows.__getitem__, lambda key: rows[key][2])
 
 
-def sharded(lists: list[dict], keys: list[tuple[str, str]], row, name) -> tuple[dict, dict[str, bytes]]:
+def sharded(lists: list[dict], keys: list[tuple[str, str]], row, name,
+            identity=None) -> tuple[dict, dict[str, bytes]]:
     """players.json and the shards of the players `keys`, in that order
     within each shard: `row(key)` gives a player's row (ID_COLUMNS), `name(key)`
-    his name; each row is made as its shard is written, so that no index of
-    every player is held (bench/browser.py --players makes a million this way)."""
+    his name, `identity(key)` the row's first values (NAME_COLUMNS; by
+    default cut from `row`); each row is made as its shard is written, so
+    that no index of every player is held (bench/browser.py --players makes
+    a million this way)."""
+    identity = identity or (lambda key: _identity(row(key)))
     count = id_shard_count(len(keys))
     prefix = name_prefix(len(keys))
     by_id: list[list] = [[] for _ in range(count)]
@@ -286,7 +298,7 @@ def sharded(lists: list[dict], keys: list[tuple[str, str]], row, name) -> tuple[
         by_name.setdefault(name_key(name(key), prefix), []).append(key)
     ids = [_shard([row(key) for key in by_id[n]], ID_COLUMNS) for n in range(count)]
     names = sorted(by_name)
-    by_key = [_shard([_identity(row(key)) for key in by_name[k]], NAME_COLUMNS) for k in names]
+    by_key = [_shard([identity(key) for key in by_name[k]], NAME_COLUMNS) for k in names]
     meta = {"format": FORMAT, "lists": lists, "count": len(keys),
             "id_shards": count, "name_prefix": prefix, "names": names,
             "folder": "../players/", "suffix": SHARD_SUFFIX,
