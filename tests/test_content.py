@@ -464,3 +464,18 @@ def test_an_event_as_loaded_is_kept_with_its_problems_for_a_folder_of_any_name(t
     assert (cache.hits - hits, cache.misses - misses) == (2 + 1, 2)
     assert [e.slug for e in loaded.events] == [e.slug for e in load_content(copy).events]
     assert loaded.sources == load_content(copy).sources
+
+
+def test_a_meta_file_that_cannot_be_read_is_said_though_the_event_was_kept(tmp_path):
+    """An event kept without a meta file, then a meta file that is a folder:
+    the event is loaded again and the problem said, not taken as kept."""
+    from sitegen.cache import Cache, using
+
+    content = write_content(tmp_path / "content")
+    cache = Cache.open(tmp_path / "cache", "e" * 64)
+    with using(cache):
+        assert not any("meta" in p for p in _problems(content))
+        (content / "events" / "chess" / "2024-04-april-open.meta.toml").mkdir()
+        said = _problems(content)
+    assert any(p.startswith("content/events/chess/2024-04-april-open.meta.toml")
+               and "folder" in p for p in said), said

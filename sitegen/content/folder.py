@@ -407,11 +407,11 @@ class _Reader:
         inside = self.inside(path)
         meta = path.with_name(path.stem + ".meta.toml")
         meta_text = None
-        if meta.is_file():
+        if meta.exists():                    # as `meta` looks for it
             try:
                 meta_text = read_text(meta)
-            except SourceError:
-                meta_text = None             # reported by `meta`, which reads it again
+            except SourceError:              # not kept: `meta` reports it, reading it again
+                return self._event(path, game, registry, text)
         registry_files = [self.sources.get(f"players/{game}{suffix}.csv")
                           for suffix in ("", "-ratings")]
         key = (inside, game, self.sources[inside], meta_text, registry_files)
