@@ -34,12 +34,14 @@ from sitegen.cache import Cache, cached, folder_for, spare_folders, using
 from sitegen.compute.pipeline import compute, rating_problems
 from sitegen.content.folder import ContentError, load_content
 from sitegen.manifest import (
+    MANIFEST,
     Changes,
     QuickCheck,
     Reuse,
     carry_over,
     code_digest,
     inputs_digest,
+    site_files,
     templates_digest,
     tree_digest,
     unchanged_site,
@@ -143,15 +145,19 @@ def _swap_in(out: Path, write, digests: tuple[str, str] | None = None,
     with _locked(out.parent):
         remove_stale(out)
         tmp, folders = _scratch(out, spare)
+        held: set[str] | None = None    # the files `tmp` holds once swapped, when known
         try:
             files = write(tmp)
             _prune(tmp, folders, files)
+            previous = None
             if digests is not None:
-                _carry_over(tmp, out, files, digests, changes, reuse)
+                previous = site_files(out) if out.is_dir() else set()
+                _carry_over(tmp, out, files, digests, changes, reuse, previous)
             os.chmod(tmp, 0o755)
             swap_folders(tmp, out)
+            held = previous
         finally:
-            _recycle(tmp, spare)                     # the previous site, or a failed one
+            _recycle(tmp, spare, held)               # the previous site, or a failed one
     return [out / f.relative_to(tmp) for f in files]
 
 
@@ -190,15 +196,21 @@ def _prune(root: Path, folders: list[str], files: list[Path]) -> None:
             _removed(os.rmdir, [folder])
 
 
-def _recycle(tmp: Path, spare: Path | None) -> None:
+def _recycle(tmp: Path, spare: Path | None, held: set[str] | None = None) -> None:
     """After the swap `tmp` holds the previous site (or a failed build's
     files): removed (`remove_tree`), or, with `spare`, emptied of its files
-    and kept there for the next build's `_scratch`."""
+    and kept there for the next build's `_scratch`.  `held`: the previous
+    site's files (site paths, found by `carry_over`'s walk), removed by
+    name without walking its folders again; whatever else a folder holds
+    is removed by the next build's `_scratch`, which empties every folder."""
     if spare is None or not tmp.is_dir():
         remove_tree(tmp)
         return
     try:
-        empty_tree(tmp)
+        if held is None:
+            empty_tree(tmp)
+        else:
+            _remove_files([os.path.join(tmp, *path.split("/")) for path in [*held, MANIFEST]])
         spare.parent.mkdir(parents=True, exist_ok=True)
         os.rename(tmp, spare)
     except OSError:
@@ -244,9 +256,9 @@ def _unchanged(out: Path, digests: tuple[str, str],
 
 
 def _carry_over(tmp: Path, out: Path, files: list[Path], digests: tuple[str, str],
-                changes: Changes | None, reuse: Reuse | None) -> None:
+                changes: Changes | None, reuse: Reuse | None, previous: set[str]) -> None:
     _, hashes = carry_over(tmp, out, files, changes, reuse.files if reuse else None,
-                           reuse.linked if reuse else ())
+                           reuse.linked if reuse else (), previous)
     write_manifest(tmp, hashes, *digests, reuse=reuse)
     if reuse is not None:
         reuse.quick.record(tmp, hashes)          # for the next build (QuickCheck)

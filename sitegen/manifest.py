@@ -53,7 +53,8 @@ from pathlib import Path
 
 from sitegen.compute.sitedata import EventReport
 
-__all__ = ["MANIFEST", "Changes", "Reuse", "QuickCheck", "carry_over", "inputs_digest", "code_digest",
+__all__ = ["MANIFEST", "Changes", "Reuse", "QuickCheck", "carry_over", "site_files",
+           "inputs_digest", "code_digest",
            "templates_digest", "tree_digest", "write_manifest", "read_manifest", "unchanged_site",
            "checker_bundle", "bundle_inputs", "event_digest", "list_digest"]
 
@@ -87,8 +88,8 @@ class Changes:
 
 
 def carry_over(new: Path, old: Path, files: list[Path], changes: Changes | None = None,
-               known: dict[str, str] | None = None,
-               taken: Iterable[str] = ()) -> tuple[Changes, dict[str, str]]:
+               known: dict[str, str] | None = None, taken: Iterable[str] = (),
+               previous: set[str] | None = None) -> tuple[Changes, dict[str, str]]:
     """Replace each of `files` (under `new`) whose bytes equal the file of
     the same path under `old` by a hard link to that file; return the
     changes (into `changes` if given) and each file's SHA-256 by site path.
@@ -96,10 +97,12 @@ def carry_over(new: Path, old: Path, files: list[Path], changes: Changes | None 
     old one is kept unread, its digest the one `known` (the previous
     manifest's) gives: a site path of `taken` (what `Reuse` linked, or
     copied where there are no hard links, after checking the previous
-    file's bytes), or a file found to be the old one (one inode)."""
+    file's bytes), or a file found to be the old one (one inode).
+    `previous`: the old site's files (`site_files`), if the caller has them."""
     changes = Changes() if changes is None else changes
     digests: dict[str, str] = {}
-    previous = _site_files(old) if old.is_dir() else set()
+    if previous is None:
+        previous = site_files(old) if old.is_dir() else set()
     known = known or {}
     linked = set(taken)
     for relative in sorted({_relative(new, path) for path in files}):
@@ -136,7 +139,7 @@ def _relative(root: Path, path: Path) -> str:
     return text[len(prefix):].replace(os.sep, "/")
 
 
-def _site_files(root: Path) -> set[str]:
+def site_files(root: Path) -> set[str]:
     """The files of a built site, by site path (the manifest not counted)."""
     out = set()
     start = len(str(root)) + 1
@@ -218,7 +221,7 @@ def unchanged_site(out: Path, inputs: str, code: str,
     if manifest is None or (manifest.get("inputs"), manifest.get("code")) != (inputs, code):
         return None
     files = manifest.get("files")
-    if not isinstance(files, dict) or set(files) != _site_files(out):
+    if not isinstance(files, dict) or set(files) != site_files(out):
         return None
     quick = quick or QuickCheck(None, out)
     if not all(quick.intact(relative, digest) for relative, digest in files.items()):

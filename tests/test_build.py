@@ -191,6 +191,28 @@ def test_the_previous_sites_folders_are_kept_empty_for_the_next_build(tmp_path):
     assert not [p for p in spare.rglob("*") if not p.is_dir()]
 
 
+def test_the_previous_site_is_emptied_by_the_files_its_walk_found(tmp_path, monkeypatch):
+    """With a manifest (digests), carrying over walks the previous site once
+    and the same files are removed by name after the swap, its folders not
+    walked again: the spare folders hold no file, a file put into the site by
+    hand and the manifest included."""
+    import sitegen.build
+
+    out, spare = tmp_path / "_site", tmp_path / "cache" / "folders"
+    digests = ("i" * 64, "c" * 64)
+    _swap_in(out, _site_writer({"a/index.html": "1", "b/c/index.html": "1"}), digests, spare=spare)
+    (out / "b" / "by-hand.txt").write_text("not the build's")
+    walked: list[Path] = []
+    original = sitegen.build.empty_tree
+    monkeypatch.setattr(sitegen.build, "empty_tree",
+                        lambda root: walked.append(root) or original(root))
+    _swap_in(out, _site_writer({"a/index.html": "2"}), digests, spare=spare)
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()) == [
+        ".sitegen-manifest.json", "a/index.html"]
+    assert not [p for p in spare.rglob("*") if not p.is_dir()]
+    assert walked == []          # the spare was empty; the previous site emptied by name
+
+
 def test_a_spare_site_on_another_path_is_not_followed(tmp_path):
     """Spare folders that are a link are not used (nor followed): the build
     writes into a folder of its own."""
