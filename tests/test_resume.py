@@ -5,7 +5,6 @@ every input is the same."""
 from __future__ import annotations
 
 import pickle
-import shutil
 from pathlib import Path
 
 import pytest
@@ -227,9 +226,19 @@ def test_a_month_writes_its_period_and_the_players_state_only(month, monkeypatch
                    for values in kept_players.values() for v in values)
 
 
-def test_without_a_cache_nothing_is_kept(tmp_path):
+def test_without_a_cache_no_chain_and_the_same_data(tmp_path):
+    """Without an active cache there is no chain (nothing kept or taken up),
+    and the data are those a first build with a cache computes, which keeps
+    its periods as it goes."""
+    from sitegen.compute.pipeline import _events_by_list
+
     content = write_content(tmp_path / "content")
-    shutil.rmtree(tmp_path / "cache", ignore_errors=True)
+    loaded = load_content(content)
+    spec = loaded.settings.lists[0]
+    dates = list_dates(spec.game, spec.list, loaded.settings.start, loaded.settings.end)
     with using(None):
-        data = compute(load_content(content))
-    assert data.lists and not (tmp_path / "cache").exists()
+        assert resume.Chain.of(loaded, spec, loaded.settings.start, dates,
+                               _events_by_list(loaded, spec, dates)) is None
+    cache = Cache.open(tmp_path / "cache", CODE)
+    _same(_computed(content, None), _computed(content, cache))
+    assert cache is not None and any(p.is_file() for p in cache.folder.rglob("*"))

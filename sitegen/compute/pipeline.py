@@ -188,16 +188,17 @@ def compute(content: Content, progress=None, workers: int | None = None,
         # the periods the previous build computed of the same inputs, taken up
         chain = Chain.of(content, spec, start, dates, by_date)
         done = chain.taken_up() if chain else None
+        taken_to = -1       # the last period taken up
         if done is not None:
-            players = _taken_players(done[1][0], content.players[spec.game])
-            rows.players, rows.next = players, done[1][1]
-            for made, history, taken in done[2]:
+            taken_to, (kept, rows.next), periods = done
+            players = rows.players = _taken_players(kept, content.players[spec.game])
+            for made, history, taken in periods:
                 published.append(made)
                 reports.update(taken)
                 for pid, row in history.items():
                     players[pid].history.append(row)
         for at_day, (day, edition) in enumerate(dates):
-            if done is None or at_day > done[0]:
+            if at_day > taken_to:
                 period = sorted(by_date.get(day, []), key=_end_order)
                 made, finish = _period(spec, day, edition, period, players, reports, rows,
                                        (workers, used, finish), release)
@@ -206,7 +207,7 @@ def compute(content: Content, progress=None, workers: int | None = None,
                 progress(f"{spec.game} {spec.list} {day:%Y-%m}")
         if finish is not None:
             finish()
-        made_from = 0 if done is None else done[0] + 1
+        made_from = taken_to + 1
         if chain is not None and made_from < len(dates):    # before `_records` takes them
             chain.keep((_kept_players(players), rows.next),
                        _kept_periods(dates[made_from:], published[made_from:], players,

@@ -41,6 +41,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from sitegen.cache import Cache, active
+from sitegen.content.folder import meta_file
 
 __all__ = ["Chain", "MOST_PLAYERS"]
 
@@ -76,7 +77,7 @@ class Chain:
                 if event.path not in sources:       # an event not read from a file
                     return None
                 files.append((event.slug, event.path, sources[event.path],
-                              sources.get(_meta_path(event.path))))
+                              sources.get(str(meta_file(PurePosixPath(event.path))))))
             link = _digest(link, ("period", str(day), edition.id, sorted(files)))
             digests.append(link)
         return cls(cache, key, digests)
@@ -124,12 +125,6 @@ class Chain:
         key = self.cache.key("period made", digest)
         assert key is not None, "a string pickles"
         return key
-
-
-def _meta_path(path: str) -> str:
-    """An event file's NAME.meta.toml, by its path inside the content."""
-    posix = PurePosixPath(path)
-    return str(posix.with_name(posix.stem + ".meta.toml"))
 
 
 def _digest(before: str | None, what: tuple) -> str:

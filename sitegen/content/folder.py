@@ -26,7 +26,8 @@ import os
 import tomllib
 from dataclasses import dataclass, field
 from datetime import date
-from pathlib import Path
+from pathlib import Path, PurePath
+from typing import TypeVar
 
 from rules_core.check import READERS, detect_format, read_tournament
 from rules_core.model import Tournament
@@ -118,6 +119,15 @@ class Content:
     # `Event.path`): what the periods taken up from a previous build are
     # keyed by (sitegen.compute.resume)
     sources: dict[str, str] = field(default_factory=dict)
+
+
+P = TypeVar("P", bound=PurePath)
+
+
+def meta_file(path: P) -> P:
+    """The NAME.meta.toml beside the event file `path` (a path on disk, or a
+    path inside the content as `Event.path` gives it)."""
+    return path.with_name(path.stem + ".meta.toml")
 
 
 def load_content(root: Path) -> Content:
@@ -405,7 +415,7 @@ class _Reader:
         if text is None:
             return None
         inside = self.inside(path)
-        meta = path.with_name(path.stem + ".meta.toml")
+        meta = meta_file(path)
         meta_text = None
         if meta.exists():                    # as `meta` looks for it
             try:
@@ -475,7 +485,7 @@ class _Reader:
         """NAME.meta.toml: [event] keys the file lacks (start, end,
         time_control, system, rate_of_play, rounds, name, women_only, ...);
         what is computed from the file cannot be given there."""
-        meta_path = path.with_name(path.stem + ".meta.toml")
+        meta_path = meta_file(path)
         if not meta_path.exists():
             return {}
         data, text = self.toml(meta_path)
