@@ -868,6 +868,25 @@ def test_choosing_a_file_checks_it_without_a_click(check_page):
     assert "line 4, column 99" in check_page.inner_text("#check-problems")
 
 
+def test_a_file_chosen_while_the_worker_rehearses_is_checked_as_itself(context, server):
+    """Once ready, the worker rehearses a check of a made-up Swiss while
+    the visitor chooses a file (docs/browser.md, "The first check of a
+    visit"): a file chosen at the instant of "ready" meets it, and is
+    still checked as itself; the rehearsal then ends (data-rehearsed, its
+    ms), and the same file checked again shows the same."""
+    page = _open(context, server, "/check/", "check")
+    try:
+        path = ROOT / "tests" / "data" / "2025-november-open-2650.toml"
+        shown = check_on_page(page, path.name, path.read_bytes())
+        assert_page_shows(shown, check_text(path.read_text("utf-8"), path.name))
+        page.wait_for_selector("#check-status[data-rehearsed]", state="attached",
+                               timeout=CHECK_TIMEOUT)
+        assert float(page.get_attribute("#check-status", "data-rehearsed")) > 0
+        assert check_on_page(page, path.name, path.read_bytes()) == shown
+    finally:
+        page.close()
+
+
 def test_a_file_above_the_limit_is_refused_before_reading(check_page):
     _choose(check_page, "huge.trf", b"0" * (4 * 1024 * 1024 + 1))
     text = check_page.inner_text("#check-problems")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import sys
 from datetime import date
 from pathlib import Path
@@ -81,6 +82,48 @@ def test_the_warm_up_checks_a_made_up_round_robin():
     assert result["players"][0]["score"] == 15.5        # 12 wins, 7 draws (sums divisible by 3)
     inbrowser.warm_up()
     assert inbrowser.timing() == "{}"
+
+
+def test_the_rehearsal_checks_a_made_up_swiss_with_what_real_opens_have():
+    """The made-up Swiss the worker checks once a visit (inbrowser.rehearse,
+    docs/browser.md "The first check of a visit") is a real check without a
+    problem, and has what the round robin lacks: unrated players, players
+    without an id, titles, a pairing-allocated and a half-point bye,
+    forfeits, 120 players over 9 rounds."""
+    text = inbrowser._swiss_trf()
+    result = check_text(text, "rehearsal.trf")
+    assert result["problems"] == [] and result["event"]["format"] == "trf"
+    players = result["players"]
+    assert len(players) == 120 and len(players[0]["rounds"]) == 9
+    cells = [line[91:] for line in text.splitlines() if line.startswith("001")]
+    assert all(len(c) == 9 * 10 - 2 for c in cells)
+    every = " ".join(cells)
+    assert "0000 - U" in every and "0000 - H" in every
+    assert re.search(r"\d [wb] \+", every) and re.search(r"\d [wb] -", every)       # forfeits
+    assert sum(1 for p in players if not p["rating"]) == 13
+    assert sum(1 for line in text.splitlines() if line.startswith("001") and not line[57:68].strip()) == 17
+    assert {p["title"] for p in players} >= {"GM", "IM", "FM", "WFM"}
+    rated = sorted(p["rated_games"] for p in players)
+    assert rated[0] < rated[-1] == 9            # byes, forfeits and unrated opponents count no game
+
+
+def test_a_rehearsal_leaves_no_trace_on_the_next_check():
+    """The rehearsal's steps, in the worker's order, drop their answers and
+    times; the next check, and a step that comes after a real check's,
+    answer what they would without it."""
+    payload = json.dumps({"text": SAMPLE.read_text(encoding="utf-8"), "filename": SAMPLE.name})
+    view, rest = inbrowser.check_view(payload), inbrowser.check_rest()
+    inbrowser.timing()
+    for step in ("read", "view", "rest"):
+        assert inbrowser.rehearse(step) is None
+        assert inbrowser.timing() == "{}"
+    assert (inbrowser.check_view(payload), inbrowser.check_rest()) == (view, rest)
+    inbrowser.rehearse("view")
+    assert inbrowser.check_view(payload) == view      # the rehearsal's rest is dropped
+    inbrowser.rehearse("rest")                        # ... so this takes the check's
+    assert inbrowser.check_rest() == "null"
+    with pytest.raises(ValueError, match="unknown step"):
+        inbrowser.rehearse("paint")
 
 
 def test_timing_gives_each_step_once():

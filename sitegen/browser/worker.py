@@ -45,7 +45,7 @@ except ImportError:                     # in the browser: shipped beside this fi
     from sitegen_figures import N_, TIEBREAK_LABELS, fixed, points, signed, tiebreak  # type: ignore[import-not-found,no-redef]
 
 __all__ = ["handle", "check_view", "check_rest", "load_players", "add_players", "shard_rows",
-           "player_shards", "internal_error",
+           "player_shards", "internal_error", "rehearse",
            "id_shard", "PlayerIndex", "COLUMNS", "TIEBREAK_LABELS",
            "cell_text", "editions", "check", "norm", "rating"]
 
@@ -370,6 +370,83 @@ def warm_up(players: int = 20) -> None:
     in Pyodide")."""
     handle("check", json.dumps({"text": _round_robin_trf(players), "filename": "warm-up.trf"}))
     _TIMING.clear()
+
+
+_REHEARSAL = {"filename": "rehearsal.trf"}     # its text made on first use
+
+
+def rehearse(step: str) -> None:
+    """One step of a check of a made-up Swiss (`_swiss_trf`), the page's
+    way: "read" (what `player_shards` does), "view" (`check_view`), "rest"
+    (`check_rest`).  The worker runs them once a visit, after "ready", so
+    that V8 has optimised the runtime's code a real file needs before the
+    visitor's first check (docs/browser.md, "The first check of a visit").
+    The answers are dropped and the steps' times not counted."""
+    if "text" not in _REHEARSAL:
+        _REHEARSAL["text"] = _swiss_trf()
+    with collector_paused():
+        if step == "read":
+            _read(_REHEARSAL, None)
+        elif step == "view":
+            check_view(json.dumps(_REHEARSAL))
+        elif step == "rest":
+            check_rest()
+        else:
+            raise ValueError(f"unknown step of a rehearsal: {step!r}")
+    _TIMING.clear()
+
+
+def _swiss_trf(n: int = 120, rounds: int = 9) -> str:
+    """TRF-16 of a made-up Swiss of `n` players over `rounds` rounds, with
+    what real opens have and a round robin lacks: unrated players, players
+    without a FIDE id, titles, a pairing-allocated bye, a half-point bye,
+    forfeits, the top half of the standings paired against the bottom
+    half, the colours balanced.  Rules_core finds no problem in it
+    (tests/test_inbrowser.py)."""
+    rating = {i: 0 if i % 9 == 0 else 2450 - 15 * i for i in range(1, n + 1)}
+    opponents: dict[int, set[int]] = {i: set() for i in rating}
+    cells: dict[int, list[str]] = {i: [] for i in rating}
+    score = dict.fromkeys(rating, 0.0)
+    whites = dict.fromkeys(rating, 0)
+    for r in range(1, rounds + 1):
+        order = sorted(rating, key=lambda i: (-score[i], i))
+        if r == 3:                                   # a half-point bye asked for
+            order.remove(n - 1)
+            cells[n - 1].append("  0000 - H")
+            score[n - 1] += 0.5
+        if len(order) % 2:                           # the pairing-allocated bye
+            bye = next(i for i in reversed(order) if "  0000 - U" not in cells[i])
+            order.remove(bye)
+            cells[bye].append("  0000 - U")
+            score[bye] += 1.0
+        half = len(order) // 2
+        top, bottom = order[:half], order[half:]
+        for a in top:
+            b = next((j for j in bottom if j not in opponents[a]), bottom[0])
+            bottom.remove(b)
+            if whites[a] > whites[b]:
+                a, b = b, a
+            whites[a] += 1
+            opponents[a].add(b)
+            opponents[b].add(a)
+            if r == 2 and (a + b) % 5 == 0:
+                got = ("+", "-")
+            else:
+                stronger = rating[a] >= rating[b] if rating[a] and rating[b] else a < b
+                got = ("=", "=") if (a + b + r) % 4 == 0 else (("1", "0") if stronger else ("0", "1"))
+            for me, them, colour, res in ((a, b, "w", got[0]), (b, a, "b", got[1])):
+                cells[me].append(f"  {them:4d} {colour} {res}")
+                score[me] += {"1": 1.0, "+": 1.0, "=": 0.5}.get(res, 0.0)
+    ranked = {i: place for place, i in enumerate(sorted(rating, key=lambda i: (-score[i], i)), 1)}
+    lines = ["012 Rehearsal Open", "022 Nowhere", "042 2025/03/01", "052 2025/03/07", f"062 {n}",
+             "092 Individual: Swiss-System", "122 90+30"]
+    titles = {1: "g", 2: "m", 3: "m", 4: "f", 6: "wf"}
+    for i in rating:
+        fide = f"{2000000 + 7 * i:>11}" if i % 7 else " " * 11
+        lines.append(f"001 {i:4d} {'wm'[i % 2]}{titles.get(i, ''):>3} {f'Player, Number {i}':<33} "
+                     f"{rating[i]:4d} {['GER', 'FRA', 'NED', 'ITA'][i % 4]} {fide} "
+                     f"{1970 + i % 40}/01/01 {score[i]:4.1f} {ranked[i]:4d}" + "".join(cells[i]))
+    return "\n".join(lines) + "\n"
 
 
 def _round_robin_trf(n: int) -> str:

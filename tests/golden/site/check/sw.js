@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "4c36fe966751b1bd",
+ "version": "3400e994be894ca6",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/09c730dc06f4dee5/pyodide-lock.json",
-  "../static/bundle/09c730dc06f4dee5/worker.js",
-  "../static/bundle/09c730dc06f4dee5/python_stdlib.zip",
-  "../static/bundle/09c730dc06f4dee5/snapshot.bin"
+  "../static/bundle/20620f99aa916c9f/pyodide-lock.json",
+  "../static/bundle/20620f99aa916c9f/worker.js",
+  "../static/bundle/20620f99aa916c9f/python_stdlib.zip",
+  "../static/bundle/20620f99aa916c9f/snapshot.bin"
  ]
 };
 
