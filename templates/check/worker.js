@@ -429,11 +429,7 @@ function pause(ms) {
    work a visitor should not wait for). */
 const quiet = ready.then(async function () {
   lastRequest = Math.max(lastRequest, performance.now());
-  for (;;) {
-    const idle = performance.now() - lastRequest;
-    if (!busy && idle >= IDLE_MS) { return; }
-    await pause(busy ? 100 : IDLE_MS - idle);
-  }
+  await idleFor(IDLE_MS);
 }, function () { return new Promise(function () {}); });
 
 /* Resolves once no request is under way and none has come for `ms`. */

@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "3400e994be894ca6",
+ "version": "8bb4d2f9921dc4ba",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/20620f99aa916c9f/pyodide-lock.json",
-  "../static/bundle/20620f99aa916c9f/worker.js",
-  "../static/bundle/20620f99aa916c9f/python_stdlib.zip",
-  "../static/bundle/20620f99aa916c9f/snapshot.bin"
+  "../static/bundle/f765b5e4f9771196/pyodide-lock.json",
+  "../static/bundle/f765b5e4f9771196/worker.js",
+  "../static/bundle/f765b5e4f9771196/python_stdlib.zip",
+  "../static/bundle/f765b5e4f9771196/snapshot.bin"
  ]
 };
 
