@@ -198,7 +198,9 @@ def check_once(page, again: bool = False) -> tuple[float, int, dict]:
     which checks it once more) to its whole table and notes laid out (the
     page's own measure), the bytes of player data fetched for it, and where
     the time went (the page's data-timing, ms: `shards` fetching the list's
-    shards and, of it, `read` reading the file; `python` the worker's call
+    shards and, of it, `read` reading the file, `fetch` the shards' requests
+    and unpacking, `add` handing them to Python, `fetched` how many shards
+    (a count, not ms); `python` the worker's call
     to Python for the first step of the answer, of it `rate`, `table`,
     `json`; `parse` the page's JSON.parse; `put` from the answer to the
     first rows in the page, before their paint; `first` from choosing to
@@ -276,7 +278,7 @@ WRITE_WAIT = 4000
 # "The first check of a visit"); the other checks choose it at once
 PAUSE = 3000
 
-SPLIT = ("shards", "read", "python", "rate", "table", "json", "parse", "put", "render",
+SPLIT = ("shards", "read", "fetch", "add", "fetched", "python", "rate", "table", "json", "parse", "put", "render",
          "rest", "csv", "json_rest", "rest_parse")
 
 

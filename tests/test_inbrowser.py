@@ -8,6 +8,7 @@ against rules_core directly, and it is kept to what Pyodide can import.
 from __future__ import annotations
 
 import ast
+import gzip
 import json
 import re
 import sys
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 
 from rules_core.check import CheckOptions, check_text
 from sitegen.browser import worker as inbrowser
-from sitegen.browser.pages import player_index
+from sitegen.browser.pages import player_index, shard_file, sharded_index
 from sitegen.compute.pipeline import compute
 from sitegen.content.folder import load_content
 from tests.shared_data import ROOT
@@ -82,6 +83,34 @@ def test_the_warm_up_checks_a_made_up_round_robin():
     assert result["players"][0]["score"] == 15.5        # 12 wins, 7 draws (sums divisible by 3)
     inbrowser.warm_up()
     assert inbrowser.timing() == "{}"
+
+
+class _TypedArray:
+    """What Pyodide hands Python for a JavaScript Uint8Array: a proxy whose
+    `to_bytes` copies it."""
+
+    def __init__(self, body: bytes):
+        self.body = body
+
+    def to_bytes(self) -> bytes:
+        return self.body
+
+
+def test_a_shard_is_added_as_fetched_gzip_or_unpacked(index):
+    """The worker hands each id shard's bytes to Python as they came
+    (templates/check/worker.js `shardBytes`): gzip as written, unpacked by
+    a host that sent Content-Encoding: gzip, as a typed array's proxy or
+    as text; each way adds the same players."""
+    meta, files = sharded_index(index)
+    n = max(range(meta["id_shards"]), key=lambda n: len(files[shard_file(meta, "id", n)]))
+    body = files[shard_file(meta, "id", n)]
+    assert body[:2] == b"\x1f\x8b"
+    plain = gzip.decompress(body)
+    added = [inbrowser.add_players(n, given) for given in
+             (body, plain, _TypedArray(body), _TypedArray(plain), plain.decode("utf-8"))]
+    assert len(set(added)) == 1 and added[0] > 0
+    rows = inbrowser.shard_rows(json.loads(plain))
+    assert all(inbrowser._INDEX.find(r["game"], r["id"]) is not None for r in rows)
 
 
 def test_the_rehearsal_checks_a_made_up_swiss_with_what_real_opens_have():

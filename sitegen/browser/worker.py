@@ -204,10 +204,20 @@ def load_players(text: str) -> int:
     return _INDEX.count
 
 
-def add_players(shard: int, text: str) -> int:
-    """Add the players of id shard `shard` (its JSON text, unpacked by
-    templates/check/worker.js); returns how many."""
-    rows = shard_rows(json.loads(text))
+def add_players(shard: int, body) -> int:
+    """Add the players of id shard `shard`; returns how many.  `body` is
+    the shard as fetched: its bytes (in the browser a Uint8Array, which
+    Pyodide hands over as a proxy with `to_bytes`), gzip as written
+    (players.json format 5 on) or already unpacked by the host
+    (Content-Encoding: gzip), or its JSON text."""
+    if hasattr(body, "to_bytes"):
+        body = body.to_bytes()
+    if isinstance(body, (bytes, bytearray, memoryview)):
+        body = bytes(body)
+        if body[:2] == b"\x1f\x8b":
+            body = zlib.decompress(body, wbits=31)
+        body = body.decode("utf-8")
+    rows = shard_rows(json.loads(body))
     _INDEX.add(rows)
     _INDEX.loaded.add(int(shard))
     return len(rows)

@@ -341,35 +341,43 @@ const index = ready.then(async function (state) {
   }
 });
 
-/* A shard's JSON text from its response: gzip (players.json format 5 on)
-   unpacked here, unless the host sent it already unpacked
-   (Content-Encoding: gzip), which the bytes say (no gzip magic 1f 8b).
-   templates/static/check/common.js has the same. */
-async function shardText(response) {
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) { return new TextDecoder().decode(bytes); }
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Response(stream).text();
+/* A shard's bytes from its response, handed to Python as they came: gzip
+   (players.json format 5 on) is unpacked there (sitegen/browser/worker.py
+   `add_players`, zlib), or they are the JSON itself when the host sent
+   them unpacked (Content-Encoding: gzip). A DecompressionStream a shard
+   took about 100 ms after the last of 146 responses (docs/browser.md,
+   "The first check of a visit"). */
+async function shardBytes(response) {
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 /* The id shards of the file's players that are not loaded yet; returns
    how many could not be fetched (offline on a first check). */
-async function loadShards(inbrowser, payloadJson) {
+async function loadShards(inbrowser, payloadJson, timing) {
   const shards = await index;
   if (!shards) { return 0; }
   const wanted = JSON.parse(inbrowser.player_shards(payloadJson));
-  const fetched = await Promise.all(wanted.map(async function (n) {
+  const asked = performance.now();
+  const bodies = await Promise.all(wanted.map(async function (n) {
     try {
       // the hash of its bytes as the query, as sitegen.browser.pages.shard_url makes it
       const digest = shards.hashes[n] ? "?v=" + shards.hashes[n] : "";
       const response = await fetchOk(new URL("id/" + n + shards.suffix + digest, shards.folder));
-      inbrowser.add_players(n, await shardText(response));
-      return 0;
+      return await shardBytes(response);
     } catch (error) {
-      return 1;
+      return null;
     }
   }));
-  return fetched.reduce(function (a, b) { return a + b; }, 0);
+  const fetched = performance.now();
+  let missing = 0;
+  bodies.forEach(function (body, i) {
+    if (body === null) { missing += 1; } else { inbrowser.add_players(wanted[i], body); }
+  });
+  // for bench/browser.py: the shards fetched and unpacked, then handed to Python
+  timing.fetch = fetched - asked;
+  timing.add = performance.now() - fetched;
+  timing.fetched = wanted.length;
+  return missing;
 }
 
 /* Said where the notes are read: what could not be filled. */
@@ -524,7 +532,8 @@ async function reply(request) {
   try {
     const started = performance.now();
     const payloadJson = JSON.stringify(request.payload || null);
-    const missing = request.kind === "check" ? await loadShards(state.inbrowser, payloadJson) : 0;
+    const fetching = {};
+    const missing = request.kind === "check" ? await loadShards(state.inbrowser, payloadJson, fetching) : 0;
     const shards = performance.now();
     const check = request.kind === "check";
     // a check in two steps (docs/browser.md, "A check in two steps"): what
@@ -533,7 +542,7 @@ async function reply(request) {
                          : state.inbrowser.handle(request.kind, payloadJson);
     // where the worker's time went (ms), for bench/browser.py: fetching the
     // list's shards, then each step in Python (inbrowser.timing)
-    const timing = JSON.parse(state.inbrowser.timing());
+    const timing = Object.assign(JSON.parse(state.inbrowser.timing()), fetching);
     timing.shards = shards - started;
     timing.python = performance.now() - shards;
     // the text crosses to the page (a string is copied at once; an object

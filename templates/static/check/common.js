@@ -397,7 +397,8 @@ function shardFile(m, kind, key) {
 /* A shard's JSON text from its response: gzip (players.json format 5 on)
    unpacked here, unless the host sent it already unpacked
    (Content-Encoding: gzip), which the bytes say (no gzip magic 1f 8b).
-   templates/check/worker.js has the same. */
+   The checker's worker hands the bytes to Python instead (worker.js
+   shardBytes). */
 async function shardText(response) {
   const bytes = new Uint8Array(await response.arrayBuffer());
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) { return new TextDecoder().decode(bytes); }

@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "8bb4d2f9921dc4ba",
+ "version": "f9037e414e56fbb1",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/f765b5e4f9771196/pyodide-lock.json",
-  "../static/bundle/f765b5e4f9771196/worker.js",
-  "../static/bundle/f765b5e4f9771196/python_stdlib.zip",
-  "../static/bundle/f765b5e4f9771196/snapshot.bin"
+  "../static/bundle/9e9dcff97e0d9fb5/pyodide-lock.json",
+  "../static/bundle/9e9dcff97e0d9fb5/worker.js",
+  "../static/bundle/9e9dcff97e0d9fb5/python_stdlib.zip",
+  "../static/bundle/9e9dcff97e0d9fb5/snapshot.bin"
  ]
 };
 
