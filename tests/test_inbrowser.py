@@ -137,15 +137,20 @@ def test_the_rehearsal_checks_a_made_up_swiss_with_what_real_opens_have():
 
 
 def test_a_rehearsal_leaves_no_trace_on_the_next_check():
-    """The rehearsal's steps, in the worker's order, drop their answers and
-    times; the next check, and a step that comes after a real check's,
-    answer what they would without it."""
+    """The rehearsal's steps, in the worker's order, count no time and
+    keep nothing but the first view they give the page; the next check,
+    and a step that comes after a real check's, answer what they would
+    without it."""
     payload = json.dumps({"text": SAMPLE.read_text(encoding="utf-8"), "filename": SAMPLE.name})
     view, rest = inbrowser.check_view(payload), inbrowser.check_rest()
     inbrowser.timing()
+    answers = {}
     for step in ("read", "view", "rest"):
-        assert inbrowser.rehearse(step) is None
+        answers[step] = inbrowser.rehearse(step)
         assert inbrowser.timing() == "{}"
+    assert answers["read"] == answers["rest"] == ""
+    first = json.loads(answers["view"])          # the page rehearses its first rows with it
+    assert first["partial"] and len(first["table"]["rows"]) == len(first["result"]["players"]) == 120
     assert (inbrowser.check_view(payload), inbrowser.check_rest()) == (view, rest)
     inbrowser.rehearse("view")
     assert inbrowser.check_view(payload) == view      # the rehearsal's rest is dropped

@@ -385,25 +385,29 @@ def warm_up(players: int = 20) -> None:
 _REHEARSAL = {"filename": "rehearsal.trf"}     # its text made on first use
 
 
-def rehearse(step: str) -> None:
+def rehearse(step: str) -> str:
     """One step of a check of a made-up Swiss (`_swiss_trf`), the page's
     way: "read" (what `player_shards` does), "view" (`check_view`), "rest"
     (`check_rest`).  The worker runs them once a visit, after "ready", so
     that V8 has optimised the runtime's code a real file needs before the
     visitor's first check (docs/browser.md, "The first check of a visit").
-    The answers are dropped and the steps' times not counted."""
+    The steps' times are not counted; "view" gives its answer (the page
+    makes its first rows' HTML from the last one, and drops it), the
+    others ""."""
     if "text" not in _REHEARSAL:
         _REHEARSAL["text"] = _swiss_trf()
+    answer = ""
     with collector_paused():
         if step == "read":
             _read(_REHEARSAL, None)
         elif step == "view":
-            check_view(json.dumps(_REHEARSAL))
+            answer = check_view(json.dumps(_REHEARSAL))
         elif step == "rest":
             check_rest()
         else:
             raise ValueError(f"unknown step of a rehearsal: {step!r}")
     _TIMING.clear()
+    return answer
 
 
 def _swiss_trf(n: int = 120, rounds: int = 9) -> str:

@@ -483,15 +483,18 @@ async function rehearse() {
   await index;
   lastRequest = Math.max(lastRequest, performance.now());
   let spent = 0;
+  let view = null;
   for (let done = 0; done < REHEARSALS; done += 1) {
     for (const step of ["read", "view", "rest"]) {
       await idleFor(REHEARSE_IDLE_MS);
       const started = performance.now();
-      state.inbrowser.rehearse(step);
+      const answer = state.inbrowser.rehearse(step);
       spent += performance.now() - started;
+      if (answer) { view = answer; }
     }
   }
-  post({ type: "rehearsed", rounds: REHEARSALS, ms: spent });
+  // the last first view: the page rehearses its own first rows with it
+  post({ type: "rehearsed", rounds: REHEARSALS, ms: spent, view: view });
 }
 
 self.onmessage = async function (event) {

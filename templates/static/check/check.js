@@ -418,4 +418,13 @@ drop.addEventListener("drop", function (event) {
   }
 });
 
+/* The worker's rehearsal ends with its last first view (worker.js
+   rehearse): the page makes that answer's first rows the way a check's are
+   made, and drops them, so that its own scripts are no longer run for the
+   first time on the visitor's file (docs/browser.md, "The first check of
+   a visit"). */
+checker.rehearsed = function (answer) {
+  columnWidths(answer.table);
+  bodyRows(answer.table, answer.result, 0, FIRST_ROWS);
+};
 checker.startWhenIdle();

@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "f9037e414e56fbb1",
+ "version": "5d1961fa2ef9dce4",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/9e9dcff97e0d9fb5/pyodide-lock.json",
-  "../static/bundle/9e9dcff97e0d9fb5/worker.js",
-  "../static/bundle/9e9dcff97e0d9fb5/python_stdlib.zip",
-  "../static/bundle/9e9dcff97e0d9fb5/snapshot.bin"
+  "../static/bundle/3c6a3586d6f6c72c/pyodide-lock.json",
+  "../static/bundle/3c6a3586d6f6c72c/worker.js",
+  "../static/bundle/3c6a3586d6f6c72c/python_stdlib.zip",
+  "../static/bundle/3c6a3586d6f6c72c/snapshot.bin"
  ]
 };
 

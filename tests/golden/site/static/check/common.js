@@ -141,6 +141,8 @@ export class Checker {
     this.root = document.getElementById(prefix + "-status");
     this.text = document.getElementById(prefix + "-status-text");
     this.bar = document.getElementById(prefix + "-progress");
+    // called with the worker's rehearsal's last first view (check.js)
+    this.rehearsed = null;
   }
 
   /* Start loading at once: the page is usually ready before a file is chosen. */
@@ -210,6 +212,7 @@ export class Checker {
     }
     if (message.type === "rehearsed") {
       if (this.root) { this.root.setAttribute("data-rehearsed", String(Math.round(message.ms))); }
+      if (this.rehearsed && message.view) { this.rehearsed(JSON.parse(message.view)); }
       return;
     }
     if (message.type === "warmed") {
