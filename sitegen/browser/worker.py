@@ -415,7 +415,7 @@ def _swiss_trf(n: int = 120, rounds: int = 9) -> str:
     what real opens have and a round robin lacks: unrated players, players
     without a FIDE id, titles, a pairing-allocated bye, a half-point bye,
     forfeits, the top half of the standings paired against the bottom
-    half, the colours balanced.  Rules_core finds no problem in it
+    half, the colours balanced.  rules_core finds no problem in it
     (tests/test_inbrowser.py)."""
     rating = {i: 0 if i % 9 == 0 else 2450 - 15 * i for i in range(1, n + 1)}
     opponents: dict[int, set[int]] = {i: set() for i in rating}

@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "5d1961fa2ef9dce4",
+ "version": "83ad87478123fdfb",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/3c6a3586d6f6c72c/pyodide-lock.json",
-  "../static/bundle/3c6a3586d6f6c72c/worker.js",
-  "../static/bundle/3c6a3586d6f6c72c/python_stdlib.zip",
-  "../static/bundle/3c6a3586d6f6c72c/snapshot.bin"
+  "../static/bundle/47d4493d7754e2c8/pyodide-lock.json",
+  "../static/bundle/47d4493d7754e2c8/worker.js",
+  "../static/bundle/47d4493d7754e2c8/python_stdlib.zip",
+  "../static/bundle/47d4493d7754e2c8/snapshot.bin"
  ]
 };
 
