@@ -158,7 +158,10 @@ def _swap_in(out: Path, write, digests: tuple[str, str] | None = None,
             held = previous
         finally:
             _recycle(tmp, spare, held)               # the previous site, or a failed one
-    return [out / f.relative_to(tmp) for f in files]
+    # the written files under `out`, their paths cut as strings (pathlib's
+    # relative_to for each of thousands of files: docs/scale.md, "Session 12")
+    start = len(str(tmp))
+    return [Path(str(out) + str(f)[start:]) for f in files]
 
 
 def _scratch(out: Path, spare: Path | None) -> tuple[Path, list[str]]:

@@ -25,7 +25,7 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from importlib import resources
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
@@ -560,15 +560,20 @@ class _Writer:
         (`Reuse.take_group`), as `page` would have taken each: the pages
         listed in the sitemap, all as written."""
         assert self.reuse is not None
-        relatives = [(self.out / (p + "index.html" if p.endswith("/") or not p else p))
-                     .relative_to(self.root).as_posix() for p in [*paths, *files]]
-        for relative in relatives:
-            self._folder((self.root / relative).parent)
-        group = (self.out / name).relative_to(self.root).as_posix()
+        # site paths made as strings, each file's Path once (pathlib's `/`
+        # and relative_to for thousands of pages: docs/scale.md, "Session 12")
+        under = self.out.relative_to(self.root).as_posix()
+        under = "" if under == "." else under + "/"
+        relatives = [under + (p + "index.html" if p.endswith("/") or not p else p)
+                     for p in [*paths, *files]]
+        targets = [self.root / relative for relative in relatives]
+        for target in targets:
+            self._folder(target.parent)
+        group = PurePosixPath(under + name).as_posix()      # as pathlib wrote it: no end slash
         if not self.reuse.take_group(group, key, relatives, self.root):
             return False
         self.pages += [self.prefix.removeprefix(_prefix(self.data.base_url)) + p for p in paths]
-        self.written += [self.root / relative for relative in relatives]
+        self.written += targets
         return True
 
     def _folder(self, folder: Path) -> None:
