@@ -222,6 +222,14 @@ def check_once(page, again: bool = False) -> tuple[float, int, dict]:
         Counting.sent["players"] - players, timing
 
 
+def paused_check(page, url: str) -> tuple[float, int, dict]:
+    """check_once of a page loaded to "ready", the file chosen `PAUSE`
+    after it (a visitor opening the file dialog)."""
+    to_ready(page, url)
+    page.wait_for_timeout(PAUSE)
+    return check_once(page)
+
+
 RENDERING = ("ParseHTML", "UpdateLayoutTree", "Layout", "PrePaint", "Paint")
 
 
@@ -338,10 +346,7 @@ def main() -> None:
                 context.close()
             if KARL_MALA.exists():
                 context = browser.new_context(service_workers="block")
-                page = context.new_page()
-                to_ready(page, url)
-                page.wait_for_timeout(PAUSE)
-                paused.append(check_once(page))
+                paused.append(paused_check(context.new_page(), url))
                 context.close()
         browser.close()
         context = playwright.chromium.launch_persistent_context(
@@ -367,9 +372,7 @@ def main() -> None:
                 page.close()
             if KARL_MALA.exists():
                 page = context.new_page()
-                to_ready(page, url)
-                page.wait_for_timeout(PAUSE)
-                warm_paused.append(check_once(page))
+                warm_paused.append(paused_check(page, url))
                 page.close()
         context.close()
     print(f"Chromium {browser.version}, {args.players or 'the demo'} players, "

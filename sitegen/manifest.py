@@ -123,7 +123,7 @@ def carry_over(new: Path, old: Path, files: list[Path], changes: Changes | None 
         digests[relative] = hashlib.sha256(body).hexdigest()
         if relative not in previous:
             changes.added.append(relative)
-        elif _same_bytes(Path(before), body):
+        elif _same_bytes(before, body):
             _link(before, path)
             changes.kept += 1
         else:
@@ -169,11 +169,13 @@ def _linked(a: str | Path, b: str | Path) -> bool:
     return (first.st_ino, first.st_dev) == (second.st_ino, second.st_dev)
 
 
-def _same_bytes(path: Path, body: bytes) -> bool:
+def _same_bytes(path: str | Path, body: bytes) -> bool:
     try:
-        if path.is_symlink() or path.stat().st_size != len(body):
+        st = os.lstat(path)
+        if stat.S_ISLNK(st.st_mode) or st.st_size != len(body):
             return False
-        return path.read_bytes() == body
+        with open(path, "rb") as file:
+            return file.read() == body
     except OSError:
         return False
 
