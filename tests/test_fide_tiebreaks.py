@@ -537,3 +537,40 @@ def test_direct_encounter_swiss_exercise_25():
     assert tb.direct_encounter_groups(xt, [9, 12]) == [[9, 12]]
     ranks = dict(_order(SWISS_9, "DE"))
     assert (ranks[6], ranks[1], ranks[4], ranks[2]) == (2, 3, 3, 5)
+
+
+def _cut_statement(entries: list, cut: int, median: int) -> list:
+    """What `_cut` does, written as FIDE C.07 (2023) 14.1, 14.2 and 16.5
+    read (the form it had before session 13): remove the least significant
+    entry (lowest value, then smallest contribution; a VUR whose
+    contribution is not below it first) `cut` times, then the highest
+    `median` times, the first of equal entries each time."""
+    kept = list(entries)
+    for _ in range(min(cut + median, len(kept))):
+        if cut:
+            cut -= 1
+            least = min(kept, key=lambda e: (e.value, e.contribution))
+            vurs = [e for e in kept if e.vur]
+            if vurs:
+                vur = min(vurs, key=lambda e: e.contribution)
+                if vur.contribution >= least.contribution:
+                    least = vur
+            kept.remove(least)
+        else:
+            median -= 1
+            kept.remove(max(kept, key=lambda e: (e.value, e.contribution)))
+    return kept
+
+
+_HALVES = st.integers(0, 8).map(lambda n: n / 2)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.tuples(_HALVES, _HALVES, st.booleans()), max_size=11),
+       st.integers(0, 3), st.integers(0, 2))
+def test_cut_removes_what_the_articles_remove(raw, cut, median):
+    """`_cut` (indices found in one pass) removes the same entries, in the
+    same order, as the statement of 14.1, 14.2 and 16.5, ties and VURs
+    included."""
+    entries = [tb._Entry(value, contribution, vur) for value, contribution, vur in raw]
+    assert tb._cut(entries, cut, median) == _cut_statement(entries, cut, median)

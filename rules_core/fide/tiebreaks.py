@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import TypeGuard
+from typing import NamedTuple, TypeGuard
 
 from ..model import Player, RoundResult, Tournament
 from .tables import DP_BY_PERCENT, NOTIONAL_DP, PD_BANDS
@@ -215,11 +215,12 @@ def _opponent(r: RoundResult) -> int:
     return r.opponent
 
 
-@dataclass
-class _Entry:
+class _Entry(NamedTuple):
     """One contribution to BH or SB: the opponent's value (real, dummy or
     virtual), the contribution (SB: value x result) and whether the round
-    is voluntarily unplayed (FIDE C.07 (2023) 16.1.2)."""
+    is voluntarily unplayed (FIDE C.07 (2023) 16.1.2).  A tuple: two are
+    made for every round of every player (`_new_entries`, which makes them
+    with `tuple.__new__`, without the Python-level constructor)."""
 
     value: float
     contribution: float
@@ -290,17 +291,26 @@ class _Crosstable:
         if self.round_robin:
             return self.score[number]
         value, only_vur_after = 0.0, True
-        by_round = self.by_round[number]
+        by_round, players = self.by_round[number], self.players
+        dummy = self.rules.unplayed == "dummy"
         for round_ in range(self.rounds, 0, -1):
             r = by_round.get(round_)
-            face = r.score if r else 0.0
-            if self.rules.unplayed != "dummy":
-                value += 0.5 if r is not None and r.code in "+-" else face
-            elif self._requested(r) and only_vur_after:
+            if r is None:           # an absence: requested, a VUR (`_requested`, `is_vur`)
+                value += 0.5 if dummy and only_vur_after else 0.0
+                continue
+            face, code = r.score, r.code
+            if not dummy:
+                value += 0.5 if code in "+-" else face
+                continue
+            # `is_game` inlined (not a round robin here)
+            game = r.opponent is not None and r.opponent in players and code in PLAYED
+            if only_vur_after and not game and (
+                    code in REQUESTED_BYES or (code == "-" and r.opponent is None)):
                 value += 0.5
             else:
                 value += face
-            only_vur_after = only_vur_after and self.is_vur(r)
+            only_vur_after = only_vur_after and not game and (
+                code in REQUESTED_BYES or code == "-")
         return value
 
     def _against(self, number: int, r: RoundResult) -> float | None:
@@ -329,11 +339,13 @@ class _Crosstable:
     def _new_entries(self, number: int) -> tuple[list[_Entry], list[_Entry]]:
         """BH's entries (contribution: the value) and SB's (value x the
         player's points in the round)."""
-        buchholz, sonneborn = [], []
+        buchholz: list[_Entry] = []
+        sonneborn: list[_Entry] = []
         running = 0.0
         by_round = self.by_round[number]
         dummy = self.rules.unplayed == "dummy"
         players, round_robin = self.players, self.round_robin
+        opponent_value, make = self.opponent_value, tuple.__new__
         for round_ in range(1, self.rounds + 1):
             r = by_round.get(round_)
             points = r.score if r is not None else 0.0
@@ -341,14 +353,14 @@ class _Crosstable:
                     r.code in PLAYED or (round_robin and r.code in "+-")):
                 # `is_game` inlined (every round of every player): `_against`
                 # gives the opponent's value, and a game is not a VUR
-                value, vur = self.opponent_value[r.opponent], False
+                value, vur = opponent_value[r.opponent], False
             else:
                 against = self._against(number, r) if r is not None else None
                 value = (self._unplayed_value(number, round_, running, points)
                          if against is None else against)
                 vur = dummy and self.is_vur(r)
-            buchholz.append(_Entry(value, value * 1.0, vur))
-            sonneborn.append(_Entry(value, value * points, vur))
+            buchholz.append(make(_Entry, (value, value * 1.0, vur)))
+            sonneborn.append(make(_Entry, (value, value * points, vur)))
             running += points
         return buchholz, sonneborn
 
@@ -368,9 +380,11 @@ class _Crosstable:
         computed once per player; callers do not change the list."""
         games = self._games.get(number)
         if games is None:
-            by_round = self.by_round[number]
+            by_round, players, round_robin = self.by_round[number], self.players, self.round_robin
+            # `is_game` inlined: every player's rounds, when the event is built
             games = [r for r in (by_round.get(k) for k in range(1, self.rounds + 1))
-                     if self.is_game(r)]
+                     if r is not None and r.opponent is not None and r.opponent in players
+                     and (r.code in PLAYED or (round_robin and r.code in "+-"))]
             self._games[number] = games
         return games
 
@@ -382,28 +396,46 @@ def _cut(entries: list[_Entry], cut: int, median: int) -> list[_Entry]:
     entries: the lowest value, of equal values the smallest contribution
     (14.1.1); but while the player has a voluntarily unplayed round whose
     contribution is not below that one, the VUR goes first (16.5).
-    14.2: Median-n also removes the n highest values."""
+    14.2: Median-n also removes the n highest values.  Of equal entries
+    the first in round order goes."""
     if not (cut or median):
         return entries          # nothing removed: the callers only read it
     kept = list(entries)
     for _ in range(min(cut + median, len(kept))):
         if cut:
             cut -= 1
-            kept.remove(_least(kept))
+            del kept[_least(kept)]
         else:
             median -= 1
-            kept.remove(max(kept, key=lambda e: (e.value, e.contribution)))
+            del kept[_most(kept)]
     return kept
 
 
-def _least(entries: list[_Entry]) -> _Entry:
-    least = min(entries, key=lambda e: (e.value, e.contribution))
-    vurs = [e for e in entries if e.vur]
-    if vurs:
-        vur = min(vurs, key=lambda e: e.contribution)
-        if vur.contribution >= least.contribution:
-            return vur
+def _least(entries: list[_Entry]) -> int:
+    """The index of the entry Cut-1 removes (`_cut`)."""
+    least = 0
+    value, contribution = entries[0].value, entries[0].contribution
+    for index, e in enumerate(entries):
+        if e.value < value or (e.value == value and e.contribution < contribution):
+            least, value, contribution = index, e.value, e.contribution
+    vur = -1
+    for index, e in enumerate(entries):
+        if e.vur and (vur < 0 or e.contribution < entries[vur].contribution):
+            vur = index
+    if vur >= 0 and entries[vur].contribution >= contribution:
+        return vur
     return least
+
+
+def _most(entries: list[_Entry]) -> int:
+    """The index of the entry Median-1 removes above (`_cut`): the highest
+    value, of equal values the largest contribution."""
+    most = 0
+    value, contribution = entries[0].value, entries[0].contribution
+    for index, e in enumerate(entries):
+        if e.value > value or (e.value == value and e.contribution > contribution):
+            most, value, contribution = index, e.value, e.contribution
+    return most
 
 
 # ------------------------------------------------------------------ values
@@ -610,8 +642,9 @@ def _values(xt: _Crosstable, order: list[Tiebreak]) -> Values:
 
 
 def _column(xt: _Crosstable, tb: Tiebreak) -> dict[int, float | int | None]:
-    if tb.code in _PLAIN:
-        return {n: _PLAIN[tb.code](xt, n, tb) for n in xt.players}
+    plain = _PLAIN.get(tb.code)
+    if plain is not None:
+        return {n: plain(xt, n, tb) for n in xt.players}
     if tb.code == "FB":
         fore = _fore(xt)
         return {n: _buchholz(fore, n, tb) for n in xt.players}
