@@ -10,8 +10,11 @@ import gzip
 import html
 import json
 import re
+import unicodedata
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sitegen.browser.pages import PAGES, bundle_text, player_index, render_check_pages
 from sitegen.compute.pipeline import compute
@@ -95,6 +98,23 @@ def test_same_data_same_bytes(data, tmp_path):
     assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]
 
 
+def _name_key_statement(name: str, prefix: int) -> str:
+    """What `pages.name_key` computes, as plainly as it reads: NFKD, lower
+    case, the letters and digits a-z 0-9 kept, the first `prefix` of them
+    padded with "_" (its ASCII shortcut must agree)."""
+    folded = "".join(c for c in unicodedata.normalize("NFKD", name).lower()
+                     if c in "abcdefghijklmnopqrstuvwxyz0123456789")
+    return (folded[:prefix] + "_" * prefix)[:prefix]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from("aZ09 .,'-_Öéßİ李—\u0301ﬁ"), max_size=14) | st.text(max_size=14),
+       st.integers(1, 3))
+def test_name_key_is_its_statement_for_any_name(name, prefix):
+    from sitegen.browser.pages import name_key
+    assert name_key(name, prefix) == _name_key_statement(name, prefix)
+
+
 def test_the_index_is_sharded_by_id_and_name(data):
     """Every player is in the id shard that inbrowser computes for its id,
     and in the name shard of its folded name; players.json holds no player."""
@@ -121,6 +141,7 @@ def test_the_index_is_sharded_by_id_and_name(data):
     assert id_shard_count(1_200_000) == 65536 and id_shard_count(10) == 1
     assert name_key("Ōno, Ken") == "on" and name_key("李") == "__"
     assert name_key("Ōno, Ken", 1) == "o" and name_key("李", 1) == "_"
+    assert name_key("A.........B") == "ab" and name_key("  x") == "x_"
     assert (name_prefix(ONE_LETTER_NAMES), name_prefix(ONE_LETTER_NAMES + 1)) == (1, 2)
     assert meta["name_prefix"] == 1 and len(meta["names"]) <= 37
 

@@ -18,12 +18,17 @@ import http.server
 import json
 import re
 import threading
+import unicodedata
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sitegen.build import build
+from sitegen.compute.pipeline import compute
+from sitegen.content.folder import load_content
 from sitegen.site import views
 from tests.site_fixture import CHESS, DRAUGHTS, write_content
 from tests.site_pages import broken_links
@@ -189,6 +194,49 @@ def test_search_key_folds_as_the_script_does():
     assert views.search_key("O'Brien, Pat") == "ob"
     assert views.search_key("Ž") == "z"
     assert views.search_key("—") == "_"
+    assert views.search_key("A.........B") == "ab"      # past the first 8 characters
+
+
+def _search_key_statement(name: str) -> str:
+    """What `search_key` computes, written as plainly as it reads: accents
+    dropped (NFD, combining marks removed), lower case, the first two
+    letters or digits, else "_" (its ASCII shortcut must agree)."""
+    folded = re.sub("[\u0300-\u036f]", "", unicodedata.normalize("NFD", name)).lower()
+    return re.sub("[^a-z0-9]", "", folded)[:2] or "_"
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from("aZ09 .,'-_Öéßİ李—\u0301"), max_size=14) | st.text(max_size=14))
+def test_search_key_is_its_statement_for_any_name(name):
+    assert views.search_key(name) == _search_key_statement(name)
+
+
+def test_search_shards_are_the_search_index_split_without_addresses(tmp_path):
+    """`search_shards` makes its rows from the records: the rows of
+    `search_index` (every player's summary and address), the address
+    replaced by the slug where it is not the id, split by `search_key`."""
+    patch = pytest.MonkeyPatch()
+    patch.setattr(views, "LARGE_SITE", 0)
+    patch.setattr(views, "SHARD_SIZE", 3)
+    try:
+        root = write_content(tmp_path / "content")
+        with open(root / "players" / "draughts.csv", "a", encoding="utf-8") as registry:
+            registry.write('1001,"Kent, Kim",TST,m,1990-01-01,,2000,,50,,\n')   # a chess id
+        data = compute(load_content(root))
+        links = views.Links(data)
+        assert links.large
+        index, parts = views.search_shards(data, links, "/x/")
+        whole = views.search_index(data, links, "/x/")
+    finally:
+        patch.undo()
+    expected: dict[str, list] = {}
+    for row in whole["players"]:
+        slug = row[-1].rpartition("#")[2]
+        expected.setdefault(views.search_key(row[1]), []).append(
+            row[:-1] + ([slug] if slug != row[0] else []))
+    assert {key: part["players"] for key, part in parts.items()} == expected
+    assert index["parts"] == {key: f"/x/search/{key}.json" for key in sorted(expected)}
+    assert any(len(row) == 6 for rows in expected.values() for row in rows)   # a slug given
 
 
 def test_large_site_assets_only_on_large_sites(large_site, golden_fixture_site):

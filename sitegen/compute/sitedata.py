@@ -162,6 +162,17 @@ class ByList(MutableMapping[str, V], Generic[V]):
     def __iter__(self) -> Iterator[str]:
         return iter(self._names)
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The list names, in the order they were added: one tuple shared
+        by every `ByList` of the same names (a key to cache by)."""
+        return self._names
+
+    @property
+    def values_in_order(self) -> tuple[V, ...]:
+        """The values, in the order of `names`."""
+        return self._values
+
     def __len__(self) -> int:
         return len(self._names)
 

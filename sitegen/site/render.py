@@ -386,7 +386,7 @@ def _section(w: _Writer, section: Callable[[_Writer], None]) -> None:
 def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
              items: Sequence[_Item],
              prepare: Callable[[_Writer, _Item], Any] | None = None,
-             later: bool = False) -> None:
+             later: bool = False, there: bool = False) -> None:
     """`function(w, item)` for every item: in this process, or in chunks
     (four a worker, to even out their sizes) across the pool.  With
     `prepare`, each item's views are `prepare(w, item)` and rendered as
@@ -397,10 +397,12 @@ def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
     every player held nearly a copy of the site data each
     (docs/scale.md#memory).  On a smaller site, whose workers read every
     player for the players' pages anyway, each worker makes the views of
-    its own items (`_made_there`).  `later`: the chunks are
-    queued and their results taken at the end of the language
-    (`w.pending`), this process going on meanwhile."""
-    if prepare is not None and w.links.large:
+    its own items (`_made_there`).  `there`: the workers make the views
+    on a large site too, for items whose views read little of the site
+    data (an event's: its report and its players' addresses).  `later`:
+    the chunks are queued and their results taken at the end of the
+    language (`w.pending`), this process going on meanwhile."""
+    if prepare is not None and w.links.large and not there:
         _fan_out_prepared(w, function, items, prepare)
         return
     if prepare is not None:
@@ -1014,7 +1016,11 @@ def _events(w: _Writer) -> None:
     w.page("events/", "events_index.html", gettext("Events"),
            events=views.events_index(w.data, w.links))
     reports = [r for r in sorted(w.data.events, key=lambda r: r.slug) if not _event_taken(w, r)]
-    _fan_out(w, _event_page, reports, _event_views)
+    # made by the workers on any site: an event's views read its report and
+    # its players' addresses, not the players (docs/scale.md, "Session 13":
+    # at FIDE's size this process made them after the workers had nothing
+    # else to do, 24 s of the render's last 31)
+    _fan_out(w, _event_page, reports, _event_views, there=True)
 
 
 def _event_taken(w: _Writer, report) -> bool:

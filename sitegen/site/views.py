@@ -174,6 +174,11 @@ class Links:
         shard = self.shards[bisect.bisect_right(self._firsts, slug) - 1]
         return f"{shard.path}#{slug}"
 
+    def player_slug(self, game: str, pid: str) -> str:
+        """On a large site, the anchor of a player of the site in his page
+        of players (`player_path`'s part after "#"): his id, made safe."""
+        return self._slugs.get((game, pid), pid)
+
     def event_path(self, slug: str | None) -> str | None:
         return f"events/{slug}/" if slug in self.events else None
 
@@ -889,19 +894,35 @@ def search_key(name: str) -> str:
     """The part of a large site's search index that holds `name`: its first
     two letters or digits, accents dropped and lower case, as `key()` of
     static/large-site.js computes them from what a visitor types."""
-    folded = _COMBINING.sub("", unicodedata.normalize("NFD", name)).lower()
+    if name.isascii():      # NFD leaves ASCII as it is, and it has no accents
+        key = _NOT_KEY.sub("", name[:8].lower())[:2]
+        if len(key) == 2:   # else the rest of the name decides
+            return key
+        folded = name.lower()
+    else:
+        folded = _COMBINING.sub("", unicodedata.normalize("NFD", name)).lower()
     return _NOT_KEY.sub("", folded)[:2] or "_"
 
 
 def search_shards(data: SiteData, links: Links, prefix: str) -> tuple[dict, dict[str, dict]]:
     """A large site's search index (see LARGE_SITE): `search_index`'s rows
     split by `search_key` of the name, and an index of the parts; a row's
-    address is not written (`_without_url`)."""
-    whole = search_index(data, links, prefix)
-    fields = whole["fields"][:-1] + ["slug"]
+    address is not written: in its place the player's slug, given only
+    where it is not his id, by which static/search.js finds his page in
+    players/shards.json (43 % of a row, docs/scale.md#output-size).  Made
+    from the records directly (`search_index` builds every player's
+    summary and address: at FIDE's size a fifth of the render's longest
+    tasks, docs/scale.md, "Session 13"); tests/test_scale.py compares the
+    two."""
+    fields = ["id", "name", "federation", "game", "rating", "slug"]
     parts: dict[str, list] = {}
-    for row in whole["players"]:
-        parts.setdefault(search_key(row[1]), []).append(_without_url(row))
+    records = sorted(data.players.values(), key=lambda p: (p.name.casefold(), p.game, p.id))
+    for p in records:
+        slug = links.player_slug(p.game, p.id)
+        row = [p.id, p.name, p.federation, p.game, _first_rating(p.ratings)]
+        if slug != p.id:
+            row.append(slug)
+        parts.setdefault(search_key(p.name), []).append(row)
     index = {"fields": fields, "players": [],
              "parts": {key: f"{prefix}search/{key}.json" for key in sorted(parts)},
              "shards": f"{prefix}players/shards.json"}
@@ -909,9 +930,20 @@ def search_shards(data: SiteData, links: Links, prefix: str) -> tuple[dict, dict
                    for key, rows in sorted(parts.items())}
 
 
-def _without_url(row: list) -> list:
-    """A large site's search row: no address (43 % of a row), which
-    static/search.js finds in players/shards.json by the player's slug,
-    given only where it is not his id (docs/scale.md#output-size)."""
-    slug = row[-1].rpartition("#")[2]
-    return row[:-1] + ([slug] if slug != row[0] else [])
+_IN_LIST_ORDER: dict[tuple[str, ...], tuple[int, ...]] = {}
+
+
+def _first_rating(ratings) -> int | None:
+    """The first rating of `_ratings`' order that is not None (the search
+    index's rating): the positions of a record's list names in that order
+    found once for each tuple of names (`ByList.names`, shared)."""
+    names = ratings.names
+    order = _IN_LIST_ORDER.get(names)
+    if order is None:
+        order = _IN_LIST_ORDER[names] = tuple(
+            names.index(name) for name in sorted(names, key=_list_order))
+    values = ratings.values_in_order
+    for at in order:
+        if values[at] is not None:
+            return values[at]
+    return None

@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "83ad87478123fdfb",
+ "version": "2181181d68652616",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/47d4493d7754e2c8/pyodide-lock.json",
-  "../static/bundle/47d4493d7754e2c8/worker.js",
-  "../static/bundle/47d4493d7754e2c8/python_stdlib.zip",
-  "../static/bundle/47d4493d7754e2c8/snapshot.bin"
+  "../static/bundle/d2c04671badea8e3/pyodide-lock.json",
+  "../static/bundle/d2c04671badea8e3/worker.js",
+  "../static/bundle/d2c04671badea8e3/python_stdlib.zip",
+  "../static/bundle/d2c04671badea8e3/snapshot.bin"
  ]
 };
 
