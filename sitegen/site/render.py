@@ -321,11 +321,18 @@ def _render_language(writer: _Writer, workers: int) -> None:
     pool = _pool(writer, workers) if workers > 1 else None
     writer.pool, writer.workers = pool, workers
     try:
+        if pool is not None:
+            # the sections that read everything and write their own files
+            # queued first, the longest first: at FIDE's size the checker's
+            # player index is the render's longest task (docs/scale.md,
+            # "Session 13"), and the workers would else wait for this
+            # process's first sections
+            for section in _ALONE:
+                if section in sections:
+                    writer.pending.append(pool.submit(_run_chunk, _section, [section]))
         for section in sections:
             writer.step(section.__name__.strip("_"))
-            if pool is not None and section in _ALONE:
-                writer.pending.append(pool.submit(_run_chunk, _section, [section]))
-            else:
+            if pool is None or section not in _ALONE:
                 section(writer)
         for pending in writer.pending:
             _collect(writer, pending.result())
@@ -347,12 +354,11 @@ def _render_language(writer: _Writer, workers: int) -> None:
 # chunks finish changes nothing written; the lists come back in chunk order.
 
 _FORKED: _Writer | None = None
-# Sections that read the site data whole and write their own files: with a
-# pool, each is one worker's task, queued after the downloads, so that this
-# process goes on to the players' and events' views the workers wait for
+# Sections that read the site data whole and write their own files (`_ALONE`):
+# with a pool, each is one worker's task, queued before everything else
 # (docs/scale.md#rendering): the checker's player index and the search
-# index were a third of this process's CPU at 300,000 players, and the
-# workers waited for the views meanwhile.
+# index were a third of this process's CPU at 300,000 players, and at
+# FIDE's size the checker's is the render's longest task.
 _Item = TypeVar("_Item")
 
 
@@ -416,7 +422,10 @@ def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
         for item in items:
             function(w, item)
         return
-    size = max(1, -(-len(items) // (w.workers * 4)))
+    # four chunks a worker, to even out their sizes; sixteen where the
+    # workers make the views of a large site (the render's last tasks: a
+    # smaller last chunk, a shorter wait for it)
+    size = max(1, -(-len(items) // (w.workers * (16 if there and w.links.large else 4))))
     chunks = [items[i:i + size] for i in range(0, len(items), size)]
     if later:
         w.pending += [w.pool.submit(_run_chunk, function, chunk) for chunk in chunks]
@@ -995,7 +1004,10 @@ def _player_shards(w: _Writer) -> None:
     and players/shards.json, by which the 404 page finds /players/<id>/."""
     shards = w.links.shards
     w.page("players/", "players_shards.html", gettext("Players"), shards=shards)
-    _fan_out(w, _shard_page, shards, _shard_views)
+    # the views made by the workers: those of a page of players read only
+    # its players' records, which the checker's and the search's tasks read
+    # whole anyway (docs/scale.md, "Session 13": no more memory)
+    _fan_out(w, _shard_page, shards, _shard_views, there=True, later=True)
     index = {"path": w.prefix + "players/by-id/", "first": [s.first for s in shards],
              "last": [s.last for s in shards]}
     w.write("players/shards.json", json.dumps(index, separators=(",", ":")) + "\n")
@@ -1020,7 +1032,7 @@ def _events(w: _Writer) -> None:
     # its players' addresses, not the players (docs/scale.md, "Session 13":
     # at FIDE's size this process made them after the workers had nothing
     # else to do, 24 s of the render's last 31)
-    _fan_out(w, _event_page, reports, _event_views, there=True)
+    _fan_out(w, _event_page, reports, _event_views, there=True, later=True)
 
 
 def _event_taken(w: _Writer, report) -> bool:
@@ -1212,4 +1224,6 @@ def _sitemap(w: _Writer) -> None:
     w.write("sitemap.xml", w.env.get_template("sitemap.xml").render(urls=urls))
 
 
-_ALONE = (_check, _search, _worldcup, _norms)   # in a worker of their own when there is a pool (`_FORKED`)
+# In a worker of their own when there is a pool (`_FORKED`), queued in
+# this order, the longest first, before the other sections.
+_ALONE = (_check, _search, _worldcup, _norms)
