@@ -354,17 +354,26 @@ def _kib(pid: int, path: str, key: str) -> int:
 
 
 class Sampler:
-    """The memory of the build and every process it forked, sampled every
-    `every` seconds in a thread: the peak of the summed resident sets
-    (RSS: a page shared by forked processes counted in each, so an upper
-    bound) and of the summed proportional sets (PSS: a shared page divided
-    among the processes sharing it, so the memory the build really takes),
-    and the largest number of processes.  Linux only (/proc); elsewhere
-    the figures stay 0."""
+    """The memory of the build and every process it forked, sampled in a
+    thread: the peak of the summed resident sets (RSS: a page shared by
+    forked processes counted in each, so an upper bound; every `every`
+    seconds) and of the summed proportional sets (PSS: a shared page
+    divided among the processes sharing it, so the memory the build really
+    takes; every `pss_every` seconds), and the largest number of processes.
+    Linux only (/proc); elsewhere the figures stay 0.
 
-    def __init__(self, every: float = 0.2):
+    PSS is read from smaps_rollup, which walks the process's page tables:
+    35 ms for a process of 2.5 GB on this machine, so three of them read
+    every 0.2 s (as until session 13) took half a core from a build on two
+    (its CPU was left out of the figures, its wall time was not: the
+    render of FIDE's size took 84 s in the benchmark, 68 s timed without
+    the sampler).  Every 2 s it takes about 5 %; `cpu` is its own time,
+    printed with the figures."""
+
+    def __init__(self, every: float = 0.2, pss_every: float = 2.0):
         import threading
         self.every, self.rss, self.pss, self.processes = every, 0, 0, 0
+        self.pss_every, self._pss_at = pss_every, 0.0
         self.cpu = 0.0          # the sampling thread's own CPU seconds so far
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
@@ -377,18 +386,20 @@ class Sampler:
     def __exit__(self, *exc) -> None:
         self._stop.set()
         self._thread.join()
-        self.sample()
+        self.sample(last=True)
 
     def _run(self) -> None:
         while not self._stop.wait(self.every):
             self.sample()
             self.cpu = time.thread_time()
 
-    def sample(self) -> None:
+    def sample(self, last: bool = False) -> None:
         pids = [os.getpid(), *_children(os.getpid())]
         self.processes = max(self.processes, len(pids))
         self.rss = max(self.rss, sum(_kib(p, "status", "VmRSS:") for p in pids))
-        if self._pss_ok:
+        now = time.perf_counter()
+        if self._pss_ok and (last or now - self._pss_at >= self.pss_every):
+            self._pss_at = now
             self.pss = max(self.pss, sum(_kib(p, "smaps_rollup", "Pss:") for p in pids))
 
 
@@ -452,6 +463,7 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False,
     figures["peak"] = _peak_mib()
     figures["sum_rss"], figures["sum_pss"] = sampler.rss / 1024, sampler.pss / 1024
     figures["processes"] = sampler.processes
+    figures["sampler_cpu"] = sampler.cpu
     # the largest rendering worker (forked: it shares the pages it has not
     # written to with this process, so the two do not add up)
     figures["peak_workers"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
@@ -564,8 +576,9 @@ def report(f: dict) -> str:
              f"the build: {f['cycles']} objects",
              f"          largest rendering worker's peak RSS {f['peak_workers']:,.0f} MiB",
              f"          all processes together ({f['processes']} at most, sampled every "
-             f"0.2 s): peak PSS {f['sum_pss']:,.0f} MiB, peak RSS summed "
-             f"{f['sum_rss']:,.0f} MiB (shared pages counted in each)"]
+             f"2 s): peak PSS {f['sum_pss']:,.0f} MiB, peak RSS summed "
+             f"{f['sum_rss']:,.0f} MiB (every 0.2 s; shared pages counted in each); "
+             f"the sampler's own CPU {f['sampler_cpu']:,.1f} s"]
     if "heap" in f:
         lines.append(f"          Python heap peak (tracemalloc) {f['heap']:,.0f} MiB; "
                      "held after compute, by line:")

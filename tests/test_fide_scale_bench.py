@@ -61,6 +61,7 @@ FIGURES = {"players": 1200, "events": 3, "games": 400, "rated": 300, "load": 1.0
            "files": 60, "bytes": 5 * 2 ** 20, "download_bytes": 2 ** 20, "peak": 300.0,
            "peak_load": 100.0, "peak_compute": 200.0, "pss_compute": 190.0, "cycles": 0,
            "peak_workers": 250.0, "processes": 3, "sum_pss": 600.0, "sum_rss": 800.0,
+           "sampler_cpu": 0.4,
            "by_part": {"events/": (3 * 2 ** 20, 40), "": (2 ** 19, 5)},
            "shard_fetch": 1_234_000}
 
@@ -68,7 +69,8 @@ FIGURES = {"players": 1200, "events": 3, "games": 400, "rated": 300, "load": 1.0
 def test_the_report_prints_the_memory_of_all_processes():
     text = fide_scale.report(FIGURES)
     assert "all processes together (3 at most" in text
-    assert "peak PSS 600 MiB, peak RSS summed 800 MiB" in text
+    assert "peak PSS 600 MiB, peak RSS summed 800 MiB (every 0.2 s" in text
+    assert "the sampler's own CPU 0.4 s" in text
     assert "after compute 200, its PSS then 190" in text
     assert "total:         6.0 s" in text
     assert "compute:       2.0 s (events rated in 2 processes; workers 2; CPU 1.2 s " \
