@@ -3,13 +3,19 @@ folder (templates/ and static/ that replace or add to the package's)."""
 
 from __future__ import annotations
 
+import shutil
+import types
+
 import pytest
 
+from sitegen.browser.pages import write_service_worker
+from sitegen.site.render import templates_root
 from tests.site_fixture import write_content
 
 ACCENT = ":root { --accent: #8a1538; --link: #8a1538; }\n"
 LOGO = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
         '<rect width="10" height="10" fill="#8a1538"/></svg>\n')
+THEMED_CSS = "/* the federation's own */\n"
 HOME = """{% extends "base.html" %}
 {% block content %}<p class="welcome">Welcome to the themed federation.</p>{% endblock %}
 """
@@ -25,6 +31,10 @@ def themed(tmp_path_factory):
     (content / "theme" / "static" / "theme.css").write_text(ACCENT)
     (content / "theme" / "static" / "logo.svg").write_text(LOGO)
     (content / "theme" / "templates" / "home.html").write_text(HOME)
+    # a theme's own stylesheet replaces the package's (and the checker's
+    # offline copy of it: test_the_service_worker_digests_the_sites_own_files)
+    package_css = (templates_root() / "static" / "style.css").read_text(encoding="utf-8")
+    (content / "theme" / "static" / "style.css").write_text(package_css + THEMED_CSS)
     build(content, root / "site", show_progress=False)
     return root / "site"
 
@@ -105,3 +115,31 @@ def test_the_theme_folder_stylesheet_comes_after_the_accent(tmp_path):
     build(content, tmp_path / "site", show_progress=False)
     html = (tmp_path / "site" / "index.html").read_text()
     assert html.index("static/accent.css") < html.index("static/theme.css")
+
+
+@pytest.mark.parametrize("again", [False, True])
+def test_the_service_worker_digests_the_sites_own_files(themed, tmp_path, again):
+    """check/sw.js names the files the checker keeps offline and a version,
+    a digest of their bytes: written once every other file of the site is
+    (render._service_worker), it is the one the finished site gives, the
+    theme's stylesheet included (written by another section than the
+    checker's, which runs in a worker process).  `again`: built over
+    itself, where the checker's bundle is taken from the previous site and
+    its section is quickly done (it read the stylesheet before the
+    building process had written it, and digested the package's)."""
+    from sitegen.build import build
+    site = tmp_path / "built"
+    shutil.copytree(themed, site)
+    if again:       # with a page more, so that the build renders again
+        content = tmp_path / "content"
+        shutil.copytree(themed.parent / "content", content)
+        (content / "pages" / "more.md").write_text("# More\n\nA page more.\n")
+        build(content, site, show_progress=False)
+    assert (site / "static" / "style.css").read_text().endswith(THEMED_CSS)
+    themed = site
+    copy = tmp_path / "site"
+    shutil.copytree(themed, copy)
+    (copy / "check" / "sw.js").unlink()
+    meta = types.SimpleNamespace(scripts=("static/search.js",))    # a site's (not a large one's)
+    write_service_worker(copy, meta, copy)
+    assert (copy / "check" / "sw.js").read_bytes() == (themed / "check" / "sw.js").read_bytes()

@@ -341,7 +341,19 @@ def _render_language(writer: _Writer, workers: int) -> None:
             pool.shutdown()
         global _FORKED
         _FORKED = None
+    if _check in sections:
+        _service_worker(writer)
     _feed(writer)
+
+
+def _service_worker(w: _Writer) -> None:
+    """check/sw.js, once every other file of the language is written: its
+    version is a digest of the files it names (the checker's pages, the
+    static files, the bundle's), which other sections write, some of them
+    in other processes (a digest read while `_static` was writing gave an
+    incremental build another sw.js than a full one)."""
+    root = w.out if w.first else w.out.parent
+    w.written.append(checkpages.write_service_worker(w.out, w.meta, root))
 
 
 # -- rendering in processes ----------------------------------------------------------
@@ -409,7 +421,7 @@ def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
     the chunks are queued and their results taken at the end of the
     language (`w.pending`), this process going on meanwhile."""
     if prepare is not None and w.links.large and not there:
-        _fan_out_prepared(w, function, items, prepare)
+        _fan_out_prepared(w, function, items, prepare, later)
         return
     if prepare is not None:
         # a site with a page a player: the workers, which read the site data
@@ -445,10 +457,12 @@ WINDOW = 3                # tasks a worker queued at most (their views held)
 
 
 def _fan_out_prepared(w: _Writer, function: Callable[[_Writer, Any], None],
-                      items: Sequence[_Item], prepare: Callable[[_Writer, _Item], Any]) -> None:
+                      items: Sequence[_Item], prepare: Callable[[_Writer, _Item], Any],
+                      later: bool = False) -> None:
     """`_fan_out` with views made here: a few items a task, a few tasks a
     worker in flight (the views of the others not made yet), the results
-    taken in order."""
+    taken in order; with `later`, the last ones at the end of the language
+    (`w.pending`)."""
     if w.pool is None or len(items) < 2:
         for item in items:
             function(w, prepare(w, item))
@@ -460,6 +474,9 @@ def _fan_out_prepared(w: _Writer, function: Callable[[_Writer, Any], None],
         waiting.append(w.pool.submit(_run_chunk, function, views_))
         while len(waiting) >= w.workers * WINDOW:
             _collect(w, waiting.popleft().result())
+    if later:
+        w.pending += waiting
+        return
     while waiting:
         _collect(w, waiting.popleft().result())
 
@@ -1204,7 +1221,6 @@ def _check(w: _Writer) -> None:
         w.written += checker_bundle(w.out, w.reuse, w.root)
     w.written += checkpages.render_check_pages(w.env, w.data, w.out, meta=w.meta, root=root,
                                                bundle=False)
-    w.written.append(checkpages.write_service_worker(w.out, w.meta, root))
     w.pages += [w.prefix.removeprefix(_prefix(w.data.base_url)) + path
                 for path, _, _ in checkpages.PAGES]
 
