@@ -125,8 +125,10 @@ def test_the_service_worker_digests_the_sites_own_files(themed, tmp_path, again)
     theme's stylesheet included (written by another section than the
     checker's, which runs in a worker process).  `again`: built over
     itself, where the checker's bundle is taken from the previous site and
-    its section is quickly done (it read the stylesheet before the
-    building process had written it, and digested the package's)."""
+    its section is quickly done.  The race this guards against (sw.js
+    written by that section before `_static` had written the files it
+    digests) showed in tests/test_incremental.py, not here: this states
+    the invariant, it did not reproduce the race on the former code."""
     from sitegen.build import build
     site = tmp_path / "built"
     shutil.copytree(themed, site)
@@ -136,10 +138,9 @@ def test_the_service_worker_digests_the_sites_own_files(themed, tmp_path, again)
         (content / "pages" / "more.md").write_text("# More\n\nA page more.\n")
         build(content, site, show_progress=False)
     assert (site / "static" / "style.css").read_text().endswith(THEMED_CSS)
-    themed = site
     copy = tmp_path / "site"
-    shutil.copytree(themed, copy)
+    shutil.copytree(site, copy)
     (copy / "check" / "sw.js").unlink()
     meta = types.SimpleNamespace(scripts=("static/search.js",))    # a site's (not a large one's)
     write_service_worker(copy, meta, copy)
-    assert (copy / "check" / "sw.js").read_bytes() == (themed / "check" / "sw.js").read_bytes()
+    assert (copy / "check" / "sw.js").read_bytes() == (site / "check" / "sw.js").read_bytes()

@@ -121,8 +121,11 @@ def _templates() -> Path:
 
 
 def _built(out: Path, path: str) -> Path:
-    """The file of `path` (relative to /check/): in the site, or, for the
-    static files copied after the check pages, in the templates."""
+    """The file of `path` (relative to /check/): in the site, or, for a
+    static file not there (the checker's pages written alone,
+    `render_check_pages` with its bundle, before any static file), in the
+    templates.  A site's render writes sw.js after its static files
+    (`sitegen.site.render._service_worker`)."""
     built = (out / "check" / path / ("index.html" if path.endswith("/") else "")).resolve()
     shared = re.sub(r"^(\.\./)+", "", path)
     if built.exists() or shared == path or not shared.startswith("static/"):
