@@ -3,6 +3,7 @@
     python bench/fide_scale.py [FOLDER] [--players N] [--games N] [--seed S]
     python bench/fide_scale.py [FOLDER] --bench [--out SITE] [--keep] [--tracemalloc] [--profile]
                                [--compute-workers N]
+    python bench/fide_scale.py [FOLDER] --month [--out FOLDER] [--keep]
 
 The first writes a content folder (default: a new temporary folder) of about
 FIDE's size: `players/chess.csv` with 1.2 million chess players (about two
@@ -36,8 +37,20 @@ machine does not inflate as it does wall time.  The site goes into a temporary f
 afterwards (and so is a temporary content folder) unless `--keep` or
 `--out` is given.
 
-Deterministic: every choice comes from `random.Random(seed)`, so the same
-arguments write the same bytes.  Prints figures; asserts nothing.
+With `--month` it measures what a federation of that size does every
+month (`month_bench`): it builds the folder with `sitegen build` in a
+process of its own (keeping, as it does, a manifest in the site and its
+results in `.sitegen-cache/` beside it), then the same content with a
+month more (`month_more`: as many February opens, rated on the March
+list) over that site, then that content again into an empty folder
+without a cache; it prints each build's seconds, CPU, the building
+process's peak resident set and files added, modified and unchanged, and
+whether the month wrote the same files as the full build (the manifests'
+SHA-256 of every file).  `--out` keeps the three in that folder.
+
+Deterministic: every choice comes from `random.Random(seed)` (the month's
+events from `seed + 1`), so the same arguments write the same bytes.
+Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -50,6 +63,7 @@ import os
 import random
 import resource
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -64,7 +78,6 @@ PLAYERS = 1_200_000
 GAMES = 1_000_000
 SEED = 2025
 START, END = date(2025, 1, 1), date(2025, 2, 1)      # the record: one rating period
-LAST_DAY = date(2025, 1, 28)      # fide-rb-2024 6.1.3: 3 days before the list date
 STAMP = ".fide_scale.json"        # what the folder was generated with
 VERSION = 2                       # of the generator: a folder of another is made again
 
@@ -230,13 +243,15 @@ def rated_games(seats: list[dict]) -> int:
                                                  {s["number"], o} & scored)))
 
 
-def events(players: list[dict], games: int, rng: random.Random):
-    """(file name, TRF text) of Swiss opens until `games` rated games are
-    played (`rated_games`).
+def events(players: list[dict], games: int, rng: random.Random, month: date = START):
+    """(file name, TRF text) of Swiss opens of `month` (its first day)
+    until `games` rated games are played (`rated_games`), each ended three
+    days before the next month's list at the latest (fide-rb-2024 6.1.3).
 
     Entrants come from an active third of the registry; a few thousand
     "regulars" enter about one event in six, so that some play 40 games
     or more in the period (K x n above 700)."""
+    last_day = _next_month(month) - timedelta(days=4)
     active = rng.sample(range(len(players)), len(players) // 3)
     regulars = active[:3000]
     played, number = 0, 0
@@ -251,10 +266,15 @@ def events(players: list[dict], games: int, rng: random.Random):
                   "strength": players[i]["rating"] or 1500}
                  for n, i in enumerate(entrants, start=1)]
         play_swiss(seats, rounds, rng)
-        first = START + timedelta(days=rng.randrange((LAST_DAY - START).days - rounds + 2))
-        name = f"Scale Open {number:05d}"
-        yield f"2025-01-open-{number:05d}.trf", trf_text(name, first, rounds, seats)
+        first = month + timedelta(days=rng.randrange((last_day - month).days - rounds + 2))
+        # the first month's names as they always were: the same content, bytes for bytes
+        name = f"Scale Open {'' if month == START else f'{month:%B} '}{number:05d}"
+        yield f"{month:%Y-%m}-open-{number:05d}.trf", trf_text(name, first, rounds, seats)
         played += rated_games(seats)
+
+
+def _next_month(day: date) -> date:
+    return date(day.year + day.month // 12, day.month % 12 + 1, 1)
 
 
 SITE_TOML = f"""# FIDE-scale benchmark content (bench/fide_scale.py): one list, one period.
@@ -293,6 +313,99 @@ def generate(folder: Path, players: int = PLAYERS, games: int = GAMES,
              "seats": total, "seconds": round(time.perf_counter() - started, 1)}
     (folder / STAMP).write_text(json.dumps(stamp) + "\n", encoding="utf-8")
     return stamp
+
+
+def month_more(folder: Path, into: Path, players: int = PLAYERS, games: int = GAMES,
+               seed: int = SEED) -> int:
+    """`into`: the content of `folder` and one month more, as a federation's
+    folder is the month after: every file of `folder` (hard links where the
+    file system allows them), February's opens as many as January's (the
+    same registry, drawn from `random.Random(seed + 1)`), and `site.toml`
+    publishing the March list too.  Returns the events added."""
+    shutil.rmtree(into, ignore_errors=True)
+    shutil.copytree(folder, into, copy_function=_link_or_copy)
+    month = END
+    (into / "site.toml").unlink()       # a link to the first month's: not written through
+    (into / "site.toml").write_text(
+        SITE_TOML.replace("one list, one period", "one list, two periods (a month more)")
+        .replace(f"end = {END.isoformat()}", f"end = {_next_month(month).isoformat()}"),
+        encoding="utf-8")
+    registered = registry(players, random.Random(seed))     # as `generate` drew it
+    added = 0
+    for name, text in events(registered, games, random.Random(seed + 1), month):
+        (into / "events" / "chess" / name).write_text(text, encoding="utf-8")
+        added += 1
+    return added
+
+
+def _link_or_copy(source: str, target: str) -> None:
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
+# A build as `sitegen build` runs it, in a process of its own, which prints
+# its own peak resident set and CPU seconds (its workers' apart) last.
+_BUILD = """
+import json, resource, sys, time
+from sitegen.cli import main
+began = time.perf_counter()
+status = main(["build", sys.argv[1], "--out", sys.argv[2]])
+own, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps({"status": status, "seconds": time.perf_counter() - began,
+                  "peak": own.ru_maxrss / 1024, "cpu": own.ru_utime + own.ru_stime,
+                  "cpu_workers": workers.ru_utime + workers.ru_stime}))
+"""
+
+
+def _timed_build(content: Path, out: Path, cache: bool = True) -> dict:
+    """`sitegen build content --out out` in a process of its own; its
+    figures and its summary line (files added, modified, removed, unchanged)."""
+    env = dict(os.environ)
+    if not cache:
+        env["SITEGEN_BUILD_CACHE"] = "off"
+    run = subprocess.run([sys.executable, "-c", _BUILD, str(content), str(out)], cwd=ROOT,
+                         env=env, capture_output=True, text=True, check=False)
+    lines = run.stdout.strip().splitlines()
+    if run.returncode or not lines:
+        raise SystemExit(f"the build of {content} failed:\n{run.stdout}\n{run.stderr}")
+    figures = json.loads(lines[-1])
+    figures["summary"] = next((line for line in lines if line.startswith("sitegen build:")), "")
+    return figures
+
+
+def _manifest_files(out: Path) -> dict:
+    return json.loads((out / ".sitegen-manifest.json").read_text(encoding="utf-8"))["files"]
+
+
+def month_bench(folder: Path, work: Path, players: int, games: int, seed: int) -> dict:
+    """A federation of FIDE's size a month on: `folder` built as a first
+    build (its results kept in the build's cache beside the site), then the
+    content with a month more (`month_more`) built over that site, then
+    the same content built into an empty folder without a cache, which the
+    month must equal file for file (the manifests' SHA-256 of every file)."""
+    later = work / "content-month"
+    figures: dict = {"added_events": month_more(folder, later, players, games, seed)}
+    figures["first"] = _timed_build(folder, work / "site")
+    figures["month"] = _timed_build(later, work / "site")
+    figures["full"] = _timed_build(later, work / "full" / "site", cache=False)
+    figures["same"] = _manifest_files(work / "site") == _manifest_files(work / "full" / "site")
+    return figures
+
+
+def month_report(f: dict) -> str:
+    def line(label: str, b: dict) -> str:
+        return (f"{label}{b['seconds']:7.1f} s, CPU {b['cpu']:.1f} s building process, "
+                f"{b['cpu_workers']:.1f} s workers; peak RSS {b['peak']:,.0f} MiB the "
+                f"building process\n          {b['summary']}")
+    return "\n".join([
+        f"a month more: {f['added_events']:,} events of February added (the March list)",
+        line("first:    ", f["first"]),
+        line("month:    ", f["month"]),
+        line("full:     ", f["full"]),
+        f"          the month {f['month']['seconds'] / f['full']['seconds']:.0%} of the full "
+        f"build's time; the same files as the full build: {'yes' if f['same'] else 'NO'}"])
 
 
 # -- the benchmark --------------------------------------------------------------------
@@ -424,6 +537,9 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False,
         tracemalloc.start()
     figures = {}
     sampler = Sampler()
+    # what earlier code left (the pure-Python datetime classes that
+    # _datetime's replace on import are such garbage) is not the build's
+    gc.collect()
     with sampler, collector_paused():       # as sitegen.build.build runs them
         began, cpu = time.perf_counter(), _cpu(sampler)
         loaded = _profiled(load_content, content) if profile else load_content(content)
@@ -602,6 +718,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", action="store_true",
                         help="profile load and compute (cProfile), print the 25 costliest functions of each "
                         "(the building process's: with workers, not the events rated in them)")
+    parser.add_argument("--month", action="store_true",
+                        help="instead of --bench: build it as `sitegen build` does, then it "
+                        "with a month more over that site, then that into an empty folder "
+                        "(about 11 minutes at FIDE's size)")
     parser.add_argument("--compute-workers", type=int, metavar="N",
                         help="the processes that rate a period's events (default: as the "
                         "build, $SITEGEN_WORKERS, else one a CPU)")
@@ -611,11 +731,24 @@ def main(argv: list[str] | None = None) -> int:
               "seed": args.seed}
     stamp = folder / STAMP
     known = json.loads(stamp.read_text()) if stamp.is_file() else {}
-    if not args.bench or any(known.get(k) != v for k, v in wanted.items()):
+    built = args.bench or args.month
+    if not built or any(known.get(k) != v for k, v in wanted.items()):
         made = generate(folder, args.players, args.games, args.seed)
         print(f"wrote {folder}: {made['players']:,} players, {made['events']:,} events, "
               f"{made['seats']:,} entries, in {made['seconds']} s", flush=True)
-    if not args.bench:
+    if not built:
+        return 0
+    if args.month:
+        work = args.out or Path(tempfile.mkdtemp(prefix="fide-scale-month-"))
+        try:
+            print(month_report(month_bench(folder, work, args.players, args.games,
+                                           args.seed)))
+            print(f"sites:    {work}" + ("" if args.out or args.keep else " (removed)"))
+        finally:
+            if not (args.out or args.keep):
+                shutil.rmtree(work, ignore_errors=True)
+                if not args.folder:
+                    shutil.rmtree(folder, ignore_errors=True)
         return 0
     out = args.out or Path(tempfile.mkdtemp(prefix="fide-scale-site-")) / "site"
     try:

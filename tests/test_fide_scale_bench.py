@@ -116,3 +116,53 @@ def test_both_ways_of_finding_the_workers_agree():
     finally:
         os.write(stop, b"x")
         os.waitpid(pid, 0)
+
+
+def test_a_month_more_is_the_first_month_and_the_next(tmp_path):
+    """`--month`'s content: every file of the first month as it was (the
+    folder's own site.toml not written through a hard link), the next
+    month's opens in February, ended three days before the March list
+    (fide-rb-2024 6.1.3), and site.toml publishing that list."""
+    first, later = tmp_path / "first", tmp_path / "later"
+    fide_scale.generate(first, players=3000, games=300, seed=7)
+    toml = (first / "site.toml").read_bytes()
+    added = fide_scale.month_more(first, later, players=3000, games=300, seed=7)
+    assert (first / "site.toml").read_bytes() == toml
+    assert "end = 2025-03-01" in (later / "site.toml").read_text(encoding="utf-8")
+    january = sorted((first / "events" / "chess").iterdir())
+    for path in [first / "players" / "chess.csv", *january]:
+        assert (later / path.relative_to(first)).read_bytes() == path.read_bytes()
+    february = sorted(p for p in (later / "events" / "chess").iterdir() if p not in
+                      {later / p.relative_to(first) for p in january})
+    assert added == len(february) > 0
+    assert all(p.name.startswith("2025-02-open-") for p in february)
+    assert january[0].read_text(encoding="utf-8").startswith("012 Scale Open 00001\n")
+    for path in february:
+        head = dict(line.split(" ", 1) for line in path.read_text(encoding="utf-8")
+                    .splitlines() if line[:3] in ("012", "042", "052"))
+        assert head["012"].startswith("Scale Open February ")
+        assert "2025/02/01" <= head["042"] <= head["052"] <= "2025/02/25"
+
+
+MONTH = {"added_events": 2882,
+         "first": {"seconds": 180.0, "cpu": 120.0, "cpu_workers": 150.0, "peak": 2800.0,
+                   "summary": "sitegen build: 10 files in site/ (10 added, 0 modified, "
+                              "0 removed, 0 unchanged)"},
+         "month": {"seconds": 100.0, "cpu": 80.0, "cpu_workers": 90.0, "peak": 3000.0,
+                   "summary": "sitegen build: 12 files in site/ (2 added, 5 modified, "
+                              "0 removed, 5 unchanged)"},
+         "full": {"seconds": 250.0, "cpu": 150.0, "cpu_workers": 200.0, "peak": 2900.0,
+                  "summary": "sitegen build: 12 files in full/site/ (12 added, 0 modified, "
+                             "0 removed, 0 unchanged)"},
+         "same": True}
+
+
+def test_the_month_report_prints_each_build():
+    text = fide_scale.month_report(MONTH)
+    assert "a month more: 2,882 events of February added" in text
+    assert "month:      100.0 s, CPU 80.0 s building process, 90.0 s workers; " \
+        "peak RSS 3,000 MiB the building process" in text
+    assert "(2 added, 5 modified, 0 removed, 5 unchanged)" in text
+    assert "the month 40% of the full build's time; the same files as the full " \
+        "build: yes" in text
+    assert "build: NO" in fide_scale.month_report({**MONTH, "same": False})

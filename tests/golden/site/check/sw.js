@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "2181181d68652616",
+ "version": "12eea6e23f5c0516",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/d2c04671badea8e3/pyodide-lock.json",
-  "../static/bundle/d2c04671badea8e3/worker.js",
-  "../static/bundle/d2c04671badea8e3/python_stdlib.zip",
-  "../static/bundle/d2c04671badea8e3/snapshot.bin"
+  "../static/bundle/c1bd0ea7d1eca72b/pyodide-lock.json",
+  "../static/bundle/c1bd0ea7d1eca72b/worker.js",
+  "../static/bundle/c1bd0ea7d1eca72b/python_stdlib.zip",
+  "../static/bundle/c1bd0ea7d1eca72b/snapshot.bin"
  ]
 };
 
