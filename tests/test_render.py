@@ -835,6 +835,53 @@ def test_one_and_two_workers_write_the_same_bytes(tmp_path, regulations):
     assert any(k.startswith("players/") for k in trees[1])
 
 
+class _Queue:
+    """A pool that records what is queued, beside what is read."""
+
+    def __init__(self, events: list):
+        self.events = events
+
+    def submit(self, run, function, chunk):
+        self.events.append(("queued", function, list(chunk)))
+        return len(self.events)
+
+
+@pytest.mark.parametrize("prepared", [False, True])
+def test_streamed_items_are_queued_as_each_chunk_fills(prepared):
+    """docs/scale.md#month-session-15: the pages an incremental build renders
+    are decided one by one (a key each); each chunk goes to the workers as
+    soon as it is full, before the next item is decided, sized from the
+    most there can be (64 items, two workers: chunks of two), every item
+    once and in order; with views to make, the workers make them."""
+    from types import SimpleNamespace
+
+    from sitegen.site import render
+
+    events: list = []
+
+    def decided():
+        for item in range(5):
+            events.append(("read", item))
+            yield item
+
+    def page(w, item):
+        raise AssertionError("rendered in a worker, not here")
+
+    def views_of(w, item):
+        raise AssertionError("made in a worker, not here")
+
+    w = SimpleNamespace(pool=_Queue(events), workers=2, pending=[],
+                        links=SimpleNamespace(large=False))
+    render._fan_out(w, page, decided(), views_of if prepared else None, later=True, most=64)
+    run = render._made_there if prepared else page
+
+    def chunk(*items):
+        return ("queued", run, [(page, views_of, i) if prepared else i for i in items])
+    assert events == [("read", 0), ("read", 1), chunk(0, 1), ("read", 2), ("read", 3),
+                      chunk(2, 3), ("read", 4), chunk(4)]
+    assert w.pending == [3, 6, 8]
+
+
 @pytest.mark.parametrize("given,env,expected", [
     (3, "", 3), (1, "4", 1), (None, "2", 2), (None, " 1 ", 1), (0, "", 1)])
 def test_render_workers_from_the_argument_then_the_environment(monkeypatch, given, env,

@@ -22,7 +22,7 @@ import functools
 import json
 import multiprocessing
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from importlib import resources
 from pathlib import Path, PurePosixPath
@@ -402,9 +402,9 @@ def _section(w: _Writer, section: Callable[[_Writer], None]) -> None:
 
 
 def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
-             items: Sequence[_Item],
+             items: Iterable[_Item],
              prepare: Callable[[_Writer, _Item], Any] | None = None,
-             later: bool = False, there: bool = False) -> None:
+             later: bool = False, there: bool = False, most: int | None = None) -> None:
     """`function(w, item)` for every item: in this process, or in chunks
     (four a worker, to even out their sizes) across the pool.  With
     `prepare`, each item's views are `prepare(w, item)` and rendered as
@@ -419,7 +419,17 @@ def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
     on a large site too, for items whose views read little of the site
     data (an event's: its report and its players' addresses).  `later`:
     the chunks are queued and their results taken at the end of the
-    language (`w.pending`), this process going on meanwhile."""
+    language (`w.pending`), this process going on meanwhile.  `most`: the
+    items are an iterator of at most that many, made as it is read (the
+    pages an incremental build cannot take from the previous site, each
+    decided by a key: `_player_taken`); with `later`, each chunk is
+    queued as soon as it is full, so that the workers render the first
+    while this process decides the next (docs/scale.md#month-session-15)."""
+    if most is not None and later and w.pool is not None and not (
+            prepare is not None and w.links.large and not there):
+        _fan_out_streamed(w, function, items, most, prepare)
+        return
+    items = items if isinstance(items, Sequence) else list(items)
     if prepare is not None and w.links.large and not there:
         _fan_out_prepared(w, function, items, prepare, later)
         return
@@ -444,6 +454,29 @@ def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
         return
     for result in w.pool.map(_run_chunk, [function] * len(chunks), chunks):
         _collect(w, result)
+
+
+# Chunks a worker where the items are streamed (`_fan_out_streamed`): sized
+# from the most there can be, so that the few an incremental build renders
+# still make several chunks a worker.
+STREAMED_CHUNKS = 16
+
+
+def _fan_out_streamed(w: _Writer, function: Callable[[_Writer, Any], None],
+                      items: Iterable[_Item], most: int,
+                      prepare: Callable[[_Writer, _Item], Any] | None) -> None:
+    """`_fan_out(..., later=True)` of an iterator of at most `most` items:
+    a chunk queued each time it is full, the last when the items end."""
+    assert w.pool is not None, "streamed only to a pool"
+    size = max(1, -(-most // (w.workers * STREAMED_CHUNKS)))
+    run, chunk = (function, []) if prepare is None else (_made_there, [])
+    for item in items:
+        chunk.append(item if prepare is None else (function, prepare, item))
+        if len(chunk) == size:
+            w.pending.append(w.pool.submit(_run_chunk, run, chunk))
+            chunk = []
+    if chunk:
+        w.pending.append(w.pool.submit(_run_chunk, run, chunk))
 
 
 def _made_there(w: _Writer, job: tuple) -> None:
@@ -947,8 +980,9 @@ def _players(w: _Writer) -> None:
         return
     w.page("players/", "players_index.html", gettext("Players"),
            players=views.players_index(w.data, w.links))
-    _fan_out(w, _player_page, [key for key in sorted(w.data.players)
-                               if not _player_taken(w, key)], later=True)
+    keys = sorted(w.data.players)
+    _fan_out(w, _player_page, (key for key in keys if not _player_taken(w, key)),
+             later=True, most=len(keys))
 
 
 def _player_taken(w: _Writer, key: tuple[str, str]) -> bool:
@@ -1044,12 +1078,13 @@ def _shard_page(w: _Writer, shard: tuple) -> None:
 def _events(w: _Writer) -> None:
     w.page("events/", "events_index.html", gettext("Events"),
            events=views.events_index(w.data, w.links))
-    reports = [r for r in sorted(w.data.events, key=lambda r: r.slug) if not _event_taken(w, r)]
+    every = sorted(w.data.events, key=lambda r: r.slug)
+    reports = (r for r in every if not _event_taken(w, r))
     # made by the workers on any site: an event's views read its report and
     # its players' addresses, not the players (docs/scale.md, "Session 13":
     # at FIDE's size this process made them after the workers had nothing
     # else to do, 24 s of the render's last 31)
-    _fan_out(w, _event_page, reports, _event_views, there=True, later=True)
+    _fan_out(w, _event_page, reports, _event_views, there=True, later=True, most=len(every))
 
 
 def _event_taken(w: _Writer, report) -> bool:
