@@ -319,9 +319,10 @@ def month_more(folder: Path, into: Path, players: int = PLAYERS, games: int = GA
                seed: int = SEED) -> int:
     """`into`: the content of `folder` and one month more, as a federation's
     folder is the month after: every file of `folder` (hard links where the
-    file system allows them), February's opens as many as January's (the
-    same registry, drawn from `random.Random(seed + 1)`), and `site.toml`
-    publishing the March list too.  Returns the events added."""
+    file system allows them), February's opens (the same registry, drawn
+    from `random.Random(seed + 1)`, until as many games are rated as in
+    January), and `site.toml` publishing the March list too.  Returns the
+    events added."""
     shutil.rmtree(into, ignore_errors=True)
     shutil.copytree(folder, into, copy_function=_link_or_copy)
     month = END
@@ -740,24 +741,20 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.month:
         work = args.out or Path(tempfile.mkdtemp(prefix="fide-scale-month-"))
-        try:
-            print(month_report(month_bench(folder, work, args.players, args.games,
-                                           args.seed)))
-            print(f"sites:    {work}" + ("" if args.out or args.keep else " (removed)"))
-        finally:
-            if not (args.out or args.keep):
-                shutil.rmtree(work, ignore_errors=True)
-                if not args.folder:
-                    shutil.rmtree(folder, ignore_errors=True)
-        return 0
-    out = args.out or Path(tempfile.mkdtemp(prefix="fide-scale-site-")) / "site"
+        made = lambda: month_report(month_bench(folder, work, args.players,  # noqa: E731
+                                                args.games, args.seed))
+        label, kept, temporary = "sites:   ", work, work
+    else:
+        out = args.out or Path(tempfile.mkdtemp(prefix="fide-scale-site-")) / "site"
+        made = lambda: report(bench(folder, out, args.tracemalloc,  # noqa: E731
+                                    args.profile, args.compute_workers))
+        label, kept, temporary = "site:    ", out, out.parent
     try:
-        print(report(bench(folder, out, args.tracemalloc, args.profile,
-                           args.compute_workers)))
-        print(f"site:     {out}" + ("" if args.out or args.keep else " (removed)"))
+        print(made())
+        print(f"{label} {kept}" + ("" if args.out or args.keep else " (removed)"))
     finally:
         if not (args.out or args.keep):
-            shutil.rmtree(out.parent, ignore_errors=True)
+            shutil.rmtree(temporary, ignore_errors=True)
             if not args.folder:
                 shutil.rmtree(folder, ignore_errors=True)
     return 0

@@ -65,8 +65,8 @@ class RoundResult:
         the tournaments read from event files): a third smaller and faster
         to load than the state of named slots pickle makes by default, and
         loaded with each score one of a few shared floats again (pickle
-        writes a float by value: each of a million rounds' points became
-        an object of its own, docs/scale.md#memory-session-15)."""
+        writes a float by value: each round's points became an object of
+        its own, 2.8 million at FIDE's size, docs/scale.md#memory-session-15)."""
         return (_round_result, (self.round, self.opponent, self.color, self.code,
                                 self.score, self.line, self.column))
 
