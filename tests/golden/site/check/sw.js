@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "12eea6e23f5c0516",
+ "version": "d35fce182bfed663",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/c1bd0ea7d1eca72b/pyodide-lock.json",
-  "../static/bundle/c1bd0ea7d1eca72b/worker.js",
-  "../static/bundle/c1bd0ea7d1eca72b/python_stdlib.zip",
-  "../static/bundle/c1bd0ea7d1eca72b/snapshot.bin"
+  "../static/bundle/1e3999b0b42b86c5/pyodide-lock.json",
+  "../static/bundle/1e3999b0b42b86c5/worker.js",
+  "../static/bundle/1e3999b0b42b86c5/python_stdlib.zip",
+  "../static/bundle/1e3999b0b42b86c5/snapshot.bin"
  ]
 };
 
