@@ -469,7 +469,8 @@ def _fan_out_streamed(w: _Writer, function: Callable[[_Writer, Any], None],
     a chunk queued each time it is full, the last when the items end."""
     assert w.pool is not None, "streamed only to a pool"
     size = max(1, -(-most // (w.workers * STREAMED_CHUNKS)))
-    run, chunk = (function, []) if prepare is None else (_made_there, [])
+    run = function if prepare is None else _made_there
+    chunk: list[Any] = []
     for item in items:
         chunk.append(item if prepare is None else (function, prepare, item))
         if len(chunk) == size:
