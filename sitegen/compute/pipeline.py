@@ -513,7 +513,12 @@ def _period_change(edition, pid: str, p: _Player, made, delisted: list[str]) -> 
     (or his first rating pooled), his count of games raised by them."""
     games = sum(n for _, _, n in made)
     if p.rating is not None and games:
-        total = sum((c for _, c, _ in made), Fraction(0))
+        # added up from the first change, not from Fraction(0): most players
+        # have one event a period, and adding Fractions is slow
+        # (docs/scale.md#compute-session-16)
+        total = made[0][1]
+        for _, change, _ in made[1:]:
+            total += change
         p.rating = edition.new_rating(p.rating, total)
         if p.rating < edition.floor:
             p.rating = None

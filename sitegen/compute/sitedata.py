@@ -133,9 +133,13 @@ class ByList(MutableMapping[str, V], Generic[V]):
     @classmethod
     def of(cls, name: str, value: V) -> ByList[V]:
         """`ByList({name: value})`, made without a call to `__setitem__`
-        (a million players' first list, `pipeline._records`)."""
+        (a million players' first list, `pipeline._records`); the shared
+        one-name tuple found in a dict (docs/scale.md#compute-session-16)."""
         made = cls.__new__(cls)
-        made._names, made._values = _shared((name,)), (value,)
+        names = _ONE.get(name)
+        if names is None:
+            names = _ONE[name] = _shared((name,))
+        made._names, made._values = names, (value,)
         return made
 
     def __getitem__(self, name: str) -> V:
@@ -184,6 +188,7 @@ class ByList(MutableMapping[str, V], Generic[V]):
 
 
 _NAMES: dict[tuple[str, ...], tuple[str, ...]] = {}
+_ONE: dict[str, tuple[str, ...]] = {}       # a list's name -> its shared one-name tuple
 
 
 def _shared(names: tuple[str, ...]) -> tuple[str, ...]:
