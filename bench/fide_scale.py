@@ -467,6 +467,22 @@ def _kib(pid: int, path: str, key: str) -> int:
     return 0
 
 
+def _rollup(pid: int) -> tuple[int, int]:
+    """(PSS, the process's own pages: Private_Clean + Private_Dirty) in KiB,
+    from one read of /proc/PID/smaps_rollup (it walks the page tables:
+    read once for both); (0, 0) if the process is gone."""
+    pss = own = 0
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                pss = int(line.split()[1])
+            elif line.startswith(("Private_Clean:", "Private_Dirty:")):
+                own += int(line.split()[1])
+    except (OSError, ValueError):
+        return 0, 0
+    return pss, own
+
+
 class Sampler:
     """The memory of the build and every process it forked, sampled in a
     thread: the peak of the summed resident sets (RSS: a page shared by
@@ -482,11 +498,17 @@ class Sampler:
     (its CPU was left out of the figures, its wall time was not: the
     render of FIDE's size took 84 s in the benchmark, 68 s timed without
     the sampler).  Every 2 s it takes about 5 %; `cpu` is its own time,
-    printed with the figures."""
+    printed with the figures.  At the PSS peak it keeps the processes' own
+    pages (Private_*), summed (`own`) and the building process's
+    (`own_building`): what of the PSS is not shared with another process
+    (docs/scale.md#memory-session-16)."""
 
     def __init__(self, every: float = 0.2, pss_every: float = 2.0):
         import threading
         self.every, self.rss, self.pss, self.processes = every, 0, 0, 0
+        # at the PSS peak: every process's own pages summed, and the
+        # building process's (the rest of the PSS is pages still shared)
+        self.own, self.own_building = 0, 0
         self.pss_every, self._pss_at = pss_every, 0.0
         self.cpu = 0.0          # the sampling thread's own CPU seconds so far
         self._stop = threading.Event()
@@ -514,7 +536,11 @@ class Sampler:
         now = time.perf_counter()
         if self._pss_ok and (last or now - self._pss_at >= self.pss_every):
             self._pss_at = now
-            self.pss = max(self.pss, sum(_kib(p, "smaps_rollup", "Pss:") for p in pids))
+            rollups = [_rollup(p) for p in pids]
+            pss = sum(r[0] for r in rollups)
+            if pss > self.pss:
+                self.pss, self.own, self.own_building = (
+                    pss, sum(r[1] for r in rollups), rollups[0][1])
 
 
 def bench(content: Path, out: Path, trace: bool, profile: bool = False,
@@ -579,6 +605,7 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False,
         figures["total"] = time.perf_counter() - began
     figures["peak"] = _peak_mib()
     figures["sum_rss"], figures["sum_pss"] = sampler.rss / 1024, sampler.pss / 1024
+    figures["own_pss"], figures["own_building"] = sampler.own / 1024, sampler.own_building / 1024
     figures["processes"] = sampler.processes
     figures["sampler_cpu"] = sampler.cpu
     # the largest rendering worker (forked: it shares the pages it has not
@@ -695,7 +722,15 @@ def report(f: dict) -> str:
              f"          all processes together ({f['processes']} at most, sampled every "
              f"2 s): peak PSS {f['sum_pss']:,.0f} MiB, peak RSS summed "
              f"{f['sum_rss']:,.0f} MiB (every 0.2 s; shared pages counted in each); "
-             f"the sampler's own CPU {f['sampler_cpu']:,.1f} s"]
+             f"the sampler's own CPU {f['sampler_cpu']:,.1f} s",
+             # forked workers share the building process's pages only until
+             # a process writes to one, and reading an object writes its
+             # reference count (docs/scale.md#memory-session-16)
+             f"          at the PSS peak, pages of one process alone "
+             f"{f['own_pss']:,.0f} MiB (the building process's "
+             f"{f['own_building']:,.0f}, the workers' "
+             f"{round(f['own_pss']) - round(f['own_building']):,}), pages still shared "
+             f"{round(f['sum_pss']) - round(f['own_pss']):,} MiB"]
     if "heap" in f:
         lines.append(f"          Python heap peak (tracemalloc) {f['heap']:,.0f} MiB; "
                      "held after compute, by line:")

@@ -51,6 +51,11 @@ def test_the_sampler_counts_a_forked_childs_memory():
     assert alone.pss > 0 and alone.rss >= alone.pss
     for grown in (both.pss - alone.pss, both.rss - alone.rss):
         assert grown >= CHILD_MIB * 1024 * 0.9          # KiB
+    # the pages the child wrote are its own: counted among the other
+    # processes' own pages, not this one's (whose pages the fork made
+    # shared: its own can fall), and no more than the PSS
+    assert both.own - both.own_building >= CHILD_MIB * 1024 * 0.9
+    assert 0 < both.own_building < both.own <= both.pss
 
 
 FIGURES = {"players": 1200, "events": 3, "games": 400, "rated": 300, "load": 1.0,
@@ -61,6 +66,7 @@ FIGURES = {"players": 1200, "events": 3, "games": 400, "rated": 300, "load": 1.0
            "files": 60, "bytes": 5 * 2 ** 20, "download_bytes": 2 ** 20, "peak": 300.0,
            "peak_load": 100.0, "peak_compute": 200.0, "pss_compute": 190.0, "cycles": 0,
            "peak_workers": 250.0, "processes": 3, "sum_pss": 600.0, "sum_rss": 800.0,
+           "own_pss": 450.0, "own_building": 200.0,
            "sampler_cpu": 0.4,
            "by_part": {"events/": (3 * 2 ** 20, 40), "": (2 ** 19, 5)},
            "shard_fetch": 1_234_000}
@@ -71,6 +77,8 @@ def test_the_report_prints_the_memory_of_all_processes():
     assert "all processes together (3 at most" in text
     assert "peak PSS 600 MiB, peak RSS summed 800 MiB (every 0.2 s" in text
     assert "the sampler's own CPU 0.4 s" in text
+    assert ("at the PSS peak, pages of one process alone 450 MiB (the building "
+            "process's 200, the workers' 250), pages still shared 150 MiB") in text
     assert "after compute 200, its PSS then 190" in text
     assert "total:         6.0 s" in text
     assert "compute:       2.0 s (events rated in 2 processes; workers 2; CPU 1.2 s " \
