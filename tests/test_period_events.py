@@ -162,3 +162,45 @@ def test_rating_with_the_count_given_is_rating_as_before(edition_id, t):
     counted = engine.counted_games(t, edition)
     assert engine.planned_games(t, edition, counted) == engine.planned_games(t, edition)
     assert engine.rate_event(t, edition, None, counted) == engine.rate_event(t, edition)
+
+
+class _Future:
+    """A queued range: `started` ones a worker has taken (no cancel)."""
+
+    def __init__(self, index: int, started: bool):
+        self.index, self.started, self.cancelled = index, started, False
+
+    def cancel(self) -> bool:
+        self.cancelled = not self.started
+        return self.cancelled
+
+    def result(self):
+        assert not self.cancelled, "a range rated here is never waited for"
+        return 4242, [("worker", self.index)]
+
+
+@pytest.mark.parametrize("started,forked,here", [
+    ([True, True, False, False, False], 1, [4, 3, 2]),    # the last three, last first
+    ([True, False, False], 2, [2]),                       # the first two are the workers'
+    ([True, True, True], 1, []),                          # every range taken
+    ([False, False, True, False], 1, [3]),                # the ones before it: the workers'
+])
+def test_this_process_rates_the_ranges_no_worker_started(started, forked, here):
+    """docs/scale.md#memory-session-17: of the queued ranges, this process
+    rates those no worker has started, from the last one back, never the
+    first one of each worker, and stops at the first a worker has; the
+    ranges come out in order, each rated once."""
+    rated: list[int] = []
+    planned = list(range(len(started)))
+
+    def rate(item):
+        rated.append(item)
+        return ("here", item)
+    futures = [_Future(i, s) for i, s in enumerate(started)]
+    bounds = [(i, i + 1) for i in planned]
+    used: set[int] = set()
+    out = period_events._collected(rate, planned, bounds, futures, forked, used)
+    assert rated == here
+    assert out == [("here", i) if i in here else ("worker", i) for i in planned]
+    assert used == ({os.getpid()} if here else set()) | (
+        {4242} if len(here) < len(planned) else set())

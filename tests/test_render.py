@@ -879,7 +879,7 @@ def test_streamed_items_are_queued_as_each_chunk_fills(prepared):
         return ("queued", run, [(page, views_of, i) if prepared else i for i in items])
     assert events == [("read", 0), ("read", 1), chunk(0, 1), ("read", 2), ("read", 3),
                       chunk(2, 3), ("read", 4), chunk(4)]
-    assert w.pending == [3, 6, 8]
+    assert [task.future for task in w.pending] == [3, 6, 8]
 
 
 @pytest.mark.parametrize("given,env,expected", [
@@ -1099,3 +1099,49 @@ def test_a_template_is_compiled_once_a_process_and_again_when_edited(tmp_path, m
         monkeypatch.setattr(render, "_COMPILED", {})
         assert rendered() == "two &lt;x&gt;"
     assert compiled == ["mine.html"] * 5
+
+
+class _Started:
+    """A queued chunk: `started` ones a worker has taken (no cancel)."""
+
+    def __init__(self, name: str, started: bool):
+        self.name, self.started = name, started
+
+    def cancel(self) -> bool:
+        return not self.started
+
+    def result(self):
+        assert self.started, "a chunk rendered here is never waited for"
+        return ([Path(f"/w/{self.name}")], [f"worker/{self.name}"], {self.name: "k"}, [])
+
+
+def test_the_building_process_renders_the_chunks_no_worker_started(tmp_path):
+    """docs/scale.md#memory-session-17: at the end of a language, the
+    queued chunks no worker has started are rendered in this process,
+    from the last one back, stopping at the first a worker has; what each
+    wrote is added to what the writer holds, the writer's own lists kept."""
+    from types import SimpleNamespace
+
+    from sitegen.site import render
+
+    order: list[str] = []
+
+    def page(w, item):
+        order.append(item)
+        w.written.append(Path(f"/here/{item}"))
+        w.pages.append(f"here/{item}")
+        w.reuse.keys[item] = "k"
+        w.reuse.linked.append(item)
+
+    reuse = SimpleNamespace(keys={"old": "k"}, linked=["old"])
+    w = SimpleNamespace(written=[Path("/old")], pages=["old"], reuse=reuse, pending=[
+        render._Task(_Started(name, name in ("a", "b")), page, [name])
+        for name in ("a", "b", "c", "d")])
+    render._finish(w)
+    assert order == ["d", "c"]
+    assert w.pending == []
+    assert sorted(w.written) == sorted(Path(p) for p in ("/old", "/here/c", "/here/d",
+                                                         "/w/a", "/w/b"))
+    assert sorted(w.pages) == ["here/c", "here/d", "old", "worker/a", "worker/b"]
+    assert reuse.keys.keys() == {"old", "a", "b", "c", "d"}
+    assert sorted(reuse.linked) == ["c", "d", "old"]

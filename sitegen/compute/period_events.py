@@ -6,9 +6,11 @@ each event alone gives, rules_core.fide.engine.counted_games and
 planned_games), each player's K capped by his games of the whole period
 (fide-rb-2024 7.3.3, K x n <= 700), then every event is checked once with
 those K and its games as counted (`rate_events`).  Given the start list and
-the counts, the events are independent: a large period is rated by
-`concurrent.futures.ProcessPoolExecutor` workers started by `fork`, which
-inherit the period's events and never receive them pickled.  A worker sends
+the counts, the events are independent: a large period is rated by this
+process and `concurrent.futures.ProcessPoolExecutor` workers started by
+`fork`, which inherit the period's events and never receive them pickled
+(one worker fewer than the processes asked for: this process rates the
+ranges they have not started, `_collected`).  A worker sends
 back, per event, only what the period's collection reads (`Rated`): the
 report with its contract (marshalled bytes), each player's rated games,
 score, averages and change, the valid norms, and whether the check rated
@@ -24,7 +26,7 @@ import os
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
@@ -198,8 +200,13 @@ def _as_planned(result: CheckResult, plan: Plan | None, given: dict[str, int]) -
 #
 # The period's events and the function that rates one are put in a module
 # global before the pool forks, so every worker inherits them; a task is a
-# range of events (`RANGES` a worker, of about equal entries x rounds) and
-# returns the worker's process id and the events' `Rated`, in order.
+# range of events (`RANGES` a process, of about equal entries x rounds) and
+# returns the worker's process id and the events' `Rated`, in order.  The
+# building process rates too: of `workers` processes, workers - 1 are
+# forked, and once its own work is done this process rates the ranges no
+# worker has started, from the last one back (`_collected`).  A forked
+# worker copies every memory page whose objects it reads, the building
+# process reads its own (docs/scale.md#memory-session-17).
 
 _FORKED: tuple[Callable[[_Planned], Rated], list[_Planned]] | None = None
 
@@ -217,14 +224,16 @@ def _rate_all(rate: Callable[[_Planned], Rated], planned: list[_Planned], worker
         return [rate(item) for item in planned]
     _FORKED = (rate, planned)
     try:
-        with ProcessPoolExecutor(max_workers=workers,
+        with ProcessPoolExecutor(max_workers=workers - 1,
                                  mp_context=multiprocessing.get_context("fork")) as pool:
-            # every range is submitted at once (Executor.map): the workers
-            # rate while this process does its own work, then collects
-            ranges = pool.map(_rate_chunk, _ranges(sizes, workers * RANGES))
+            # every range is queued at once: the workers rate while this
+            # process does its own work, then rates what they have not
+            # started and collects
+            bounds = _ranges(sizes, workers * RANGES)
+            futures = [pool.submit(_rate_chunk, b) for b in bounds]
             if meanwhile is not None:
                 meanwhile()
-            return _collected(ranges, used)
+            return _collected(rate, planned, bounds, futures, workers - 1, used)
     finally:
         _FORKED = None
 
@@ -235,16 +244,33 @@ def _rate_all(rate: Callable[[_Planned], Rated], planned: list[_Planned], worker
 WAITED: list[float] = []
 
 
-def _collected(ranges: Iterable[tuple[int, list[Rated]]], used: set[int] | None) -> list[Rated]:
-    """The workers' ranges in order, the time waited for them noted."""
+def _collected(rate: Callable[[_Planned], Rated], planned: list[_Planned],
+               bounds: list[tuple[int, int]], futures: list[Future], forked: int,
+               used: set[int] | None) -> list[Rated]:
+    """Every range's `Rated`, in order: from the last range back, those no
+    worker has started rated here (the first `forked`, one a worker, are
+    left to the workers), then the workers' taken in order, the time
+    waited for them noted."""
+    here: dict[int, list[Rated]] = {}
+    index = len(futures)
+    while index > forked and futures[index - 1].cancel():
+        index -= 1
+        start, end = bounds[index]
+        here[index] = [rate(item) for item in planned[start:end]]
+    if here and used is not None:
+        used.add(os.getpid())
     out: list[Rated] = []
-    waited, began = 0.0, time.perf_counter()
-    for pid, chunk in ranges:
+    waited = 0.0
+    for index, future in enumerate(futures):
+        if index in here:
+            out.extend(here[index])
+            continue
+        began = time.perf_counter()
+        pid, chunk = future.result()
         waited += time.perf_counter() - began
         out.extend(chunk)
         if used is not None:
             used.add(pid)
-        began = time.perf_counter()
     WAITED.append(waited)
     return out
 

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from importlib import resources
 from pathlib import Path, PurePosixPath
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 from urllib.parse import urlsplit
 
 import jinja2
@@ -303,12 +303,15 @@ def render_site(data: SiteData, out: Path, regulations: list,
 
 def _render_language(writer: _Writer, workers: int) -> None:
     """One language's site; the first language's also has the shared files."""
-    # the downloads are written by the workers while this process makes the
-    # sections it makes alone (the checker's, search), then the players'
-    # and events' views: each page has its own path, so the order changes
-    # no byte (docs/scale.md#render-and-memory)
-    sections = [_home, _lists, _downloads, _norms, _worldcup, _regulations, _pages,
-                _check, _search, _static, _errors, _players, _events]
+    # each page has its own path, so the order changes no byte
+    # (docs/scale.md#render-and-memory).  With a pool, the downloads are
+    # queued last: this process renders the queued chunks no worker has
+    # started from the last one back (`_finish`), so it takes the longest
+    # (a large list's downloads, 17 s at FIDE's size) first, while the
+    # workers take the sections read whole (`_ALONE`), queued first
+    # (docs/scale.md#memory-session-17)
+    sections = [_home, _lists, _norms, _worldcup, _regulations, _pages,
+                _check, _search, _static, _errors, _players, _events, _downloads]
     if not writer.first:
         sections = [s for s in sections if s not in (_static,)]
     # what the per-page functions read is made before the workers fork
@@ -329,13 +332,12 @@ def _render_language(writer: _Writer, workers: int) -> None:
             # process's first sections
             for section in _ALONE:
                 if section in sections:
-                    writer.pending.append(pool.submit(_run_chunk, _section, [section]))
+                    writer.pending.append(_submit(writer, _section, [section]))
         for section in sections:
             writer.step(section.__name__.strip("_"))
             if pool is None or section not in _ALONE:
                 section(writer)
-        for pending in writer.pending:
-            _collect(writer, pending.result())
+        _finish(writer)
     finally:
         if pool is not None:
             pool.shutdown()
@@ -364,6 +366,13 @@ def _service_worker(w: _Writer) -> None:
 # the sitemap's pages.  Whatever a per-page function reads is made before
 # the pool forks (render_site: the facts), never in a section.  Every page has its own path, so the order in which
 # chunks finish changes nothing written; the lists come back in chunk order.
+#
+# The building process renders too: of `workers` processes, workers - 1
+# are forked, and a task no worker has started when this process comes to
+# it is rendered here (`_done`, `_finish`).  A forked worker copies every
+# memory page whose objects it reads (their reference counts are written),
+# the building process reads its own: at FIDE's size each worker held some
+# 1.6 GB of its own by the render's end (docs/scale.md#memory-session-17).
 
 _FORKED: _Writer | None = None
 # Sections that read the site data whole and write their own files (`_ALONE`):
@@ -375,10 +384,66 @@ _Item = TypeVar("_Item")
 
 
 def _pool(writer: _Writer, workers: int) -> Executor:
+    """The forked workers: one fewer than `workers`, the processes that
+    render, this one among them."""
     global _FORKED
     _FORKED = writer
-    return ProcessPoolExecutor(max_workers=workers,
+    return ProcessPoolExecutor(max_workers=workers - 1,
                                mp_context=multiprocessing.get_context("fork"))
+
+
+class _Task(NamedTuple):
+    """A chunk queued to the workers, kept so that this process may render
+    it instead (`_done`)."""
+
+    future: Future
+    function: Callable[[_Writer, Any], None]
+    items: Sequence[Any]
+
+
+def _submit(w: _Writer, function: Callable[[_Writer, Any], None],
+            items: Sequence[Any]) -> _Task:
+    assert w.pool is not None, "queued only to a pool"
+    return _Task(w.pool.submit(_run_chunk, function, items), function, items)
+
+
+def _done(w: _Writer, task: _Task) -> None:
+    """A queued chunk's pages into `w`: rendered here if no worker has
+    started it, else what the worker wrote."""
+    _collect(w, _here(w, task) if task.future.cancel() else task.future.result())
+
+
+def _finish(w: _Writer) -> None:
+    """The language's queued chunks (`w.pending`): from the last one back,
+    those no worker has started are rendered here, while the workers take
+    theirs from the first; then the workers' results.  The order changes
+    no byte (each page its own path; the written files and the sitemap are
+    sorted, the keys a mapping)."""
+    left = len(w.pending)
+    while left and w.pending[left - 1].future.cancel():
+        left -= 1
+        _collect(w, _here(w, w.pending[left]))
+    for task in w.pending[:left]:
+        _collect(w, task.future.result())
+    w.pending = []
+
+
+def _here(w: _Writer, task: _Task) -> tuple[list[Path], list[str], dict[str, str], list[str]]:
+    """`_run_chunk` in this process: what the chunk wrote, apart from what
+    `w` holds already, for `_collect` to add."""
+    held = w.written, w.pages, w.reuse.keys if w.reuse else {}, w.reuse.linked if w.reuse else []
+    w.written, w.pages = [], []
+    if w.reuse is not None:
+        w.reuse.keys, w.reuse.linked = {}, []
+    try:
+        for item in task.items:
+            task.function(w, item)
+        return (w.written, w.pages, w.reuse.keys if w.reuse else {},
+                w.reuse.linked if w.reuse else [])
+    finally:
+        w.written, w.pages = held[0], held[1]
+        if w.reuse is not None:
+            w.reuse.keys, w.reuse.linked = held[2], held[3]
 
 
 def _run_chunk(function: Callable[[_Writer, Any], None],
@@ -449,11 +514,12 @@ def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
     # smaller last chunk, a shorter wait for it)
     size = max(1, -(-len(items) // (w.workers * (16 if there and w.links.large else 4))))
     chunks = [items[i:i + size] for i in range(0, len(items), size)]
+    tasks = [_submit(w, function, chunk) for chunk in chunks]
     if later:
-        w.pending += [w.pool.submit(_run_chunk, function, chunk) for chunk in chunks]
+        w.pending += tasks
         return
-    for result in w.pool.map(_run_chunk, [function] * len(chunks), chunks):
-        _collect(w, result)
+    for task in tasks:
+        _done(w, task)
 
 
 # Chunks a worker where the items are streamed (`_fan_out_streamed`): sized
@@ -474,10 +540,10 @@ def _fan_out_streamed(w: _Writer, function: Callable[[_Writer, Any], None],
     for item in items:
         chunk.append(item if prepare is None else (function, prepare, item))
         if len(chunk) == size:
-            w.pending.append(w.pool.submit(_run_chunk, run, chunk))
+            w.pending.append(_submit(w, run, chunk))
             chunk = []
     if chunk:
-        w.pending.append(w.pool.submit(_run_chunk, run, chunk))
+        w.pending.append(_submit(w, run, chunk))
 
 
 def _made_there(w: _Writer, job: tuple) -> None:
@@ -505,14 +571,14 @@ def _fan_out_prepared(w: _Writer, function: Callable[[_Writer, Any], None],
     waiting: collections.deque = collections.deque()
     for start in range(0, len(items), size):
         views_ = [prepare(w, item) for item in items[start:start + size]]
-        waiting.append(w.pool.submit(_run_chunk, function, views_))
+        waiting.append(_submit(w, function, views_))
         while len(waiting) >= w.workers * WINDOW:
-            _collect(w, waiting.popleft().result())
+            _done(w, waiting.popleft())
     if later:
         w.pending += waiting
         return
     while waiting:
-        _collect(w, waiting.popleft().result())
+        _done(w, waiting.popleft())
 
 
 def _collect(w: _Writer, result: tuple[list[Path], list[str], dict[str, str], list[str]]) -> None:
@@ -559,7 +625,7 @@ class _Writer:
         self._folders: set[Path] = set()
         self.rows = RowCells(self.env)
         self.pool: Executor | None = None     # render_site's worker processes, if any
-        self.pending: list[Future] = []       # their tasks whose results come at the end
+        self.pending: list[_Task] = []        # their tasks whose results come at the end
         self.workers = 1
         self.facts: Facts | None = None       # the players' facts, made once
         self.root = out                       # the site's root (self.out: the language's)
