@@ -1,5 +1,5 @@
 """Benchmark: how long the embedded content takes to load, compute and render,
-the pages rendered a second (with 1 and with all render workers) against
+the pages rendered a second (in 1 process and in one a CPU) against
 Hugo's on pages with the same rows (bench/hugo.py; skipped with the reason
 where Hugo is absent), a build again over its own output (incremental:
 nothing to rewrite), and how long `check` takes on the largest real TRF.
@@ -68,7 +68,7 @@ def _render_once(data, regulations, content: Path, folder: Path,
 
 
 def _render_against_hugo(loaded, content: Path, out: Path) -> None:
-    """Pages a second: sitegen's render of the demo (with one worker and with
+    """Pages a second: sitegen's render of the demo (in one process and in
     one a CPU), Hugo's on as many pages with the same table rows each
     (bench/hugo.py), RUNS times each in turn so that both meet the same
     machine (medians); CPU seconds beside the wall time, the load printed.
@@ -100,7 +100,7 @@ def _render_against_hugo(loaded, content: Path, out: Path) -> None:
     for workers in counts:
         wall, cpu = medians[workers] = tuple(statistics.median(x)
                                              for x in zip(*ours[workers], strict=True))
-        print(f"render, {workers} worker(s): {wall:6.2f} s ({cpu:.2f} s CPU), {pages} pages, "
+        print(f"render, {workers} process(es): {wall:6.2f} s ({cpu:.2f} s CPU), {pages} pages, "
               f"{sum(rows):,} table rows: {pages / wall:,.0f} pages/s")
     if not hugo:
         return
@@ -111,7 +111,7 @@ def _render_against_hugo(loaded, content: Path, out: Path) -> None:
     # worker a core (the build's default), the last; one worker's is shown
     # beside it (on a loaded machine the pool may cost more than it gains)
     for workers in counts:
-        print(f"sitegen/hugo, {workers} worker(s): {wall / medians[workers][0]:.2f} "
+        print(f"sitegen/hugo, {workers} process(es): {wall / medians[workers][0]:.2f} "
               f"(pages a second), {cpu / medians[workers][1]:.2f} (pages a CPU second)")
 
 

@@ -20,7 +20,7 @@ With `--bench` it then builds the site of that folder (generating it first
 if the folder holds no content of the same size and seed) and prints, as
 `sitegen build` runs them: load (read and check the content), compute (rate
 every event, make the lists; with the number of processes that rated the
-events, and of workers asked for: `--compute-workers`, default as the
+events, and of processes asked for, this one among them: `--compute-workers`, default as the
 build), render (every page, download and asset) and total seconds, pages per second (HTML pages written / render seconds), the
 files and bytes written (also by part of the site: `PARTS`), and the peak memory: the building process's
 (`ru_maxrss`) and, sampled from /proc, that of the building process and its
@@ -699,7 +699,7 @@ def report(f: dict) -> str:
              f"{f['games']:,} games played, {f['rated']:,} rated",
              f"load:     {f['load']:8.1f} s (CPU {f['load_cpu']:.1f} s)",
              f"compute:  {f['compute']:8.1f} s (events rated in {f['compute_processes']} "
-             f"processes; workers {f['compute_workers']}; CPU {f['compute_cpu']:.1f} s "
+             f"processes; {f['compute_workers']} asked for; CPU {f['compute_cpu']:.1f} s "
              f"building process, {f['compute_cpu_workers']:.1f} s workers; the building "
              f"process waited {f['compute_waited']:.1f} s for the workers)",
              f"render:   {f['render']:8.1f} s (CPU {f['render_cpu']:.1f} s building process, "

@@ -10,13 +10,15 @@ import os
 
 __all__ = ["WORKERS_ENV", "build_workers"]
 
-WORKERS_ENV = "SITEGEN_WORKERS"   # how many processes render and rate; 1 = in this one
+WORKERS_ENV = "SITEGEN_WORKERS"   # how many processes render and rate, this one among them
 
 
 def build_workers(workers: int | None = None) -> int:
-    """The number of worker processes: `workers` if given, else
-    $SITEGEN_WORKERS, else os.cpu_count(); 1 where processes cannot be
-    forked (the site data is shared by fork, never pickled)."""
+    """The number of processes that render and rate, the building process
+    among them (it forks one fewer: docs/scale.md#memory-session-17):
+    `workers` if given, else $SITEGEN_WORKERS, else os.cpu_count(); 1 where
+    processes cannot be forked (the site data is shared by fork, never
+    pickled)."""
     if workers is None:
         text = os.environ.get(WORKERS_ENV, "").strip()
         if text and not text.isdigit():

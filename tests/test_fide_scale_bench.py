@@ -81,7 +81,7 @@ def test_the_report_prints_the_memory_of_all_processes():
             "process's 200, the workers' 250), pages still shared 150 MiB") in text
     assert "after compute 200, its PSS then 190" in text
     assert "total:         6.0 s" in text
-    assert "compute:       2.0 s (events rated in 2 processes; workers 2; CPU 1.2 s " \
+    assert "compute:       2.0 s (events rated in 2 processes; 2 asked for; CPU 1.2 s " \
         "building process, 1.6 s workers; the building process waited 0.7 s for the " \
         "workers)" in text
     assert "load:          1.0 s (CPU 0.9 s)" in text

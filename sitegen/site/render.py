@@ -369,10 +369,11 @@ def _service_worker(w: _Writer) -> None:
 #
 # The building process renders too: of `workers` processes, workers - 1
 # are forked, and a task no worker has started when this process comes to
-# it is rendered here (`_done`, `_finish`).  A forked worker copies every
-# memory page whose objects it reads (their reference counts are written),
-# the building process reads its own: at FIDE's size each worker held some
-# 1.6 GB of its own by the render's end (docs/scale.md#memory-session-17).
+# it is rendered here (`_drain`).  A forked worker shares this process's
+# memory only until one of them writes to a page, and reading an object
+# writes its reference count: at FIDE's size each of two workers held some
+# 1.6 GB of its own by the render's end; one worker fewer is one such copy
+# fewer (docs/scale.md#memory-session-17).
 
 _FORKED: _Writer | None = None
 # Sections that read the site data whole and write their own files (`_ALONE`):
@@ -394,7 +395,7 @@ def _pool(writer: _Writer, workers: int) -> Executor:
 
 class _Task(NamedTuple):
     """A chunk queued to the workers, kept so that this process may render
-    it instead (`_done`)."""
+    it instead (`_drain`)."""
 
     future: Future
     function: Callable[[_Writer, Any], None]
@@ -407,25 +408,23 @@ def _submit(w: _Writer, function: Callable[[_Writer, Any], None],
     return _Task(w.pool.submit(_run_chunk, function, items), function, items)
 
 
-def _done(w: _Writer, task: _Task) -> None:
-    """A queued chunk's pages into `w`: rendered here if no worker has
-    started it, else what the worker wrote."""
-    _collect(w, _here(w, task) if task.future.cancel() else task.future.result())
-
-
 def _finish(w: _Writer) -> None:
-    """The language's queued chunks (`w.pending`): from the last one back,
-    those no worker has started are rendered here, while the workers take
-    theirs from the first; then the workers' results.  The order changes
-    no byte (each page its own path; the written files and the sitemap are
-    sorted, the keys a mapping)."""
-    left = len(w.pending)
-    while left and w.pending[left - 1].future.cancel():
-        left -= 1
-        _collect(w, _here(w, w.pending[left]))
-    for task in w.pending[:left]:
-        _collect(w, task.future.result())
+    """The language's queued chunks (`w.pending`), `_drain`ed."""
+    _drain(w, w.pending)
     w.pending = []
+
+
+def _drain(w: _Writer, tasks: Sequence[_Task]) -> None:
+    """Queued chunks, from the last one back: those no worker has started
+    rendered here, while the workers take theirs from the first; then the
+    workers' results.  The order changes no byte (each page its own path;
+    the written files and the sitemap are sorted, the keys a mapping)."""
+    left = len(tasks)
+    while left and tasks[left - 1].future.cancel():
+        left -= 1
+        _collect(w, _here(w, tasks[left]))
+    for task in tasks[:left]:
+        _collect(w, task.future.result())
 
 
 def _here(w: _Writer, task: _Task) -> tuple[list[Path], list[str], dict[str, str], list[str]]:
@@ -518,8 +517,7 @@ def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
     if later:
         w.pending += tasks
         return
-    for task in tasks:
-        _done(w, task)
+    _drain(w, tasks)
 
 
 # Chunks a worker where the items are streamed (`_fan_out_streamed`): sized
@@ -573,12 +571,16 @@ def _fan_out_prepared(w: _Writer, function: Callable[[_Writer, Any], None],
         views_ = [prepare(w, item) for item in items[start:start + size]]
         waiting.append(_submit(w, function, views_))
         while len(waiting) >= w.workers * WINDOW:
-            _done(w, waiting.popleft())
+            # the newest rendered here if no worker has started it, else
+            # the oldest waited for
+            if waiting[-1].future.cancel():
+                _collect(w, _here(w, waiting.pop()))
+            else:
+                _collect(w, waiting.popleft().future.result())
     if later:
         w.pending += waiting
         return
-    while waiting:
-        _done(w, waiting.popleft())
+    _drain(w, list(waiting))
 
 
 def _collect(w: _Writer, result: tuple[list[Path], list[str], dict[str, str], list[str]]) -> None:
