@@ -204,3 +204,17 @@ def test_this_process_rates_the_ranges_no_worker_started(started, forked, here):
     assert out == [("here", i) if i in here else ("worker", i) for i in planned]
     assert used == ({os.getpid()} if here else set()) | (
         {4242} if len(here) < len(planned) else set())
+
+
+def test_a_failure_in_either_process_stops_the_period(may, monkeypatch):
+    """An event whose rating fails, in a worker or in this process, fails
+    the build with its error (the ranges not started are dropped, not rated
+    first), and leaves nothing forked behind for the next build."""
+    monkeypatch.setattr(period_events, "PARALLEL_FROM", 0)
+
+    def broken(spec, day, options, item):
+        raise RuntimeError(f"cannot rate {item.event.slug}")
+    monkeypatch.setattr(period_events, "_rate_one", broken)
+    with pytest.raises(RuntimeError, match="cannot rate"):
+        compute(load_content(may), workers=2)
+    assert period_events._FORKED is None

@@ -223,18 +223,21 @@ def _rate_all(rate: Callable[[_Planned], Rated], planned: list[_Planned], worker
             used.add(os.getpid())
         return [rate(item) for item in planned]
     _FORKED = (rate, planned)
+    pool = ProcessPoolExecutor(max_workers=workers - 1,
+                               mp_context=multiprocessing.get_context("fork"))
     try:
-        with ProcessPoolExecutor(max_workers=workers - 1,
-                                 mp_context=multiprocessing.get_context("fork")) as pool:
-            # every range is queued at once: the workers rate while this
-            # process does its own work, then rates what they have not
-            # started and collects
-            bounds = _ranges(sizes, workers * RANGES)
-            futures = [pool.submit(_rate_chunk, b) for b in bounds]
-            if meanwhile is not None:
-                meanwhile()
-            return _collected(rate, planned, bounds, futures, workers - 1, used)
+        # every range is queued at once: the workers rate while this
+        # process does its own work, then rates what they have not
+        # started and collects
+        bounds = _ranges(sizes, workers * RANGES)
+        futures = [pool.submit(_rate_chunk, b) for b in bounds]
+        if meanwhile is not None:
+            meanwhile()
+        return _collected(rate, planned, bounds, futures, workers - 1, used)
     finally:
+        # every range is collected by now, unless something failed: then
+        # the ranges not started are dropped, not rated first
+        pool.shutdown(cancel_futures=True)
         _FORKED = None
 
 

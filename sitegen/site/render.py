@@ -340,7 +340,9 @@ def _render_language(writer: _Writer, workers: int) -> None:
         _finish(writer)
     finally:
         if pool is not None:
-            pool.shutdown()
+            # every chunk is taken by now, unless something failed: then
+            # the chunks not started are dropped, not rendered first
+            pool.shutdown(cancel_futures=True)
         global _FORKED
         _FORKED = None
     if _check in sections:
