@@ -501,7 +501,10 @@ class Sampler:
     printed with the figures.  At the PSS peak it keeps the processes' own
     pages (Private_*), summed (`own`) and the building process's
     (`own_building`): what of the PSS is not shared with another process
-    (docs/scale.md#memory-session-16)."""
+    (docs/scale.md#memory-session-16).  `step(name)` names the build's
+    step from then on; `by_step` keeps the PSS peak of each (the rating
+    and the rendering workers are forked in different steps,
+    docs/scale.md#memory-session-17)."""
 
     def __init__(self, every: float = 0.2, pss_every: float = 2.0):
         import threading
@@ -509,6 +512,8 @@ class Sampler:
         # at the PSS peak: every process's own pages summed, and the
         # building process's (the rest of the PSS is pages still shared)
         self.own, self.own_building = 0, 0
+        self.by_step: dict[str, int] = {}     # step -> its peak PSS, KiB
+        self._step = ""
         self.pss_every, self._pss_at = pss_every, 0.0
         self.cpu = 0.0          # the sampling thread's own CPU seconds so far
         self._stop = threading.Event()
@@ -524,6 +529,13 @@ class Sampler:
         self._thread.join()
         self.sample(last=True)
 
+    def step(self, name: str) -> None:
+        """The samples read from now on are of step `name`; the last of
+        the step before it read first."""
+        if self._thread.is_alive():
+            self.sample(last=True)
+        self._step = name
+
     def _run(self) -> None:
         while not self._stop.wait(self.every):
             self.sample()
@@ -538,6 +550,8 @@ class Sampler:
             self._pss_at = now
             rollups = [_rollup(p) for p in pids]
             pss = sum(r[0] for r in rollups)
+            step = self._step
+            self.by_step[step] = max(self.by_step.get(step, 0), pss)
             if pss > self.pss:
                 self.pss, self.own, self.own_building = (
                     pss, sum(r[1] for r in rollups), rollups[0][1])
@@ -567,12 +581,14 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False,
     # what earlier code left (the pure-Python datetime classes that
     # _datetime's replace on import are such garbage) is not the build's
     gc.collect()
+    sampler.step("load")
     with sampler, collector_paused():       # as sitegen.build.build runs them
         began, cpu = time.perf_counter(), _cpu(sampler)
         loaded = _profiled(load_content, content) if profile else load_content(content)
         figures["load"] = time.perf_counter() - began
         figures["load_cpu"] = _cpu(sampler)[0] - cpu[0]
         figures["peak_load"] = _peak_mib()
+        sampler.step("compute")
         mark, cpu = time.perf_counter(), _cpu(sampler)
         used: set[int] = set()
         run = partial(compute, workers=workers, used=used, release=True)   # as sitegen build
@@ -593,6 +609,7 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False,
         figures["pss_compute"] = _kib(os.getpid(), "smaps_rollup", "Pss:") / 1024
         if trace:
             figures["lines"] = _heap_lines(tracemalloc.take_snapshot())
+        sampler.step("render")
         mark, cpu = time.perf_counter(), _cpu(sampler)
         regulations = load_regulations(content / "regulations")
         # with the content folder, as sitegen build: each event's file is
@@ -606,6 +623,7 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False,
     figures["peak"] = _peak_mib()
     figures["sum_rss"], figures["sum_pss"] = sampler.rss / 1024, sampler.pss / 1024
     figures["own_pss"], figures["own_building"] = sampler.own / 1024, sampler.own_building / 1024
+    figures["pss_by_step"] = {step: kib / 1024 for step, kib in sampler.by_step.items()}
     figures["processes"] = sampler.processes
     figures["sampler_cpu"] = sampler.cpu
     # the largest rendering worker (forked: it shares the pages it has not
@@ -731,6 +749,9 @@ def report(f: dict) -> str:
              f"{f['own_building']:,.0f}, the workers' "
              f"{round(f['own_pss']) - round(f['own_building']):,}), pages still shared "
              f"{round(f['sum_pss']) - round(f['own_pss']):,} MiB"]
+    if f.get("pss_by_step"):
+        lines.append("          peak PSS by step: " + ", ".join(
+            f"{step} {mib:,.0f} MiB" for step, mib in f["pss_by_step"].items()))
     if "heap" in f:
         lines.append(f"          Python heap peak (tracemalloc) {f['heap']:,.0f} MiB; "
                      "held after compute, by line:")

@@ -67,6 +67,7 @@ FIGURES = {"players": 1200, "events": 3, "games": 400, "rated": 300, "load": 1.0
            "peak_load": 100.0, "peak_compute": 200.0, "pss_compute": 190.0, "cycles": 0,
            "peak_workers": 250.0, "processes": 3, "sum_pss": 600.0, "sum_rss": 800.0,
            "own_pss": 450.0, "own_building": 200.0,
+           "pss_by_step": {"load": 150.0, "compute": 520.4, "render": 600.0},
            "sampler_cpu": 0.4,
            "by_part": {"events/": (3 * 2 ** 20, 40), "": (2 ** 19, 5)},
            "shard_fetch": 1_234_000}
@@ -80,6 +81,7 @@ def test_the_report_prints_the_memory_of_all_processes():
     assert ("at the PSS peak, pages of one process alone 450 MiB (the building "
             "process's 200, the workers' 250), pages still shared 150 MiB") in text
     assert "after compute 200, its PSS then 190" in text
+    assert "peak PSS by step: load 150 MiB, compute 520 MiB, render 600 MiB" in text
     assert "total:         6.0 s" in text
     assert "compute:       2.0 s (events rated in 2 processes; 2 asked for; CPU 1.2 s " \
         "building process, 1.6 s workers; the building process waited 0.7 s for the " \
@@ -174,3 +176,24 @@ def test_the_month_report_prints_each_build():
     assert "the month 40% of the full build's time; the same files as the full " \
         "build: yes" in text
     assert "build: NO" in fide_scale.month_report({**MONTH, "same": False})
+
+
+def test_the_sampler_keeps_each_steps_peak():
+    """A forked child's memory counts in the step it lived in, not in the
+    one before it (docs/scale.md#memory-session-17)."""
+    with fide_scale.Sampler(every=0.05) as sampler:
+        sampler.step("alone")
+        time.sleep(0.2)
+        sampler.step("forked")
+        pid, stop = _fork_holding(CHILD_MIB)
+        try:
+            time.sleep(0.3)
+            sampler.step("after")
+        finally:
+            os.write(stop, b"x")
+            os.waitpid(pid, 0)
+    steps = sampler.by_step
+    assert list(steps) == ["", "alone", "forked", "after"] or list(steps) == [
+        "alone", "forked", "after"]
+    assert steps["forked"] - steps["alone"] >= CHILD_MIB * 1024 * 0.9
+    assert steps["forked"] == sampler.pss
