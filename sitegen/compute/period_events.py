@@ -205,8 +205,9 @@ def _as_planned(result: CheckResult, plan: Plan | None, given: dict[str, int]) -
 # building process rates too: of `workers` processes, workers - 1 are
 # forked, and once its own work is done this process rates the ranges no
 # worker has started, from the last one back (`_collected`).  A forked
-# worker copies every memory page whose objects it reads, the building
-# process reads its own (docs/scale.md#memory-session-17).
+# worker shares this process's memory only until one of them writes to a
+# page (reading an object writes its reference count): one worker fewer
+# is one such copy fewer (docs/scale.md#memory-session-17).
 
 _FORKED: tuple[Callable[[_Planned], Rated], list[_Planned]] | None = None
 

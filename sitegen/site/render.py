@@ -307,7 +307,7 @@ def _render_language(writer: _Writer, workers: int) -> None:
     # (docs/scale.md#render-and-memory).  With a pool, the downloads are
     # queued last: this process renders the queued chunks no worker has
     # started from the last one back (`_finish`), so it takes the longest
-    # (a large list's downloads, 17 s at FIDE's size) first, while the
+    # (a large list's downloads, 15 s at FIDE's size) first, while the
     # workers take the sections read whole (`_ALONE`), queued first
     # (docs/scale.md#memory-session-17)
     sections = [_home, _lists, _norms, _worldcup, _regulations, _pages,
