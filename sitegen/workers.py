@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future
 
-__all__ = ["WORKERS_ENV", "build_workers"]
+__all__ = ["WORKERS_ENV", "build_workers", "unstarted_from_last"]
 
 WORKERS_ENV = "SITEGEN_WORKERS"   # how many processes render and rate, this one among them
 
@@ -28,3 +30,15 @@ def build_workers(workers: int | None = None) -> int:
     if "fork" not in multiprocessing.get_all_start_methods():
         return 1
     return max(1, workers)
+
+
+def unstarted_from_last(futures: Sequence[Future], keep: int = 0) -> Iterator[int]:
+    """The indexes of queued tasks no worker has started, from the last one
+    back, each cancelled just before it is given (for the building process
+    to do itself, while the workers take theirs from the first); it stops
+    at the first task a worker has, or at the first `keep` ones.  Rendering
+    and rating both drain their queues so (docs/scale.md#memory-session-17)."""
+    index = len(futures)
+    while index > keep and futures[index - 1].cancel():
+        index -= 1
+        yield index

@@ -45,7 +45,7 @@ from rules_core.timecontrol import minutes_for_60
 from sitegen.cache import cached
 from sitegen.compute.sitedata import EventReport
 from sitegen.content.folder import Event
-from sitegen.workers import build_workers
+from sitegen.workers import build_workers, unstarted_from_last
 
 __all__ = ["Rated", "Played", "rate_events", "event_report", "ended", "PARALLEL_FROM"]
 
@@ -256,9 +256,7 @@ def _collected(rate: Callable[[_Planned], Rated], planned: list[_Planned],
     left to the workers), then the workers' taken in order, the time
     waited for them noted."""
     here: dict[int, list[Rated]] = {}
-    index = len(futures)
-    while index > forked and futures[index - 1].cancel():
-        index -= 1
+    for index in unstarted_from_last(futures, keep=forked):
         start, end = bounds[index]
         here[index] = [rate(item) for item in planned[start:end]]
     if here and used is not None:

@@ -48,6 +48,7 @@ from sitegen.site.lean import escaped
 from sitegen.site.regulations import RegulationIndex, citation_anchors, link_citations
 from sitegen.site.timeline import editions_timeline
 from sitegen.workers import build_workers as render_workers
+from sitegen.workers import unstarted_from_last
 
 __all__ = ["make_environment", "render_site", "render_workers", "templates_root"]
 
@@ -422,8 +423,7 @@ def _drain(w: _Writer, tasks: Sequence[_Task]) -> None:
     workers' results.  The order changes no byte (each page its own path;
     the written files and the sitemap are sorted, the keys a mapping)."""
     left = len(tasks)
-    while left and tasks[left - 1].future.cancel():
-        left -= 1
+    for left in unstarted_from_last([task.future for task in tasks]):
         _collect(w, _here(w, tasks[left]))
     for task in tasks[:left]:
         _collect(w, task.future.result())
