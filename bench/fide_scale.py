@@ -414,12 +414,25 @@ def month_report(f: dict) -> str:
 def _cpu(sampler: Sampler) -> tuple[float, float]:
     """CPU seconds (user + system) so far: this process's without the
     memory sampler's thread (reading a large process's smaps_rollup five
-    times a second is not the build's work), and its ended children's (the
-    workers that rated events, once their pool is shut)."""
+    times a second is not the build's work), and its workers' as the
+    sampler last read them (`Sampler.workers_cpu`: they are started by the
+    fork server, whose children they are, so no rusage of this process
+    counts them)."""
     own = resource.getrusage(resource.RUSAGE_SELF)
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (own.ru_utime + own.ru_stime - sampler.cpu,
-            children.ru_utime + children.ru_stime)
+    return own.ru_utime + own.ru_stime - sampler.cpu, sampler.workers_cpu
+
+
+_TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _stat_cpu(pid: int) -> tuple[int, float] | None:
+    """(start time, CPU seconds: user + system) of a process from
+    /proc/PID/stat; None if it is gone."""
+    try:      # "pid (name) state ppid ...": the name may hold spaces
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return int(fields[19]), (int(fields[11]) + int(fields[12])) / _TICK
 
 
 def _peak_mib() -> float:
@@ -513,6 +526,9 @@ class Sampler:
         # building process's (the rest of the PSS is pages still shared)
         self.own, self.own_building = 0, 0
         self.by_step: dict[str, int] = {}     # step -> its peak PSS, KiB
+        # every process the build started (pid, start time) -> its CPU
+        # seconds and its largest resident set (KiB), as last read
+        self._workers: dict[tuple[int, int], tuple[float, int]] = {}
         self._step = ""
         self.pss_every, self._pss_at = pss_every, 0.0
         self.cpu = 0.0          # the sampling thread's own CPU seconds so far
@@ -541,10 +557,28 @@ class Sampler:
             self.sample()
             self.cpu = time.thread_time()
 
+    @property
+    def workers_cpu(self) -> float:
+        """The CPU seconds of every process the build started (the workers,
+        the fork server), as each was last read: up to `every` seconds of
+        each are not counted."""
+        return sum(cpu for cpu, _ in self._workers.values())
+
+    @property
+    def largest_worker(self) -> int:
+        """The largest resident set (KiB) of a process the build started."""
+        return max((rss for _, rss in self._workers.values()), default=0)
+
     def sample(self, last: bool = False) -> None:
         pids = [os.getpid(), *_children(os.getpid())]
         self.processes = max(self.processes, len(pids))
-        self.rss = max(self.rss, sum(_kib(p, "status", "VmRSS:") for p in pids))
+        sizes = [_kib(p, "status", "VmRSS:") for p in pids]
+        self.rss = max(self.rss, sum(sizes))
+        for pid, size in zip(pids[1:], sizes[1:], strict=True):
+            stat = _stat_cpu(pid)
+            if stat is not None:
+                held = self._workers.get((pid, stat[0]), (0.0, 0))
+                self._workers[pid, stat[0]] = stat[1], max(held[1], size)
         now = time.perf_counter()
         if self._pss_ok and (last or now - self._pss_at >= self.pss_every):
             self._pss_at = now
@@ -626,9 +660,8 @@ def bench(content: Path, out: Path, trace: bool, profile: bool = False,
     figures["pss_by_step"] = {step: kib / 1024 for step, kib in sampler.by_step.items()}
     figures["processes"] = sampler.processes
     figures["sampler_cpu"] = sampler.cpu
-    # the largest rendering worker (forked: it shares the pages it has not
-    # written to with this process, so the two do not add up)
-    figures["peak_workers"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    # the largest worker, rating or rendering, as sampled
+    figures["peak_workers"] = sampler.largest_worker / 1024
     if trace:
         figures["heap"] = tracemalloc.get_traced_memory()[1] / 2 ** 20
         tracemalloc.stop()
@@ -736,7 +769,7 @@ def report(f: dict) -> str:
              f"after compute {f['peak_compute']:,.0f}, its PSS then {f['pss_compute']:,.0f}); "
              f"cyclic garbage left by "
              f"the build: {f['cycles']} objects",
-             f"          largest rendering worker's peak RSS {f['peak_workers']:,.0f} MiB",
+             f"          largest worker's peak RSS {f['peak_workers']:,.0f} MiB",
              f"          all processes together ({f['processes']} at most, sampled every "
              f"2 s): peak PSS {f['sum_pss']:,.0f} MiB, peak RSS summed "
              f"{f['sum_rss']:,.0f} MiB (every 0.2 s; shared pages counted in each); "

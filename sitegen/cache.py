@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import TypeVar
 
 __all__ = ["Cache", "CACHE_FOLDER", "ENV", "SPARE", "folder_for", "spare_folders",
-           "switched_off", "using", "cached", "active", "template_folder"]
+           "switched_off", "using", "activate", "cached", "active", "template_folder"]
 
 CACHE_FOLDER = ".sitegen-cache"
 ENV = "SITEGEN_BUILD_CACHE"     # another folder, or "off"
@@ -185,13 +185,24 @@ def active() -> Cache | None:
 @contextmanager
 def using(cache: Cache | None) -> Iterator[Cache | None]:
     """Make `cache` the active one while the block runs (processes forked
-    meanwhile inherit it)."""
+    meanwhile inherit it; a worker the fork server starts is given it:
+    `activate`)."""
     global _ACTIVE
     before, _ACTIVE = _ACTIVE, cache
     try:
         yield cache
     finally:
         _ACTIVE = before
+
+
+def activate(cache: Cache | None) -> None:
+    """Make `cache` the active one for the rest of this process: a worker's
+    (sitegen.compute.period_events), given the building process's, None
+    included (a worker never opens a cache of its own, so one the build
+    has not, or has switched off, is never used).  Its hits and misses are
+    counted in the worker."""
+    global _ACTIVE
+    _ACTIVE = cache
 
 
 def cached(kind: str, inputs: object, make: Callable[[], T]) -> T:

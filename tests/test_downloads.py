@@ -226,3 +226,56 @@ def test_the_indented_json_is_json_dumps_indent_1(count):
                 "edition": "fide-standard-2024", "events": list(pl.events),
                 "delisted": list(pl.delisted), "entries": [_entry_dict(e) for e in entries]}
     assert list_json(pl) == json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+
+
+def _many(count: int) -> PublishedList:
+    """A list of `count` entries with every column's kinds of value."""
+    entries = [ListEntry(str(1000 + i), f"Næme, {i}", ("FID", "ITA", "NED")[i % 3],
+                         "mf"[i % 2], None if i % 7 == 0 else 1950 + i % 60,
+                         "GM" if i % 11 == 0 else "", 1400 + i % 1300, i + 1, i % 12,
+                         None if i % 5 == 0 else i % 40 - 20, (10, 20, 40)[i % 3],
+                         "i" if i % 4 == 0 else "", "", i % 6 != 0, i % 30, i % 9 == 0)
+               for i in range(count)]
+    return PublishedList("chess", "standard", date(2025, 2, 1), "fide-2024", entries,
+                         ["open"], ["999"])
+
+
+@pytest.mark.parametrize("compact", [True, False])
+def test_a_packed_list_writes_the_same_downloads(tmp_path, compact):
+    """docs/scale.md#memory-session-18: a worker is sent a list's entries
+    packed (`PackedEntries`, marshalled blocks of CHUNK entries, pickled
+    as a rendering job: render._Downloads) and writes the same files, byte
+    for byte, as from the list itself."""
+    import pickle
+
+    from sitegen.site import downloads
+    from sitegen.site.render import _Downloads
+
+    pl = _many(2 * downloads.CHUNK + 7)
+    job = pickle.loads(pickle.dumps(_Downloads(pl, [("x", None)], compact, not compact)))
+    assert isinstance(job.list.entries, downloads.PackedEntries)
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    written = downloads.write_files(pl, tmp_path / "a", ["x"], compact, not compact)
+    again = downloads.write_files(job.list, tmp_path / "b", ["x"], compact, not compact)
+    assert [p.name for p in written] == [p.name for p in again] and len(written) >= 3
+    assert all(p.read_bytes() == q.read_bytes() for p, q in zip(written, again, strict=True))
+
+
+def test_packed_entries_are_the_entries():
+    """Every way the downloads read a list's entries gives the same entries
+    packed: length, iteration, an index (negative too), a block's slice, any
+    other slice; an index past the end is an IndexError."""
+    from sitegen.site.downloads import CHUNK, PackedEntries
+
+    entries = _many(CHUNK + 3).entries
+    packed = PackedEntries(entries)
+    assert len(packed) == len(entries) and list(packed) == entries
+    assert [packed[i] for i in (0, CHUNK - 1, CHUNK, -1)] == [entries[i] for i in (0, CHUNK - 1,
+                                                                                 CHUNK, -1)]
+    for part in (slice(0, CHUNK), slice(CHUNK, 2 * CHUNK), slice(5, 9), slice(None, None, 7),
+                 slice(CHUNK - 2, CHUNK + 2), slice(4, 2)):
+        assert packed[part] == entries[part]
+    with pytest.raises(IndexError):
+        packed[len(entries)]
+    assert list(PackedEntries([])) == [] and PackedEntries([])[0:CHUNK] == []

@@ -3,6 +3,7 @@ after 2009, and FIDE's own published figures (docs/editions.md)."""
 
 from __future__ import annotations
 
+import pickle
 from datetime import date, timedelta
 from fractions import Fraction
 from itertools import pairwise
@@ -12,6 +13,7 @@ import pytest
 
 from rules_core.check import check_text
 from rules_core.editions import (
+    EDITIONS,
     GAPS,
     TIMELINE_START,
     UnknownEdition,
@@ -20,7 +22,7 @@ from rules_core.editions import (
     get_edition,
     timeline,
 )
-from rules_core.fide.editions import FIDE_EDITIONS
+from rules_core.fide.editions import FIDE_EDITIONS, FideStandard2024
 from rules_core.fide.engine import p_percent, rate_event
 from sitegen.report import editions_table
 from tests.builders import swiss
@@ -192,6 +194,28 @@ def test_the_italian_2009_text_is_chosen_only_with_rules():
 def test_unknown_edition():
     with pytest.raises(UnknownEdition, match="unknown edition: 'fide-1999'"):
         get_edition("fide-1999")
+
+
+class _Amended(FideStandard2024):
+    """Not the registry's edition, under one of its ids."""
+
+    floor = 1001
+
+
+@pytest.mark.parametrize("edition", EDITIONS, ids=[e.id for e in EDITIONS])
+def test_an_edition_unpickles_as_the_registrys_own(edition):
+    """Pickled (as a period's events are to the rating workers,
+    sitegen.compute.period_events), an edition comes back as the registry's
+    object, which the check compares by identity (CheckOptions.counted)."""
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        assert pickle.loads(pickle.dumps(edition, protocol)) is edition
+    assert pickle.loads(pickle.dumps(type(edition)())) is edition
+
+
+def test_an_edition_not_in_the_registry_is_not_pickled():
+    """Unpickled by its id, it would be rated as the registry's edition."""
+    with pytest.raises(TypeError, match="not the registry's edition"):
+        pickle.dumps(_Amended())
 
 
 # -- no silent gap ---------------------------------------------------------------------

@@ -6,6 +6,7 @@ Linux only (/proc), skipped elsewhere saying so."""
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -196,3 +197,22 @@ def test_the_sampler_keeps_each_steps_peak():
     assert list(steps) == ["", "alone", "forked", "after"]
     assert steps["forked"] - steps["alone"] >= CHILD_MIB * 1024 * 0.9
     assert steps["forked"] == sampler.pss
+
+
+def test_the_sampler_counts_a_grandchilds_cpu_and_memory():
+    """The workers are started by the fork server, the build's child, not
+    by the build: no rusage of the build counts them, so the sampler reads
+    their CPU and resident set from /proc (docs/scale.md#memory-session-18).
+    A grandchild that spins for a while is counted."""
+    script = ("import os, sys, time\n"
+              "if os.fork() == 0:\n"
+              "    block = bytearray(64 * 2**20)\n"
+              "    end = time.process_time() + 0.6\n"
+              "    while time.process_time() < end: block[0] = 1\n"
+              "    time.sleep(0.3)\n"
+              "    os._exit(0)\n"
+              "os.wait()\n")
+    with fide_scale.Sampler(every=0.05) as sampler:
+        subprocess.run([sys.executable, "-c", script], check=True)
+    assert sampler.workers_cpu >= 0.5
+    assert sampler.largest_worker >= 64 * 1024

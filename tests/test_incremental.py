@@ -739,6 +739,8 @@ def test_the_checker_bundle_is_taken_only_while_its_inputs_and_files_are_the_sam
     calls = tmp_path / "calls"
     calls.touch()
     version = {"bytes": "1", "tools": "a"}
+    # rendered in this process: a worker process would not see the patches
+    monkeypatch.setenv("SITEGEN_WORKERS", "1")
     monkeypatch.setattr(sitegen.browser.bundle, "write_bundle", _fake_bundle(calls, version))
     monkeypatch.setattr(sitegen.manifest, "bundle_inputs", lambda: ("tools", version["tools"]))
     content, site = write_content(tmp_path / "content"), tmp_path / "site"

@@ -1,10 +1,14 @@
-"""A period's events rated once each, in this process or in forked workers
-(docs/scale.md#compute): the same site whatever the number of processes."""
+"""A period's events rated once each, in this process or in workers started
+by the fork server (docs/scale.md#compute): the same site whatever the
+number of processes."""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import time
 from collections import Counter
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -15,8 +19,10 @@ import rules_core.fide.engine as engine
 import sitegen.compute.period_events as period_events
 from rules_core.editions import get_edition
 from rules_core.model import Player, RoundResult, Tournament
+from sitegen.cache import ENV, Cache, using
 from sitegen.compute.period_events import _ranges
 from sitegen.compute.pipeline import compute
+from sitegen.compute.resume import Chain
 from sitegen.content.folder import load_content
 from sitegen.site.regulations import load_regulations
 from sitegen.site.render import render_site
@@ -42,6 +48,10 @@ RANGES = [
     ([2, 2, 2, 2, 2, 2], 2, [(0, 3), (3, 6)]),
 ]
 
+# The rating of one event, as this module is imported: a worker started by
+# the fork server imports it afresh, so sees no monkeypatch (`_failing`).
+RATE_ONE = period_events._rate_one
+
 
 @pytest.fixture(scope="module")
 def may(tmp_path_factory):
@@ -63,11 +73,18 @@ def _tree(out: Path) -> dict[str, bytes]:
     return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
 
 
+def _former_way(*args):
+    raise AssertionError("an event was not rated as planned")
+
+
 def test_one_and_two_processes_make_the_same_site(may, tmp_path, monkeypatch):
-    """Every period of two events or more rated in forked workers (however
-    small: PARALLEL_FROM 0) gives the site, byte for byte, that one process
-    gives; May's four events were rated outside this process."""
+    """Every period of two events or more rated in workers (however small:
+    PARALLEL_FROM 0) gives the site, byte for byte, that one process gives,
+    each event rated as planned (a worker given its edition pickled checks
+    with the registry's own: never the former way); May's four events were
+    rated outside this process."""
     monkeypatch.setattr(period_events, "PARALLEL_FROM", 0)
+    monkeypatch.setattr(period_events, "_period_games", _former_way)
     regulations = load_regulations(ROOT / "content" / "regulations")
     trees, used = [], []
     for workers in (1, 2):
@@ -87,14 +104,17 @@ def test_the_last_list_is_made_while_the_workers_rate(may, monkeypatch):
     """The previous list's entries and history rows are made in this
     process while the workers rate the next period's events
     (docs/scale.md#compute-session-8), with the same data as made before
-    them; the time waited for the workers is noted, a period each."""
+    them: the workers alive then are processes that rated; the time waited
+    for the workers is noted, a period each."""
     import sitegen.compute.pipeline as pipeline
     monkeypatch.setattr(period_events, "PARALLEL_FROM", 0)
-    during, entries = [], pipeline._entries
-    monkeypatch.setattr(pipeline, "_entries",
-                        lambda *a: during.append(period_events._FORKED is not None) or entries(*a))
-    parallel = compute(load_content(may), workers=2)
-    assert True in during and period_events.WAITED
+    during: set[int] = set()
+    entries = pipeline._entries
+    monkeypatch.setattr(pipeline, "_entries", lambda *a: during.update(
+        p.pid for p in multiprocessing.active_children()) or entries(*a))
+    used: set[int] = set()
+    parallel = compute(load_content(may), workers=2, used=used)
+    assert during & (used - {os.getpid()}) and period_events.WAITED
     assert all(w >= 0 for w in period_events.WAITED)
     assert parallel == compute(load_content(may), workers=1)
 
@@ -206,15 +226,58 @@ def test_this_process_rates_the_ranges_no_worker_started(started, forked, here):
         {4242} if len(here) < len(planned) else set())
 
 
-def test_a_failure_in_either_process_stops_the_period(may, monkeypatch):
-    """An event whose rating fails, in a worker or in this process, fails
-    the build with its error (the ranges not started are dropped, not rated
-    first), and leaves nothing forked behind for the next build."""
-    monkeypatch.setattr(period_events, "PARALLEL_FROM", 0)
+def _failing(where: str, building: int, spec, day, options, item):
+    """`_rate_one`, failing for May's events (a period rated in two
+    processes) in the workers ("worker") or in the building process
+    ("here"); where it does not fail, a worker first waits a second, so
+    that the building process has ranges left to rate."""
+    if item.event.slug.startswith("2024-05-may-rr"):
+        if (os.getpid() == building) == (where == "here"):
+            raise RuntimeError(f"cannot rate {item.event.slug} ({where})")
+        if os.getpid() != building:
+            time.sleep(1)
+    return RATE_ONE(spec, day, options, item)
 
-    def broken(spec, day, options, item):
-        raise RuntimeError(f"cannot rate {item.event.slug}")
-    monkeypatch.setattr(period_events, "_rate_one", broken)
-    with pytest.raises(RuntimeError, match="cannot rate"):
+
+@pytest.mark.parametrize("where", ["worker", "here"])
+def test_a_failure_in_either_process_stops_the_period(may, monkeypatch, where):
+    """An event whose rating fails, in a worker (which always has the first
+    range) or in this process, fails the build with its error, and leaves
+    no worker behind for the next build.  The rating is given to the
+    workers pickled, as a function of this module (they see no
+    monkeypatch)."""
+    monkeypatch.setattr(period_events, "PARALLEL_FROM", 0)
+    monkeypatch.setattr(period_events, "_rate_one", partial(_failing, where, os.getpid()))
+    before = set(multiprocessing.active_children())
+    with pytest.raises(RuntimeError, match=rf"cannot rate 2024-05-may-rr-\d \({where}\)"):
         compute(load_content(may), workers=2)
-    assert period_events._FORKED is None
+    assert set(multiprocessing.active_children()) <= before
+
+
+def test_the_workers_rate_with_the_active_cache(may, tmp_path, monkeypatch):
+    """A worker is given the building process's active cache
+    (sitegen.cache.activate): the entries of the events it rated are found
+    by a rating in this process under the same cache; with none active
+    (a build whose cache is switched off), it keeps none, whatever
+    $SITEGEN_BUILD_CACHE says.  (The lists' periods are not taken up from
+    the cache, sitegen.compute.resume: every event is rated again.)"""
+    monkeypatch.setattr(period_events, "PARALLEL_FROM", 0)
+    monkeypatch.setattr(Chain, "of", classmethod(lambda cls, *args: None))
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    monkeypatch.setenv(ENV, str(folder))
+    data, used = [], set()
+    with using(None):
+        data.append(compute(load_content(may), workers=2, used=used))
+    assert used - {os.getpid()} and list(folder.iterdir()) == []
+    first, again, used = Cache(folder, "code"), Cache(folder, "code"), set()
+    content = load_content(may)             # the events read outside the cache
+    with using(first):
+        data.append(compute(content, workers=2, used=used))
+    assert used - {os.getpid()}
+    content = load_content(may)
+    with using(again):
+        data.append(compute(content, workers=1))
+    assert data[0] == data[1] == data[2]
+    # every result found; more than this process kept: the workers' too
+    assert again.misses == 0 and again.hits > first.hits + first.misses

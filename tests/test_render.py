@@ -39,7 +39,7 @@ from sitegen.compute.sitedata import (
     TitleAward,
     WorldCupView,
 )
-from sitegen.site import downloads
+from sitegen.site import downloads, views
 from sitegen.site.figures import fixed, points, signed, tiebreak
 from sitegen.site.regulations import load_regulations
 from sitegen.site.render import make_environment, render_site, render_workers
@@ -819,11 +819,18 @@ def _tree(out: Path) -> dict[str, bytes]:
     return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
 
 
-def test_one_and_two_workers_write_the_same_bytes(tmp_path, regulations):
-    """docs/scale.md#rendering: pages rendered in forked processes are the
-    same files, byte for byte, as pages rendered in this one."""
+@pytest.mark.parametrize("large", [False, True])
+def test_one_and_two_workers_write_the_same_bytes(tmp_path, regulations, monkeypatch, large):
+    """docs/scale.md#rendering: pages rendered in worker processes are the
+    same files, byte for byte, as pages rendered in this one; on a large
+    site too, whose workers hold no site data and are sent what each page
+    reads (docs/scale.md#memory-session-18)."""
+    if large:
+        for name, value in (("LARGE_SITE", 0), ("SHARD_SIZE", 3), ("LARGE_LIST_ROWS", 2),
+                            ("LARGE_GROUP_ROWS", 1)):
+            monkeypatch.setattr(views, name, value)
     trees, returned = [], []
-    for workers in (1, 2):
+    for workers in (1, 3):
         out = tmp_path / f"w{workers}"
         out.mkdir()
         returned.append([p.relative_to(out) for p in
@@ -832,7 +839,7 @@ def test_one_and_two_workers_write_the_same_bytes(tmp_path, regulations):
     assert returned[0] == returned[1] == sorted(returned[0])
     assert trees[0].keys() == trees[1].keys()
     assert [k for k in trees[0] if trees[0][k] != trees[1][k]] == []
-    assert any(k.startswith("players/") for k in trees[1])
+    assert any(k.startswith("players/by-id/" if large else "players/") for k in trees[1])
 
 
 class _Queue:
@@ -846,13 +853,15 @@ class _Queue:
         return len(self.events)
 
 
-@pytest.mark.parametrize("prepared", [False, True])
-def test_streamed_items_are_queued_as_each_chunk_fills(prepared):
+@pytest.mark.parametrize("prepared,light", [(False, False), (True, False), (True, True)])
+def test_streamed_items_are_queued_as_each_chunk_fills(prepared, light):
     """docs/scale.md#month-session-15: the pages an incremental build renders
     are decided one by one (a key each); each chunk goes to the workers as
     soon as it is full, before the next item is decided, sized from the
     most there can be (64 items, two workers: chunks of two), every item
-    once and in order; with views to make, the workers make them."""
+    once and in order; with views to make, the workers make them, and
+    workers that hold no site data (`light`) get with each item the links
+    its views read, made here (docs/scale.md#memory-session-18)."""
     from types import SimpleNamespace
 
     from sitegen.site import render
@@ -870,16 +879,41 @@ def test_streamed_items_are_queued_as_each_chunk_fills(prepared):
     def views_of(w, item):
         raise AssertionError("made in a worker, not here")
 
-    w = SimpleNamespace(pool=_Queue(events), workers=2, pending=[],
-                        links=SimpleNamespace(large=False))
-    render._fan_out(w, page, decided(), views_of if prepared else None, later=True, most=64)
+    def links_of(w, item):
+        events.append(("links", item))
+        return f"links of {item}"
+
+    w = SimpleNamespace(pool=_Queue(events), workers=2, pending=[], light=light,
+                        links=SimpleNamespace(large=light))
+    render._fan_out(w, page, decided(), views_of if prepared else None, later=True, most=64,
+                    there=True, links=links_of)
     run = render._made_there if prepared else page
 
+    def read(item):
+        return [("read", item)] + ([("links", item)] if light else [])
+
     def chunk(*items):
-        return ("queued", run, [(page, views_of, i) if prepared else i for i in items])
-    assert events == [("read", 0), ("read", 1), chunk(0, 1), ("read", 2), ("read", 3),
-                      chunk(2, 3), ("read", 4), chunk(4)]
-    assert [task.future for task in w.pending] == [3, 6, 8]
+        return ("queued", run, [(page, views_of, i, f"links of {i}" if light else None)
+                                if prepared else i for i in items])
+    assert events == [*read(0), *read(1), chunk(0, 1), *read(2), *read(3),
+                      chunk(2, 3), *read(4), chunk(4)]
+    assert [task.future for task in w.pending] == ([5, 10, 13] if light else [3, 6, 8])
+
+
+def test_a_light_pools_items_without_links_are_made_here():
+    """Items whose views read the records (a large site's pages of players)
+    are made and rendered in this process when the workers hold no site
+    data (docs/scale.md#memory-session-18): nothing queued."""
+    from types import SimpleNamespace
+
+    from sitegen.site import render
+
+    done: list = []
+    w = SimpleNamespace(pool=_Queue([]), workers=2, pending=[], light=True,
+                        links=SimpleNamespace(large=True))
+    render._fan_out(w, lambda w, v: done.append(v), [1, 2, 3], lambda w, i: i * 10,
+                    there=True, later=True)
+    assert done == [10, 20, 30] and w.pending == [] and w.pool.events == []
 
 
 @pytest.mark.parametrize("given,env,expected", [
@@ -1145,3 +1179,20 @@ def test_the_building_process_renders_the_chunks_no_worker_started(tmp_path):
     assert sorted(w.pages) == ["here/c", "here/d", "old", "worker/a", "worker/b"]
     assert reuse.keys.keys() == {"old", "a", "b", "c", "d"}
     assert sorted(reuse.linked) == ["c", "d", "old"]
+
+
+def test_python_m_sitegen_builds_with_worker_processes(tmp_path):
+    """`python -m sitegen build`, the Quickstart's command, with two
+    processes: the workers the fork server starts (sitegen.workers.
+    fresh_context) render, and the site is whole."""
+    import subprocess
+    import sys
+
+    from tests.site_fixture import write_content
+
+    content, site = write_content(tmp_path / "content"), tmp_path / "site"
+    run = subprocess.run([sys.executable, "-m", "sitegen", "build", str(content),
+                          "--out", str(site)], env={**os.environ, "SITEGEN_WORKERS": "2"},
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert (site / "index.html").is_file() and (site / "sitemap.xml").is_file()

@@ -97,6 +97,16 @@ class FideEdition:
     def __repr__(self) -> str:
         return f"<edition {self.id} from {self.effective.isoformat()}>"
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled as its id, so that it unpickles as the registry's own
+        object in any process (sitegen rates a period's events in workers
+        it sends them to): the check compares editions by identity
+        (`CheckOptions.counted`).  An edition of another class than the
+        registry's under its id is not pickled."""
+        if not any(type(e) is type(self) for e in FIDE_EDITIONS if e.id == self.id):
+            raise TypeError(f"cannot pickle {self!r}: not the registry's edition {self.id!r}")
+        return _fide_edition, (self.id,)
+
     # -- rate of play (1.1) ---------------------------------------------
     def minimum_minutes(self, ratings: list[int]) -> int:
         """fide-2002 1.11-1.13: 120 min if anyone in the tournament is rated
@@ -880,3 +890,9 @@ FIDE_EDITIONS: tuple[FideEdition, ...] = (
     FideRapidBlitz2012(), FideRapidBlitz2012Jul(), FideRapidBlitz2022(),
     FideRapidBlitz2022Oct(), FideRapidBlitz2024(), FideRapidBlitz2024Dec(),
 )
+
+
+def _fide_edition(edition_id: str) -> FideEdition:
+    """A pickled edition made again (`FideEdition.__reduce__`): the one of
+    `FIDE_EDITIONS` with its id, which rules_core.editions.get_edition gives."""
+    return next(e for e in FIDE_EDITIONS if e.id == edition_id)

@@ -42,6 +42,13 @@ class FmjdEdition:
     def __repr__(self) -> str:
         return f"<edition {self.id} from {self.effective.isoformat()}>"
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled as its id, unpickled as the registry's own object, as
+        FIDE's editions (`FideEdition.__reduce__`)."""
+        if not any(type(e) is type(self) for e in FMJD_EDITIONS if e.id == self.id):
+            raise TypeError(f"cannot pickle {self!r}: not the registry's edition {self.id!r}")
+        return _fmjd_edition, (self.id,)
+
     def rate_of_play(self, minutes: float) -> str:
         """§1.2.2.1: 30 minutes or more for the first 60 moves count for the
         standard list; §1.2.2.2: below, the rapid-blitz list (blitz here: at
@@ -58,3 +65,9 @@ class FmjdEdition:
 
 
 FMJD_EDITIONS: tuple[FmjdEdition, ...] = (FmjdEdition(),)
+
+
+def _fmjd_edition(edition_id: str) -> FmjdEdition:
+    """A pickled edition made again (`FmjdEdition.__reduce__`): the one of
+    `FMJD_EDITIONS` with its id, which rules_core.editions.get_edition gives."""
+    return next(e for e in FMJD_EDITIONS if e.id == edition_id)

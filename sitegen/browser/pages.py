@@ -16,6 +16,7 @@ import json
 import re
 import unicodedata
 import zlib
+from collections.abc import Generator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -294,9 +295,23 @@ def sharded(lists: list[dict], keys: list[tuple[str, str]], row, name,
     """players.json and the shards of the players `keys`, in that order
     within each shard: `row(key)` gives a player's row (ID_COLUMNS), `name(key)`
     his name, `identity(key)` the row's first values (NAME_COLUMNS; by
-    default cut from `row`); each row is made as its shard is written, so
-    that no index of every player is held (bench/browser.py --players makes
-    a million this way)."""
+    default cut from `row`); each row is made as its shard is, so that no
+    index of every player is held (bench/browser.py --players makes a
+    million this way)."""
+    made = _sharded(lists, keys, row, name, identity)
+    files: dict[str, bytes] = {}
+    while True:
+        try:
+            path, body = next(made)
+        except StopIteration as done:
+            return done.value, files
+        files[path] = body
+
+
+def _sharded(lists: list[dict], keys: list[tuple[str, str]], row, name,
+             identity=None) -> Generator[tuple[str, bytes], None, dict]:
+    """`sharded`'s shards, (path, bytes) each as it is made, then, returned,
+    players.json (which holds every shard's hash)."""
     identity = identity or (lambda key: _identity(row(key)))
     count = id_shard_count(len(keys))
     prefix = name_prefix(len(keys))
@@ -305,17 +320,22 @@ def sharded(lists: list[dict], keys: list[tuple[str, str]], row, name,
     for key in keys:
         by_id[id_shard(*key, count)].append(key)
         by_name.setdefault(name_key(name(key), prefix), []).append(key)
-    ids = [_shard([row(key) for key in by_id[n]], ID_COLUMNS) for n in range(count)]
     names = sorted(by_name)
-    by_key = [_shard([identity(key) for key in by_name[k]], NAME_COLUMNS) for k in names]
+    id_hashes: list[str] = []
+    name_hashes: list[str] = []
     meta = {"format": FORMAT, "lists": lists, "count": len(keys),
             "id_shards": count, "name_prefix": prefix, "names": names,
             "folder": "../players/", "suffix": SHARD_SUFFIX,
-            "id_hashes": [_hash(body) for body in ids],
-            "name_hashes": [_hash(body) for body in by_key]}
-    files = {shard_file(meta, "id", n): body for n, body in enumerate(ids)}
-    files |= {shard_file(meta, "name", k): body for k, body in zip(names, by_key, strict=True)}
-    return meta, files
+            "id_hashes": id_hashes, "name_hashes": name_hashes}
+    for n in range(count):
+        body = _shard([row(key) for key in by_id[n]], ID_COLUMNS)
+        id_hashes.append(_hash(body))
+        yield shard_file(meta, "id", n), body
+    for k in names:
+        body = _shard([identity(key) for key in by_name[k]], NAME_COLUMNS)
+        name_hashes.append(_hash(body))
+        yield shard_file(meta, "name", k), body
+    return meta
 
 
 def _identity(row: list) -> list:
@@ -382,8 +402,21 @@ def shard_url(meta: dict, kind: str, key: int | str) -> str:
 
 def write_player_index(data: SiteData, out: Path) -> list[Path]:
     """static/check/players.json (small: what to fetch) and its shards in
-    static/players/ of the site `out`."""
-    return write_shards(sharded_index(data), out)
+    static/players/ of the site `out`, each shard written as it is made
+    (at FIDE's size, 60 MiB of shards not held at once:
+    docs/scale.md#memory-session-18)."""
+    found = _Entries(data)
+    made = _sharded(_lists(data), found.keys, found.row, found.name, found.identity)
+    shards = Path(out) / "static" / "players"          # meta["folder"] from static/check/
+    written = []
+    while True:
+        try:
+            path, body = next(made)
+        except StopIteration as done:
+            meta = done.value
+            break
+        written.append(_write(shards / path, body))
+    return [_write(Path(out) / "static" / "check" / "players.json", _json(meta)), *written]
 
 
 def write_shards(index: tuple[dict, dict[str, bytes]], out: Path) -> list[Path]:

@@ -1,5 +1,5 @@
 """The events of one rating period rated, each once, in this process or in
-forked worker processes (docs/scale.md#compute).
+worker processes (docs/scale.md#compute).
 
 The period's games are counted first (`plan`: which games count and the K
 each event alone gives, rules_core.fide.engine.counted_games and
@@ -8,20 +8,22 @@ planned_games), each player's K capped by his games of the whole period
 those K and its games as counted (`rate_events`).  Given the start list and
 the counts, the events are independent: a large period is rated by this
 process and `concurrent.futures.ProcessPoolExecutor` workers started by
-`fork`, which inherit the period's events and never receive them pickled
-(one worker fewer than the processes asked for: this process rates the
-ranges they have not started, `_collected`).  A worker sends
-back, per event, only what the period's collection reads (`Rated`): the
-report with its contract (marshalled bytes), each player's rated games,
-score, averages and change, the valid norms, and whether the check rated
-the event as counted; the tournament, the engine's figures and the edition
-stay in the worker, so nothing is compared after pickling.  The results
-come back in the events' order, whatever the number of processes.
+the fork server (sitegen.workers.fresh_context), each sent its ranges of
+events pickled, as a worker forked from this process came to hold a copy
+of most of its memory (one worker fewer than the processes asked for:
+this process rates the ranges they have not started, `_collected`).  An
+edition pickles as its id (rules_core.fide.editions), so a worker checks
+with the registry's own, the one the event's games were counted for.  A
+worker sends back, per event, only what the period's collection reads
+(`Rated`): the report with its contract (marshalled bytes), each
+player's rated games, score, averages and change, the valid norms, and
+whether the check rated the event as counted; the tournament, the
+engine's figures and the edition stay in the worker.  The results come
+back in the events' order, whatever the number of processes.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import time
 from collections import defaultdict
@@ -45,14 +47,20 @@ from rules_core.timecontrol import minutes_for_60
 from sitegen.cache import cached
 from sitegen.compute.sitedata import EventReport
 from sitegen.content.folder import Event
-from sitegen.workers import build_workers, unstarted_from_last
+from sitegen.workers import (
+    build_workers,
+    fresh_context,
+    inherited,
+    start_worker,
+    unstarted_from_last,
+)
 
 __all__ = ["Rated", "Played", "rate_events", "event_report", "ended", "PARALLEL_FROM"]
 
 FMJD = FmjdEdition()
 
 # A period of fewer player-rounds (entries x rounds over its events) is rated
-# in this process: forking costs more than it saves (docs/scale.md#compute).
+# in this process: workers cost more than they save (docs/scale.md#compute).
 PARALLEL_FROM = 20_000
 
 # Ranges of events a worker: the last range one worker rates while the
@@ -198,24 +206,26 @@ def _as_planned(result: CheckResult, plan: Plan | None, given: dict[str, int]) -
 
 # -- in processes ----------------------------------------------------------------
 #
-# The period's events and the function that rates one are put in a module
-# global before the pool forks, so every worker inherits them; a task is a
-# range of events (`RANGES` a process, of about equal entries x rounds) and
-# returns the worker's process id and the events' `Rated`, in order.  The
-# building process rates too: of `workers` processes, workers - 1 are
-# forked, and once its own work is done this process rates the ranges no
-# worker has started, from the last one back (`_collected`).  A forked
-# worker shares this process's memory only until one of them writes to a
-# page (reading an object writes its reference count): one worker fewer
-# is one such copy fewer (docs/scale.md#memory-session-17).
-
-_FORKED: tuple[Callable[[_Planned], Rated], list[_Planned]] | None = None
+# A task is a range of events (`RANGES` a process, of about equal entries x
+# rounds), submitted with the function that rates one: the executor
+# pickles it when it moves it to the call queue, and a worker returns its
+# process id and the events' `Rated`, in order.  The workers are started by
+# the fork server, not forked from this process: a forked worker shares
+# this process's memory only until one of them writes to a page, and
+# reading an object writes its reference count, so each came to hold a
+# copy of most of it (docs/scale.md#memory-session-16); one started by the
+# fork server holds the modules and the ranges it is sent (300,000
+# players, two processes: its peak PSS 35 MiB, a forked one's 504).  It
+# is given the active cache, None included, and the collector's state
+# (rules_core.collector), which it does not inherit (sitegen.workers.inherited).
+# The building process rates too: of `workers` processes, workers - 1 are
+# started, and once its own work is done this process rates the ranges no
+# worker has started, from the last one back, never pickled (`_collected`).
 
 
 def _rate_all(rate: Callable[[_Planned], Rated], planned: list[_Planned], workers: int,
               used: set[int] | None, meanwhile: Callable[[], object] | None = None
               ) -> list[Rated]:
-    global _FORKED
     sizes = [_work(item.tournament) for item in planned]
     if workers < 2 or len(planned) < 2 or sum(sizes) < PARALLEL_FROM:
         if meanwhile is not None:
@@ -223,15 +233,14 @@ def _rate_all(rate: Callable[[_Planned], Rated], planned: list[_Planned], worker
         if used is not None and planned:
             used.add(os.getpid())
         return [rate(item) for item in planned]
-    _FORKED = (rate, planned)
-    pool = ProcessPoolExecutor(max_workers=workers - 1,
-                               mp_context=multiprocessing.get_context("fork"))
+    pool = ProcessPoolExecutor(max_workers=workers - 1, mp_context=fresh_context(),
+                               initializer=start_worker, initargs=inherited())
     try:
         # every range is queued at once: the workers rate while this
         # process does its own work, then rates what they have not
         # started and collects
         bounds = _ranges(sizes, workers * RANGES)
-        futures = [pool.submit(_rate_chunk, b) for b in bounds]
+        futures = [pool.submit(_rate_range, rate, planned[start:end]) for start, end in bounds]
         if meanwhile is not None:
             meanwhile()
         return _collected(rate, planned, bounds, futures, workers - 1, used)
@@ -239,7 +248,6 @@ def _rate_all(rate: Callable[[_Planned], Rated], planned: list[_Planned], worker
         # every range is collected by now, unless something failed: then
         # the ranges not started are dropped, not rated first
         pool.shutdown(cancel_futures=True)
-        _FORKED = None
 
 
 # Seconds the building process spent waiting for the workers' ratings, by
@@ -252,9 +260,10 @@ def _collected(rate: Callable[[_Planned], Rated], planned: list[_Planned],
                bounds: list[tuple[int, int]], futures: list[Future], forked: int,
                used: set[int] | None) -> list[Rated]:
     """Every range's `Rated`, in order: from the last range back, those no
-    worker has started rated here (the first `forked`, one a worker, are
-    left to the workers), then the workers' taken in order, the time
-    waited for them noted."""
+    worker has started rated here, from `planned` (cancelled before the
+    executor pickled them; the first `forked`, one a worker, are left to
+    the workers), then the workers' taken in order, the time waited for
+    them noted."""
     here: dict[int, list[Rated]] = {}
     for index in unstarted_from_last(futures, keep=forked):
         start, end = bounds[index]
@@ -277,11 +286,10 @@ def _collected(rate: Callable[[_Planned], Rated], planned: list[_Planned],
     return out
 
 
-def _rate_chunk(bounds: tuple[int, int]) -> tuple[int, list[Rated]]:
-    """In a worker: the inherited events `bounds` names, rated."""
-    assert _FORKED is not None, "a rating worker runs only in a forked process"
-    rate, planned = _FORKED
-    return os.getpid(), [rate(item) for item in planned[bounds[0]:bounds[1]]]
+def _rate_range(rate: Callable[[_Planned], Rated], planned: list[_Planned]
+                ) -> tuple[int, list[Rated]]:
+    """In a worker: a range of events, as pickled to it, rated."""
+    return os.getpid(), [rate(item) for item in planned]
 
 
 def _work(t: Tournament) -> int:

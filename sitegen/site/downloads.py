@@ -21,15 +21,17 @@ the earlier list's (`sources`, docs/scale.md#output-size).
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
+import marshal
 import operator
 import zipfile
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
 from sitegen.compute.sitedata import ListEntry, PublishedList
 from sitegen.site.figures import N_, tiebreak
@@ -79,6 +81,55 @@ def all_formats(pl: PublishedList, compact: bool = False) -> list[tuple[str, str
 
 
 CHUNK = 2000            # entries a piece of a streamed download
+
+_FIELDS = operator.attrgetter(*(f.name for f in dataclasses.fields(ListEntry)))
+
+
+class PackedEntries(Sequence[ListEntry]):
+    """A list's entries as marshalled blocks of CHUNK entries' fields, made
+    into entries a block at a time as the downloads read them (`pl.entries[
+    start:start + CHUNK]`): what a rendering worker is sent to write a
+    list's downloads (sitegen.site.render, docs/scale.md#memory-session-18).
+    FIDE's 814,000 entries are 184 MiB unpickled in the worker; packed, a
+    few tens of MB, and one block of entries at a time."""
+
+    def __init__(self, entries: Sequence[ListEntry]):
+        self._length = len(entries)
+        self._blocks = [marshal.dumps([_FIELDS(e) for e in entries[start:start + CHUNK]])
+                        for start in range(0, len(entries), CHUNK)]
+
+    def __len__(self) -> int:
+        return self._length
+
+    def _block(self, index: int) -> list[ListEntry]:
+        return [ListEntry(*fields) for fields in marshal.loads(self._blocks[index])]
+
+    @overload
+    def __getitem__(self, index: int) -> ListEntry: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[ListEntry]: ...
+
+    def __getitem__(self, index: int | slice) -> ListEntry | list[ListEntry]:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self._length)
+            if step == 1 and start % CHUNK == 0 and stop - start <= CHUNK:
+                return self._block(start // CHUNK)[:stop - start] if stop > start else []
+            return [self[i] for i in range(start, stop, step)]
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError("entry index out of range")
+        return self._block(index // CHUNK)[index % CHUNK]
+
+    def __iter__(self) -> Iterator[ListEntry]:
+        for block in range(len(self._blocks)):
+            yield from self._block(block)
+
+
+def packed(pl: PublishedList) -> PublishedList:
+    """`pl` with its entries packed (`PackedEntries`): the same downloads."""
+    return dataclasses.replace(pl, entries=PackedEntries(pl.entries))  # type: ignore[arg-type]
 
 
 def format_chunks(pl: PublishedList, compact: bool = False):

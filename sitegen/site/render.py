@@ -18,10 +18,11 @@ absolute base URL.
 from __future__ import annotations
 
 import collections
+import contextlib
 import functools
 import json
-import multiprocessing
 import os
+import pickle
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from importlib import resources
@@ -48,7 +49,7 @@ from sitegen.site.lean import escaped
 from sitegen.site.regulations import RegulationIndex, citation_anchors, link_citations
 from sitegen.site.timeline import editions_timeline
 from sitegen.workers import build_workers as render_workers
-from sitegen.workers import unstarted_from_last
+from sitegen.workers import fresh_context, inherited, start_worker, unstarted_from_last
 
 __all__ = ["make_environment", "render_site", "render_workers", "templates_root"]
 
@@ -315,17 +316,22 @@ def _render_language(writer: _Writer, workers: int) -> None:
                 _check, _search, _static, _errors, _players, _events, _downloads]
     if not writer.first:
         sections = [s for s in sections if s not in (_static,)]
-    # what the per-page functions read is made before the workers fork
+    # what the per-page functions read is made before the workers start
     writer.facts = None if writer.links.large else Facts(writer.data)
-    if workers > 1:
-        # compiled once here, not once in every worker
-        for name in ("base.html", "_macros.html", "list.html", "event.html",
-                     "players_shard.html" if writer.links.large else "player.html"):
-            writer.template(name)
     pool = _pool(writer, workers) if workers > 1 else None
     writer.pool, writer.workers = pool, workers
+    # a large site's workers hold no site data: they render what this
+    # process queues them, its sections queued first (the lists' pages,
+    # the events, the downloads), while this process renders the sections
+    # that read every record (the checker's player index, search, the
+    # players' pages: docs/scale.md#memory-session-18)
+    writer.light = pool is not None and writer.links.large
+    if writer.light:
+        queued = [_lists, _events, _downloads]
+        sections = [s for s in queued if s in sections] + [s for s in sections
+                                                          if s not in queued]
     try:
-        if pool is not None:
+        if pool is not None and not writer.light:
             # the sections that read everything and write their own files
             # queued first, the longest first: at FIDE's size the checker's
             # player index is the render's longest task (docs/scale.md,
@@ -336,7 +342,7 @@ def _render_language(writer: _Writer, workers: int) -> None:
                     writer.pending.append(_submit(writer, _section, [section]))
         for section in sections:
             writer.step(section.__name__.strip("_"))
-            if pool is None or section not in _ALONE:
+            if pool is None or writer.light or section not in _ALONE:
                 section(writer)
         _finish(writer)
     finally:
@@ -344,8 +350,6 @@ def _render_language(writer: _Writer, workers: int) -> None:
             # every chunk is taken by now, unless something failed: then
             # the chunks not started are dropped, not rendered first
             pool.shutdown(cancel_futures=True)
-        global _FORKED
-        _FORKED = None
     if _check in sections:
         _service_worker(writer)
     _feed(writer)
@@ -363,37 +367,55 @@ def _service_worker(w: _Writer) -> None:
 
 # -- rendering in processes ----------------------------------------------------------
 #
-# The writer (site data, environment, links) is put in a module global before
-# the pool forks, so every worker inherits it; a task names a section's
-# per-item function and a chunk of its items, and returns what it wrote and
-# the sitemap's pages.  Whatever a per-page function reads is made before
-# the pool forks (render_site: the facts), never in a section.  Every page has its own path, so the order in which
-# chunks finish changes nothing written; the lists come back in chunk order.
+# The workers are started by `forkserver` (sitegen.workers.fresh_context):
+# none holds this process's memory.  A worker forked from this process
+# shared its pages only until either wrote to one, and reading an object
+# writes its reference count: at FIDE's size each worker came to hold a
+# copy of most of the site data (docs/scale.md#memory-session-18).  Each
+# worker is given the writer once, pickled (`_start_worker`): on a site with
+# a page a player, with the site data, which its tasks read (a few MB);
+# on a large site without it (`_Writer.__getstate__`), and each of its
+# tasks carries what it reads: a list's views, an event's report with
+# its players' addresses (`views.Links.part`), a list for its downloads.
+# A task names a section's per-item function and a chunk of its items,
+# and returns what it wrote and the sitemap's pages.  Every page has its
+# own path, so the order in which chunks finish changes nothing written;
+# the lists come back in chunk order.
 #
 # The building process renders too: of `workers` processes, workers - 1
-# are forked, and a task no worker has started when this process comes to
-# it is rendered here (`_drain`).  A forked worker shares this process's
-# memory only until one of them writes to a page, and reading an object
-# writes its reference count: at FIDE's size each of two workers held some
-# 1.6 GB of its own by the render's end; one worker fewer is one such copy
-# fewer (docs/scale.md#memory-session-17).
+# are started, and a task no worker has started when this process comes
+# to it is rendered here (`_drain`), never pickled.
 
-_FORKED: _Writer | None = None
+_WORKER: _Writer | None = None          # in a worker: the writer it was given
 # Sections that read the site data whole and write their own files (`_ALONE`):
-# with a pool, each is one worker's task, queued before everything else
-# (docs/scale.md#rendering): the checker's player index and the search
-# index were a third of this process's CPU at 300,000 players, and at
-# FIDE's size the checker's is the render's longest task.
+# with a pool whose workers hold the site data, each is one worker's task,
+# queued before everything else (docs/scale.md#rendering); on a large site
+# this process renders them.
 _Item = TypeVar("_Item")
 
 
 def _pool(writer: _Writer, workers: int) -> Executor:
-    """The forked workers: one fewer than `workers`, the processes that
-    render, this one among them."""
-    global _FORKED
-    _FORKED = writer
-    return ProcessPoolExecutor(max_workers=workers - 1,
-                               mp_context=multiprocessing.get_context("fork"))
+    """The workers: one fewer than `workers`, the processes that render,
+    this one among them; each given the writer, pickled once here, with
+    this process's cache (the templates' compiled code), collector and
+    language."""
+    given = pickle.dumps(writer, protocol=pickle.HIGHEST_PROTOCOL)
+    return ProcessPoolExecutor(max_workers=workers - 1, mp_context=fresh_context(),
+                               initializer=_start_worker,
+                               initargs=(inherited(), writer.meta.lang, given))
+
+
+def _start_worker(state: tuple, lang: str, given: bytes) -> None:
+    """In a worker, once: this process's state and language made the
+    building process's, then its writer unpickled (its environment made
+    again, with them)."""
+    global _WORKER
+    start_worker(*state)
+    _LANGUAGE.enter_context(i18n.using(lang))       # for the worker's life
+    _WORKER = pickle.loads(given)
+
+
+_LANGUAGE = contextlib.ExitStack()
 
 
 class _Task(NamedTuple):
@@ -449,10 +471,11 @@ def _here(w: _Writer, task: _Task) -> tuple[list[Path], list[str], dict[str, str
 
 def _run_chunk(function: Callable[[_Writer, Any], None],
                items: Sequence[Any]) -> tuple[list[Path], list[str], dict[str, str], list[str]]:
-    """In a worker: render `items` with the inherited writer; what it wrote,
-    the sitemap's pages, the pages' keys and the site paths it took as they were."""
-    w = _FORKED
-    assert w is not None, "a rendering worker runs only in a forked process"
+    """In a worker: render `items` with the writer it was given; what it
+    wrote, the sitemap's pages, the pages' keys and the site paths it took
+    as they were."""
+    w = _WORKER
+    assert w is not None, "a rendering worker runs only in a pool's process"
     w.written, w.pages = [], []
     if w.reuse is not None:
         w.reuse.keys, w.reuse.linked = {}, []
@@ -470,7 +493,8 @@ def _section(w: _Writer, section: Callable[[_Writer], None]) -> None:
 def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
              items: Iterable[_Item],
              prepare: Callable[[_Writer, _Item], Any] | None = None,
-             later: bool = False, there: bool = False, most: int | None = None) -> None:
+             later: bool = False, there: bool = False, most: int | None = None,
+             links: Callable[[_Writer, _Item], views.Links] | None = None) -> None:
     """`function(w, item)` for every item: in this process, or in chunks
     (four a worker, to even out their sizes) across the pool.  With
     `prepare`, each item's views are `prepare(w, item)` and rendered as
@@ -483,7 +507,11 @@ def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
     player for the players' pages anyway, each worker makes the views of
     its own items (`_made_there`).  `there`: the workers make the views
     on a large site too, for items whose views read little of the site
-    data (an event's: its report and its players' addresses).  `later`:
+    data (an event's: its report and its players' addresses); where the
+    workers hold no site data (`w.light`), `links(w, item)` is what an
+    item's views read of the links (`views.Links.part`), made here and
+    sent with it, and without `links` such items are made and rendered
+    here.  `later`:
     the chunks are queued and their results taken at the end of the
     language (`w.pending`), this process going on meanwhile.  `most`: the
     items are an iterator of at most that many, made as it is read (the
@@ -491,9 +519,14 @@ def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
     decided by a key: `_player_taken`); with `later`, each chunk is
     queued as soon as it is full, so that the workers render the first
     while this process decides the next (docs/scale.md#month-session-15)."""
+    if there and w.light and links is None:
+        for item in items:
+            function(w, prepare(w, item))       # type: ignore[misc]
+        return
+    part = links if w.light else None
     if most is not None and later and w.pool is not None and not (
             prepare is not None and w.links.large and not there):
-        _fan_out_streamed(w, function, items, most, prepare)
+        _fan_out_streamed(w, function, items, most, prepare, part)
         return
     items = items if isinstance(items, Sequence) else list(items)
     if prepare is not None and w.links.large and not there:
@@ -504,7 +537,8 @@ def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
         # for those pages anyway, make the views themselves, neither made in
         # this process alone nor pickled to them: faster and smaller at
         # every size measured (docs/scale.md#rendering, "Session 10")
-        jobs: Sequence[Any] = [(function, prepare, item) for item in items]
+        jobs: Sequence[Any] = [(function, prepare, item, part and part(w, item))
+                               for item in items]
         function, items = _made_there, jobs
     if w.pool is None or len(items) < 2:
         for item in items:
@@ -530,7 +564,8 @@ STREAMED_CHUNKS = 16
 
 def _fan_out_streamed(w: _Writer, function: Callable[[_Writer, Any], None],
                       items: Iterable[_Item], most: int,
-                      prepare: Callable[[_Writer, _Item], Any] | None) -> None:
+                      prepare: Callable[[_Writer, _Item], Any] | None,
+                      links: Callable[[_Writer, _Item], views.Links] | None) -> None:
     """`_fan_out(..., later=True)` of an iterator of at most `most` items:
     a chunk queued each time it is full, the last when the items end."""
     assert w.pool is not None, "streamed only to a pool"
@@ -538,7 +573,8 @@ def _fan_out_streamed(w: _Writer, function: Callable[[_Writer, Any], None],
     run = function if prepare is None else _made_there
     chunk: list[Any] = []
     for item in items:
-        chunk.append(item if prepare is None else (function, prepare, item))
+        chunk.append(item if prepare is None
+                     else (function, prepare, item, links and links(w, item)))
         if len(chunk) == size:
             w.pending.append(_submit(w, run, chunk))
             chunk = []
@@ -547,9 +583,17 @@ def _fan_out_streamed(w: _Writer, function: Callable[[_Writer, Any], None],
 
 
 def _made_there(w: _Writer, job: tuple) -> None:
-    """`function(w, prepare(w, item))` in the process that runs the task."""
-    function, prepare, item = job
-    function(w, prepare(w, item))
+    """`function(w, prepare(w, item))` in the process that runs the task,
+    with the links sent with the item, if any (`_fan_out`'s `links`)."""
+    function, prepare, item, links = job
+    if links is None:
+        function(w, prepare(w, item))
+        return
+    held, w.links = w.links, links
+    try:
+        function(w, prepare(w, item))
+    finally:
+        w.links = held
 
 
 PREPARED_CHUNK = 8        # items a task when this process prepares them
@@ -595,6 +639,15 @@ def _collect(w: _Writer, result: tuple[list[Path], list[str], dict[str, str], li
         w.reuse.linked += taken
 
 
+class _SiteName(NamedTuple):
+    """What a large site's worker reads of the site data: what `_Writer`
+    names pages and addresses by."""
+
+    name: str
+    base_url: str
+    languages: tuple[str, ...]
+
+
 class _Writer:
     """Renders templates into files and remembers what it wrote."""
 
@@ -637,7 +690,33 @@ class _Writer:
         self.keyed: str | None = None         # the key of the files `write` writes now
         self.event_parts: dict[str, str | None] = {}     # `_event_part`'s keys
         self.events_keyed: dict[str, tuple] = {}         # `_event_of`'s
+        self.event_ids: dict[str, list] = {}             # and the ids it read
         self.lists_keyed: dict[tuple, str | None] = {}   # `_list_digest`'s
+        self.light = False          # the pool's workers hold no site data (_render_language)
+
+    # What is made again in a worker rather than given (`__setstate__`).
+    _REMADE = ("env", "rows", "_templates", "_folders", "pool", "pending", "progress")
+
+    def __getstate__(self) -> dict:
+        """The writer as a worker is given it (`_pool`): without what it
+        makes again, and on a large site without the site data, the links
+        and the players' facts, which its tasks never read (each task
+        carries what it reads: docs/scale.md#memory-session-18)."""
+        state = {name: value for name, value in self.__dict__.items()
+                 if name not in self._REMADE}
+        if self.links.large:
+            state.update(data=_SiteName(self.data.name, self.data.base_url,
+                                        self.data.languages),
+                         links=None, facts=None)
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.env = make_environment(self.prefix, list(self.regulations), self.theme,
+                                    self.meta.lang, _prefix(self.data.base_url))
+        self.rows = RowCells(self.env)
+        self._templates, self._folders = {}, set()
+        self.pool, self.pending, self.progress = None, [], None
 
     def step(self, name: str) -> None:
         if self.progress:
@@ -982,18 +1061,37 @@ def _downloads(w: _Writer) -> None:
     by the first language only (the others link to them)."""
     items = [(game, name, index) for (game, name), published in sorted(w.data.lists.items())
              for index in range(len(published))] if w.first else []
-    _fan_out(w, _list_downloads, items, later=True)
+    jobs = [job for job in map(functools.partial(_download_job, w), items) if job is not None]
+    _fan_out(w, _write_downloads, jobs, later=True)
     w.page("downloads/", "downloads.html", gettext("Downloads"),
            groups=views.downloads_index(w.data, w.links),
            columns=downloads.TEXT_COLUMNS)
 
 
-def _list_downloads(w: _Writer, item: tuple[str, str, int]) -> None:
-    """One published list's downloads (none of its own when it is identical
-    to the one before: downloads.sources); the latest's also under -latest,
-    but on a large site, whose latest links go to the dated files
-    (docs/scale.md#output-size).  A stem's files the previous site made of
-    the same list are taken from it (`_taken_files`)."""
+class _Downloads(NamedTuple):
+    """What one published list's downloads are written of, in whichever
+    process (`_write_downloads`): the list, and each stem with its files'
+    key (None: not keyed)."""
+
+    list: Any                   # sitegen.compute.sitedata.PublishedList
+    stems: list[tuple[str, str | None]]
+    compact: bool
+    plain: bool
+
+    def __reduce__(self) -> tuple:
+        """Pickled for a worker with the list's entries packed
+        (`downloads.packed`): made into entries a block at a time there,
+        and only for a job a worker takes (docs/scale.md#memory-session-18)."""
+        return _Downloads, (downloads.packed(self.list), self.stems, self.compact, self.plain)
+
+
+def _download_job(w: _Writer, item: tuple[str, str, int]) -> _Downloads | None:
+    """One published list's downloads to write (none of its own when it is
+    identical to the one before: downloads.sources); the latest's also
+    under -latest, but on a large site, whose latest links go to the dated
+    files (docs/scale.md#output-size).  A stem's files the previous site
+    made of the same list are taken from it here (`_taken_files`); None
+    when nothing is left to write."""
     game, name, index = item
     published = w.data.lists[(game, name)]
     pl = published[index]
@@ -1007,11 +1105,15 @@ def _list_downloads(w: _Writer, item: tuple[str, str, int]) -> None:
                             else None):
             todo.append((stem, w.keyed))
     w.keyed = None
-    if not todo:
-        return
-    # streamed: each piece made once, written to the dated and latest files
+    return _Downloads(pl, todo, w.links.large, not w.links.large) if todo else None
+
+
+def _write_downloads(w: _Writer, job: _Downloads) -> None:
+    """A list's downloads (`_download_job`), streamed: each piece made
+    once, written to the dated and latest files."""
+    pl, todo = job.list, job.stems
     paths = downloads.write_files(pl, w.out / "downloads", [stem for stem, _ in todo],
-                                  compact=w.links.large, plain=not w.links.large)
+                                  compact=job.compact, plain=job.plain)
     w.written.extend(paths)
     for stem, key in todo:              # each file's key, as `_Writer.write` records it
         if key is not None and w.reuse is not None:
@@ -1155,7 +1257,19 @@ def _events(w: _Writer) -> None:
     # its players' addresses, not the players (docs/scale.md, "Session 13":
     # at FIDE's size this process made them after the workers had nothing
     # else to do, 24 s of the render's last 31)
-    _fan_out(w, _event_page, reports, _event_views, there=True, later=True, most=len(every))
+    _fan_out(w, _event_page, reports, _event_views, there=True, later=True, most=len(every),
+             links=_event_links)
+
+
+def _event_links(w: _Writer, report) -> views.Links:
+    """What an event's views read of the links: its players' addresses,
+    its list's page and its regulation's (`views.Links.part`); the
+    addresses its key took, if any (`_event_of`: the report not read
+    twice, 3 s at FIDE's size)."""
+    if report.slug in w.events_keyed:
+        ids, paths = w.event_ids[report.slug], w.events_keyed[report.slug][1]
+        return w.links.part(report.game, ids, paths)
+    return w.links.part(report.game, [p.get("id") for p in report.result.get("players", [])])
 
 
 def _event_taken(w: _Writer, report) -> bool:
@@ -1187,12 +1301,14 @@ def _event_inputs(w: _Writer, report, path: str, source: Path | None) -> tuple:
 
 def _event_of(w: _Writer, report) -> tuple[str | None, list[str | None], str | None]:
     """An event's report as keys take it (`sitegen.manifest.event_digest`),
-    its players' pages and its edition's regulation's, made once per event."""
+    its players' pages and its edition's regulation's, made once per event
+    (and its players' ids: `_event_links`)."""
     if report.slug not in w.events_keyed:
         digest, ids, edition = event_digest(report)
         w.events_keyed[report.slug] = (digest, [w.links.player_path(report.game, pid)
                                                 for pid in ids],
                                        w.links.regulation_path(edition))
+        w.event_ids[report.slug] = ids
     return w.events_keyed[report.slug]
 
 
@@ -1346,6 +1462,6 @@ def _sitemap(w: _Writer) -> None:
     w.write("sitemap.xml", w.env.get_template("sitemap.xml").render(urls=urls))
 
 
-# In a worker of their own when there is a pool (`_FORKED`), queued in
-# this order, the longest first, before the other sections.
+# In a worker of their own when its workers hold the site data (`_WORKER`),
+# queued in this order, the longest first, before the other sections.
 _ALONE = (_check, _search, _worldcup, _norms)

@@ -11,6 +11,7 @@ The event, norm-table and World Cup pages are in `sitegen.site.event_views`.
 from __future__ import annotations
 
 import bisect
+import copy
 import datetime
 import re
 import unicodedata
@@ -118,7 +119,7 @@ class Links:
             slugs[(game, pid)] = slug
         self.large = len(slugs) > LARGE_SITE
         self.shards = _shards(slugs) if self.large else []
-        self._players: dict[tuple[str, str], str] = {}
+        self._players: dict[tuple[str, str], str | None] = {}
         if self.large:
             # no path held a player (a million strings, copied by each
             # rendering worker: docs/scale.md#memory): his shard is found
@@ -136,12 +137,32 @@ class Links:
                                   for pl, source in zip(published, downloads.sources(published),
                                                         strict=True)}
         self.records = data.players
+        self._part = False      # a `part`: some players' addresses, no site data
         self._docs: dict[str, str] = {}
         for doc in regulation_docs(regulations):
             for name in (doc.slug, doc.source, doc.source.rsplit("/", 1)[-1]):
                 if name:
                     self._docs.setdefault(name, f"regulations/{doc.slug}/")
                     self._docs.setdefault(name.rsplit(".", 1)[0], f"regulations/{doc.slug}/")
+
+    def part(self, game: str, ids: Sequence[str | None],
+             paths: Sequence[str | None] | None = None) -> Links:
+        """What a page's views read of the links, for a process that holds
+        no site data (a rendering worker: sitegen.site.render,
+        docs/scale.md#memory-session-18): the addresses of the players
+        `ids` of `game` (`paths`, if they were made already; a part's
+        `player_path` answers for them alone), the lists' and the
+        regulations' pages, `large`; no events, shards or records.  An
+        event's views read no more (`event_views`)."""
+        part = copy.copy(self)
+        part.records, part.events, part.shards = {}, {}, []
+        part._firsts, part._slugs, part._download_sources = [], {}, {}
+        if paths is None:
+            paths = [self.player_path(game, pid) for pid in ids]
+        part._players = {(game, pid): path
+                         for pid, path in zip(ids, paths, strict=True) if pid}
+        part._part = True
+        return part
 
     def regulation_path(self, source: str | None) -> str | None:
         """The page of a regulation document, by its slug or file name."""
@@ -166,7 +187,7 @@ class Links:
 
     def player_path(self, game: str, pid: str | None) -> str | None:
         key = (game, pid or "")
-        if not self.large:
+        if not self.large or self._part:
             return self._players.get(key)
         if key not in self.records:
             return None

@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "d35fce182bfed663",
+ "version": "283312e476deefde",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/1e3999b0b42b86c5/pyodide-lock.json",
-  "../static/bundle/1e3999b0b42b86c5/worker.js",
-  "../static/bundle/1e3999b0b42b86c5/python_stdlib.zip",
-  "../static/bundle/1e3999b0b42b86c5/snapshot.bin"
+  "../static/bundle/aeaeac7d9a56d4fe/pyodide-lock.json",
+  "../static/bundle/aeaeac7d9a56d4fe/worker.js",
+  "../static/bundle/aeaeac7d9a56d4fe/python_stdlib.zip",
+  "../static/bundle/aeaeac7d9a56d4fe/snapshot.bin"
  ]
 };
 
