@@ -861,7 +861,8 @@ def test_streamed_items_are_queued_as_each_chunk_fills(prepared, light):
     most there can be (64 items, two workers: chunks of two), every item
     once and in order; with views to make, the workers make them, and
     workers that hold no site data (`light`) get with each item the links
-    its views read, made here (docs/scale.md#memory-session-18)."""
+    its views read, made here as the item is pickled for a worker, not
+    before (docs/scale.md#memory-session-18)."""
     from types import SimpleNamespace
 
     from sitegen.site import render
@@ -890,30 +891,53 @@ def test_streamed_items_are_queued_as_each_chunk_fills(prepared, light):
     run = render._made_there if prepared else page
 
     def read(item):
-        return [("read", item)] + ([("links", item)] if light else [])
+        return [("read", item)]
 
     def chunk(*items):
         return ("queued", run, [(page, views_of, i, f"links of {i}" if light else None)
                                 if prepared else i for i in items])
-    assert events == [*read(0), *read(1), chunk(0, 1), *read(2), *read(3),
-                      chunk(2, 3), *read(4), chunk(4)]
-    assert [task.future for task in w.pending] == ([5, 10, 13] if light else [3, 6, 8])
+
+    def pickled(event):         # each job's links as a worker gets them
+        if event[0] != "queued" or not light:
+            return event
+        jobs = [(*job[:3], rebuild(*args)) for job in event[2]
+                for rebuild, args in [job[3].__reduce__()]]
+        return (*event[:2], jobs)
+    queued = list(events)
+    assert [pickled(e) for e in queued] == [*read(0), *read(1), chunk(0, 1), *read(2),
+                                            *read(3), chunk(2, 3), *read(4), chunk(4)]
+    assert [task.future for task in w.pending] == [3, 6, 8]
+    # the links made only as each job was pickled, in order
+    assert events[len(queued):] == ([("links", i) for i in range(5)] if light else [])
 
 
-def test_a_light_pools_items_without_links_are_made_here():
+def test_a_light_pools_items_without_links_have_their_views_made_here(monkeypatch):
     """Items whose views read the records (a large site's pages of players)
-    are made and rendered in this process when the workers hold no site
-    data (docs/scale.md#memory-session-18): nothing queued."""
+    have their views made in this process when the workers hold no site
+    data, and rendered by whichever process is free (`_fan_out_prepared`,
+    docs/scale.md#memory-session-18); with the site data, the workers
+    make them."""
     from types import SimpleNamespace
 
     from sitegen.site import render
 
-    done: list = []
+    def page(w, views):
+        raise AssertionError("not rendered by _fan_out itself")
+
+    def views_of(w, item):
+        raise AssertionError("not made by _fan_out itself")
+
+    prepared: list = []
+    monkeypatch.setattr(render, "_fan_out_prepared",
+                        lambda w, function, items, prepare, later: prepared.append(
+                            (function, list(items), prepare, later)))
     w = SimpleNamespace(pool=_Queue([]), workers=2, pending=[], light=True,
                         links=SimpleNamespace(large=True))
-    render._fan_out(w, lambda w, v: done.append(v), [1, 2, 3], lambda w, i: i * 10,
-                    there=True, later=True)
-    assert done == [10, 20, 30] and w.pending == [] and w.pool.events == []
+    render._fan_out(w, page, [1, 2, 3], views_of, there=True, later=True)
+    assert prepared == [(page, [1, 2, 3], views_of, True)] and w.pool.events == []
+    w.light, prepared[:] = False, []
+    render._fan_out(w, page, [1, 2, 3], views_of, there=True, later=True)
+    assert prepared == [] and [e[1] for e in w.pool.events] == [render._made_there] * 3
 
 
 @pytest.mark.parametrize("given,env,expected", [

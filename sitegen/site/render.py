@@ -510,8 +510,9 @@ def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
     data (an event's: its report and its players' addresses); where the
     workers hold no site data (`w.light`), `links(w, item)` is what an
     item's views read of the links (`views.Links.part`), made here and
-    sent with it, and without `links` such items are made and rendered
-    here.  `later`:
+    sent with it, and without `links` such items' views are made
+    here and rendered by whichever process is free (`_fan_out_prepared`).
+    `later`:
     the chunks are queued and their results taken at the end of the
     language (`w.pending`), this process going on meanwhile.  `most`: the
     items are an iterator of at most that many, made as it is read (the
@@ -520,9 +521,9 @@ def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
     queued as soon as it is full, so that the workers render the first
     while this process decides the next (docs/scale.md#month-session-15)."""
     if there and w.light and links is None:
-        for item in items:
-            function(w, prepare(w, item))       # type: ignore[misc]
-        return
+        # views that read the records (a large site's pages of players):
+        # made here, rendered by whichever process is free
+        there = False
     part = links if w.light else None
     if most is not None and later and w.pool is not None and not (
             prepare is not None and w.links.large and not there):
@@ -537,7 +538,7 @@ def _fan_out(w: _Writer, function: Callable[[_Writer, Any], None],
         # for those pages anyway, make the views themselves, neither made in
         # this process alone nor pickled to them: faster and smaller at
         # every size measured (docs/scale.md#rendering, "Session 10")
-        jobs: Sequence[Any] = [(function, prepare, item, part and part(w, item))
+        jobs: Sequence[Any] = [(function, prepare, item, part and _Part(part, w, item))
                                for item in items]
         function, items = _made_there, jobs
     if w.pool is None or len(items) < 2:
@@ -574,7 +575,7 @@ def _fan_out_streamed(w: _Writer, function: Callable[[_Writer, Any], None],
     chunk: list[Any] = []
     for item in items:
         chunk.append(item if prepare is None
-                     else (function, prepare, item, links and links(w, item)))
+                     else (function, prepare, item, links and _Part(links, w, item)))
         if len(chunk) == size:
             w.pending.append(_submit(w, run, chunk))
             chunk = []
@@ -582,11 +583,33 @@ def _fan_out_streamed(w: _Writer, function: Callable[[_Writer, Any], None],
         w.pending.append(_submit(w, run, chunk))
 
 
+class _Part:
+    """The links an item's views read (`_fan_out`'s `links`), made when
+    the item is pickled for a worker: only for the items a worker takes,
+    and only a few ahead of it (held until the task is done, an event's
+    players' addresses were 40 MB at FIDE's size while this process read
+    every record: docs/scale.md#memory-session-18); this process, which
+    holds the whole links, renders its own items with them."""
+
+    __slots__ = ("links", "w", "item")
+
+    def __init__(self, links: Callable[[_Writer, Any], views.Links], w: _Writer, item: Any):
+        self.links, self.w, self.item = links, w, item
+
+    def __reduce__(self) -> tuple:
+        return _given, (self.links(self.w, self.item),)
+
+
+def _given(value: Any) -> Any:
+    """What `_Part` was pickled as: its links."""
+    return value
+
+
 def _made_there(w: _Writer, job: tuple) -> None:
     """`function(w, prepare(w, item))` in the process that runs the task,
     with the links sent with the item, if any (`_fan_out`'s `links`)."""
     function, prepare, item, links = job
-    if links is None:
+    if links is None or isinstance(links, _Part):      # this process's own
         function(w, prepare(w, item))
         return
     held, w.links = w.links, links
