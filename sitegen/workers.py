@@ -21,17 +21,16 @@ WORKERS_ENV = "SITEGEN_WORKERS"   # how many processes render and rate, this one
 
 def build_workers(workers: int | None = None) -> int:
     """The number of processes that render and rate, the building process
-    among them (it forks one fewer: docs/scale.md#memory-session-17):
+    among them (it starts one fewer: docs/scale.md#memory-session-17):
     `workers` if given, else $SITEGEN_WORKERS, else os.cpu_count(); 1 where
-    processes cannot be forked (the site data is shared by fork, never
-    pickled)."""
+    there is no fork server to start the workers (`fresh_context`)."""
     if workers is None:
         text = os.environ.get(WORKERS_ENV, "").strip()
         if text and not text.isdigit():
             raise ValueError(f"{WORKERS_ENV}: '{text}' is not a number of processes "
                              "(expected a whole number, 1 or more)")
         workers = int(text) if text else (os.cpu_count() or 1)
-    if not {"fork", "forkserver"} <= set(multiprocessing.get_all_start_methods()):
+    if "forkserver" not in multiprocessing.get_all_start_methods():
         return 1
     return max(1, workers)
 

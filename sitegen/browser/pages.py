@@ -16,7 +16,7 @@ import json
 import re
 import unicodedata
 import zlib
-from collections.abc import Generator
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -298,20 +298,14 @@ def sharded(lists: list[dict], keys: list[tuple[str, str]], row, name,
     default cut from `row`); each row is made as its shard is, so that no
     index of every player is held (bench/browser.py --players makes a
     million this way)."""
-    made = _sharded(lists, keys, row, name, identity)
     files: dict[str, bytes] = {}
-    while True:
-        try:
-            path, body = next(made)
-        except StopIteration as done:
-            return done.value, files
-        files[path] = body
+    return _sharded(lists, keys, row, name, identity, files.__setitem__), files
 
 
-def _sharded(lists: list[dict], keys: list[tuple[str, str]], row, name,
-             identity=None) -> Generator[tuple[str, bytes], None, dict]:
-    """`sharded`'s shards, (path, bytes) each as it is made, then, returned,
-    players.json (which holds every shard's hash)."""
+def _sharded(lists: list[dict], keys: list[tuple[str, str]], row, name, identity,
+             put: Callable[[str, bytes], object]) -> dict:
+    """`sharded`'s shards, each given to `put(path, bytes)` as it is made;
+    returns players.json (which holds every shard's hash)."""
     identity = identity or (lambda key: _identity(row(key)))
     count = id_shard_count(len(keys))
     prefix = name_prefix(len(keys))
@@ -330,11 +324,11 @@ def _sharded(lists: list[dict], keys: list[tuple[str, str]], row, name,
     for n in range(count):
         body = _shard([row(key) for key in by_id[n]], ID_COLUMNS)
         id_hashes.append(_hash(body))
-        yield shard_file(meta, "id", n), body
+        put(shard_file(meta, "id", n), body)
     for k in names:
         body = _shard([identity(key) for key in by_name[k]], NAME_COLUMNS)
         name_hashes.append(_hash(body))
-        yield shard_file(meta, "name", k), body
+        put(shard_file(meta, "name", k), body)
     return meta
 
 
@@ -406,16 +400,10 @@ def write_player_index(data: SiteData, out: Path) -> list[Path]:
     (at FIDE's size, 60 MiB of shards not held at once:
     docs/scale.md#memory-session-18)."""
     found = _Entries(data)
-    made = _sharded(_lists(data), found.keys, found.row, found.name, found.identity)
     shards = Path(out) / "static" / "players"          # meta["folder"] from static/check/
-    written = []
-    while True:
-        try:
-            path, body = next(made)
-        except StopIteration as done:
-            meta = done.value
-            break
-        written.append(_write(shards / path, body))
+    written: list[Path] = []
+    meta = _sharded(_lists(data), found.keys, found.row, found.name, found.identity,
+                    lambda path, body: written.append(_write(shards / path, body)))
     return [_write(Path(out) / "static" / "check" / "players.json", _json(meta)), *written]
 
 

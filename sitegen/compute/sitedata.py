@@ -57,10 +57,12 @@ class ListEntry:
         the bytes and time of a slotted object's state (the lists a build
         keeps for the next, sitegen.compute.resume: tens of thousands of
         entries on the demo)."""
-        return ListEntry, _ENTRY_FIELDS(self)
+        return ListEntry, entry_fields(self)
 
 
-_ENTRY_FIELDS = operator.attrgetter(*(f.name for f in fields(ListEntry)))
+# an entry's fields in order, as its constructor takes them (a pickled
+# entry; a list's entries packed for a worker, sitegen.site.downloads)
+entry_fields = operator.attrgetter(*(f.name for f in fields(ListEntry)))
 
 
 @dataclass(slots=True)

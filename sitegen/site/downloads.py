@@ -33,7 +33,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import NamedTuple, overload
 
-from sitegen.compute.sitedata import ListEntry, PublishedList
+from sitegen.compute.sitedata import ListEntry, PublishedList, entry_fields
 from sitegen.site.figures import N_, tiebreak
 
 __all__ = ["TextColumn", "TEXT_COLUMNS", "CSV_FIELDS", "list_csv", "list_json",
@@ -82,9 +82,6 @@ def all_formats(pl: PublishedList, compact: bool = False) -> list[tuple[str, str
 
 CHUNK = 2000            # entries a piece of a streamed download
 
-_FIELDS = operator.attrgetter(*(f.name for f in dataclasses.fields(ListEntry)))
-
-
 class PackedEntries(Sequence[ListEntry]):
     """A list's entries as marshalled blocks of CHUNK entries' fields, made
     into entries a block at a time as the downloads read them (`pl.entries[
@@ -95,7 +92,7 @@ class PackedEntries(Sequence[ListEntry]):
 
     def __init__(self, entries: Sequence[ListEntry]):
         self._length = len(entries)
-        self._blocks = [marshal.dumps([_FIELDS(e) for e in entries[start:start + CHUNK]])
+        self._blocks = [marshal.dumps([entry_fields(e) for e in entries[start:start + CHUNK]])
                         for start in range(0, len(entries), CHUNK)]
 
     def __len__(self) -> int:
