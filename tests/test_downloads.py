@@ -10,6 +10,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import marshal
+import pickle
 from datetime import date
 
 import pytest
@@ -228,7 +230,7 @@ def test_the_indented_json_is_json_dumps_indent_1(count):
     assert list_json(pl) == json.dumps(document, ensure_ascii=False, indent=1) + "\n"
 
 
-def _many(count: int) -> PublishedList:
+def _every_kind(count: int) -> PublishedList:
     """A list of `count` entries with every column's kinds of value."""
     entries = [ListEntry(str(1000 + i), f"Næme, {i}", ("FID", "ITA", "NED")[i % 3],
                          "mf"[i % 2], None if i % 7 == 0 else 1950 + i % 60,
@@ -251,7 +253,7 @@ def test_a_packed_list_writes_the_same_downloads(tmp_path, compact):
     from sitegen.site import downloads
     from sitegen.site.render import _Downloads
 
-    pl = _many(2 * downloads.CHUNK + 7)
+    pl = _every_kind(2 * downloads.CHUNK + 7)
     job = pickle.loads(pickle.dumps(_Downloads(pl, [("x", None)], compact, not compact)))
     assert isinstance(job.list.entries, downloads.PackedEntries)
     (tmp_path / "a").mkdir()
@@ -266,9 +268,10 @@ def test_packed_entries_are_the_entries():
     """Every way the downloads read a list's entries gives the same entries
     packed: length, iteration, an index (negative too), a block's slice, any
     other slice; an index past the end is an IndexError."""
+    from sitegen.compute.sitedata import entry_fields
     from sitegen.site.downloads import CHUNK, PackedEntries
 
-    entries = _many(CHUNK + 3).entries
+    entries = _every_kind(CHUNK + 3).entries
     packed = PackedEntries(entries)
     assert len(packed) == len(entries) and list(packed) == entries
     assert [packed[i] for i in (0, CHUNK - 1, CHUNK, -1)] == [entries[i] for i in (0, CHUNK - 1,
@@ -279,3 +282,7 @@ def test_packed_entries_are_the_entries():
     with pytest.raises(IndexError):
         packed[len(entries)]
     assert list(PackedEntries([])) == [] and PackedEntries([])[0:CHUNK] == []
+    # held compressed: what the building process keeps while the list is sent
+    marshalled = sum(len(marshal.dumps([entry_fields(e) for e in entries[start:start + CHUNK]]))
+                     for start in range(0, len(entries), CHUNK))
+    assert len(pickle.dumps(packed)) < marshalled / 2

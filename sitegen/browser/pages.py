@@ -169,8 +169,8 @@ def player_index(data: SiteData) -> dict:
     list (by the list date's index), with name, federation, title, sex and
     year of birth: what /check/ fills a file's gaps from, and what
     /check/norm/ picks opponents from."""
-    found = _Entries(data)
-    players = [dict(zip(ID_COLUMNS, found.row(key), strict=True)) for key in found.keys]
+    found = _Entries(data, shards=1)
+    players = [dict(zip(ID_COLUMNS, row, strict=True)) for row in found.rows(0, found.keys)]
     return {"format": 1, "lists": _lists(data), "players": players}
 
 
@@ -180,39 +180,48 @@ def _lists(data: SiteData) -> list[dict]:
 
 
 class _Entries:
-    """Each published list's entries by player id, and the players of the
-    index (`keys`: every record and every listed player, by game and id):
-    a player's row (`row`, in ID_COLUMNS order) is made when asked for, so
-    that the shards are written without a million rows held at once
-    (docs/scale.md#memory)."""
+    """The players of the index (`keys`: every record and every listed
+    player, by game and id) and each published list's entries grouped by
+    the id shard of their player (`shards` of them, by default
+    `id_shard_count`'s): a shard's rows (`rows`, in ID_COLUMNS order) are
+    made when asked for, from its entries alone, so that the shards are
+    written without a million rows, or a dictionary of every list's
+    entries, held at once (docs/scale.md#memory-session-19)."""
 
-    def __init__(self, data: SiteData):
+    def __init__(self, data: SiteData, shards: int | None = None):
         self.data = data
-        self.dated = {key: [{e.id: e for e in pl.entries} for pl in published]
-                      for key, published in sorted(data.lists.items())}
+        published = sorted(data.lists.items())
         # a listed player has a record (sitegen.compute.pipeline): no set of
         # every key made to find the few that might not
-        unrecorded = {(game, pid) for (game, _), dated in self.dated.items()
-                      for ids in dated for pid in ids if (game, pid) not in data.players}
+        unrecorded = {(game, e.id) for (game, _), dated in published
+                      for pl in dated for e in pl.entries if (game, e.id) not in data.players}
         self.keys = sorted([*data.players, *unrecorded])
+        self.shards = id_shard_count(len(self.keys)) if shards is None else shards
+        # (game, list name, its dates' count, each date's entries by shard)
+        self._dated = [(game, name, len(dated),
+                        [_by_shard(game, pl.entries, self.shards) for pl in dated])
+                       for (game, name), dated in published]
 
     def name(self, key: tuple[str, str]) -> str:
         record = self.data.players.get(key)
         return record.name if record else key[1]
 
-    def row(self, key: tuple[str, str]) -> list:
-        game, pid = key
-        lists, latest = {}, {}
-        for (listed_game, name), dated in self.dated.items():
-            if listed_game != game:
-                continue
-            held = [[i, e.rating, e.k] for i, ids in enumerate(dated)
-                    if (e := ids.get(pid)) is not None]
-            if held:
-                lists[name] = held
-                if held[-1][0] == len(dated) - 1:
-                    latest[name] = held[-1][1]
-        return [*self.identity(key), latest, lists]
+    def rows(self, shard: int, keys: list[tuple[str, str]]) -> list[list]:
+        """The rows of `keys`, the players of id shard `shard`; its entries
+        are let go, each shard's rows being asked for once."""
+        held: dict[tuple[str, str], dict[str, list]] = {key: {} for key in keys}
+        for game, name, _, dated in self._dated:
+            for i, by_shard in enumerate(dated):
+                for e in by_shard[shard]:
+                    held[game, e.id].setdefault(name, []).append([i, e.rating, e.k])
+                by_shard[shard] = []
+        rows = []
+        for key in keys:
+            lists = held[key]
+            latest = {name: lists[name][-1][1] for game, name, count, _ in self._dated
+                      if game == key[0] and name in lists and lists[name][-1][0] == count - 1}
+            rows.append([*self.identity(key), latest, lists])
+        return rows
 
     def identity(self, key: tuple[str, str]) -> list:
         """The row's first values (NAME_COLUMNS), without its lists: a name
@@ -223,6 +232,14 @@ class _Entries:
             return [game, pid, pid, "", "", None, ""]
         return [game, pid, record.name, record.federation, record.sex, record.birth_year,
                 record.title]
+
+
+def _by_shard(game: str, entries, shards: int) -> list[list]:
+    """`entries` grouped by the id shard of their player, in their order."""
+    grouped: list[list] = [[] for _ in range(shards)]
+    for e in entries:
+        grouped[id_shard(game, e.id, shards)].append(e)
+    return grouped
 
 
 def id_shard_count(players: int) -> int:
@@ -267,7 +284,10 @@ def sharded_index(data: SiteData) -> tuple[dict, dict[str, bytes]]:
     them, `shard_url` gives the address a browser fetches (the hash as the query).  The same bytes as
     `shard_index(player_index(data))`, each row made as its shard is."""
     found = _Entries(data)
-    return sharded(_lists(data), found.keys, found.row, found.name, found.identity)
+    files: dict[str, bytes] = {}
+    meta = _sharded(_lists(data), found.keys, found.rows, found.name, found.identity,
+                    files.__setitem__)
+    return meta, files
 
 
 def shard_index(index: dict) -> tuple[dict, dict[str, bytes]]:
@@ -299,14 +319,17 @@ def sharded(lists: list[dict], keys: list[tuple[str, str]], row, name,
     index of every player is held (bench/browser.py --players makes a
     million this way)."""
     files: dict[str, bytes] = {}
-    return _sharded(lists, keys, row, name, identity, files.__setitem__), files
+    meta = _sharded(lists, keys, lambda _, shard: [row(key) for key in shard], name,
+                    identity or (lambda key: _identity(row(key))), files.__setitem__)
+    return meta, files
 
 
-def _sharded(lists: list[dict], keys: list[tuple[str, str]], row, name, identity,
+def _sharded(lists: list[dict], keys: list[tuple[str, str]],
+             rows: Callable[[int, list[tuple[str, str]]], list[list]], name, identity,
              put: Callable[[str, bytes], object]) -> dict:
     """`sharded`'s shards, each given to `put(path, bytes)` as it is made;
-    returns players.json (which holds every shard's hash)."""
-    identity = identity or (lambda key: _identity(row(key)))
+    `rows(n, keys)` gives the rows of id shard n's players `keys`, asked
+    for once; returns players.json (which holds every shard's hash)."""
     count = id_shard_count(len(keys))
     prefix = name_prefix(len(keys))
     by_id: list[list] = [[] for _ in range(count)]
@@ -322,7 +345,8 @@ def _sharded(lists: list[dict], keys: list[tuple[str, str]], row, name, identity
             "folder": "../players/", "suffix": SHARD_SUFFIX,
             "id_hashes": id_hashes, "name_hashes": name_hashes}
     for n in range(count):
-        body = _shard([row(key) for key in by_id[n]], ID_COLUMNS)
+        body = _shard(rows(n, by_id[n]), ID_COLUMNS)
+        by_id[n] = []                   # its keys let go as the shard is written
         id_hashes.append(_hash(body))
         put(shard_file(meta, "id", n), body)
     for k in names:
@@ -402,7 +426,7 @@ def write_player_index(data: SiteData, out: Path) -> list[Path]:
     found = _Entries(data)
     shards = Path(out) / "static" / "players"          # meta["folder"] from static/check/
     written: list[Path] = []
-    meta = _sharded(_lists(data), found.keys, found.row, found.name, found.identity,
+    meta = _sharded(_lists(data), found.keys, found.rows, found.name, found.identity,
                     lambda path, body: written.append(_write(shards / path, body)))
     return [_write(Path(out) / "static" / "check" / "players.json", _json(meta)), *written]
 
