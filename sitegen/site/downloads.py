@@ -89,6 +89,7 @@ CHUNK = 2000            # entries a piece of a streamed download
 # decompress), 14.7 at level 6 (1.23 s): docs/scale.md#memory-session-19.
 PACK_LEVEL = 1
 
+
 class PackedEntries(Sequence[ListEntry]):
     """A list's entries as marshalled blocks of CHUNK entries' fields,
     compressed (`PACK_LEVEL`), made into entries a block at a time as the
