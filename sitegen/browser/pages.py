@@ -284,10 +284,7 @@ def sharded_index(data: SiteData) -> tuple[dict, dict[str, bytes]]:
     them, `shard_url` gives the address a browser fetches (the hash as the query).  The same bytes as
     `shard_index(player_index(data))`, each row made as its shard is."""
     found = _Entries(data)
-    files: dict[str, bytes] = {}
-    meta = _sharded(_lists(data), found.keys, found.rows, found.name, found.identity,
-                    files.__setitem__)
-    return meta, files
+    return _held(_lists(data), found.keys, found.rows, found.name, found.identity)
 
 
 def shard_index(index: dict) -> tuple[dict, dict[str, bytes]]:
@@ -318,10 +315,15 @@ def sharded(lists: list[dict], keys: list[tuple[str, str]], row, name,
     default cut from `row`); each row is made as its shard is, so that no
     index of every player is held (bench/browser.py --players makes a
     million this way)."""
+    return _held(lists, keys, lambda _, shard: [row(key) for key in shard], name,
+                 identity or (lambda key: _identity(row(key))))
+
+
+def _held(lists: list[dict], keys: list[tuple[str, str]], rows, name,
+          identity) -> tuple[dict, dict[str, bytes]]:
+    """`_sharded`'s players.json and its shards held by their path."""
     files: dict[str, bytes] = {}
-    meta = _sharded(lists, keys, lambda _, shard: [row(key) for key in shard], name,
-                    identity or (lambda key: _identity(row(key))), files.__setitem__)
-    return meta, files
+    return _sharded(lists, keys, rows, name, identity, files.__setitem__), files
 
 
 def _sharded(lists: list[dict], keys: list[tuple[str, str]],
