@@ -13,11 +13,12 @@ import builtins
 import copy
 import marshal
 import operator
-import zlib
 from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field, fields
 from datetime import date
 from typing import Any, Generic, TypeVar
+
+import zstandard
 
 __all__ = ["ByList", "ListEntry", "PublishedList", "HistoryRow", "PlayerRecord",
            "EventReport", "NormRecord", "TitleAward", "WorldCupView", "SiteData"]
@@ -224,23 +225,35 @@ class PlayerRecord:
             self.history = ByList(self.history)
 
 
-# zlib's fastest level: an event's contract is compressed once, as it is
-# rated, and read back a few times (its page, the norm register).  At
-# 300,000 players (695 events) level 1 took the marshalled contracts from
-# 94.8 to 21.0 MiB in 0.8 s, level 6 to 14.8 MiB in 3.1 s
-# (docs/scale.md#memory).
-RESULT_LEVEL = 1
+# Plain data held packed: marshalled (the standard library's serialiser of
+# plain data) and compressed with Zstandard's level 1.  An event's contract
+# is packed once, as it is rated, and read back a few times (its page, the
+# norm register); a list's entries are packed to be sent to a worker
+# (sitegen.site.downloads.PackedEntries).  At 300,000 players (695 events,
+# 94.8 MiB of marshalled contracts) zlib's level 1 made 21.0 MiB in 0.56 s
+# and read them back in 0.21 s; Zstandard's level 1 makes 14.1 MiB in
+# 0.16 s and reads them back in 0.10 s (docs/scale.md#compute-session-20).
+PACK_LEVEL = 1
+
+
+def pack(data: Any) -> bytes:
+    """`data` (plain data: what marshal writes) as packed bytes."""
+    return zstandard.compress(marshal.dumps(data), PACK_LEVEL)
+
+
+def unpack(packed: bytes) -> Any:
+    """The plain data `pack` packed, a fresh copy each time."""
+    return marshal.loads(zstandard.decompress(packed))
 
 
 class EventReport:
     """An event as rated: its dates, the list it counts for, and the check
     contract (rules_core.check), `result`.
 
-    The contract is held marshalled (`marshal`, the standard library's
-    serialiser of plain data) and compressed (`zlib`, `RESULT_LEVEL`): a
+    The contract is held packed (`pack`: marshalled and compressed): a
     million games make millions of small dictionaries, four to five times
     the memory of their marshalled bytes, and those bytes, repeating the
-    same keys in every row, four to five times their compressed size
+    same keys in every row, six to seven times their packed size
     (docs/scale.md#memory).  Each reading of `result` gives a fresh copy,
     equal to what was given; changing it changes nothing held.  A contract
     holding what marshal cannot write (none does: plain data) is kept as
@@ -269,7 +282,7 @@ class EventReport:
             for p in result.get("players", [])
             if any(n.get("valid") for n in p.get("norms") or ()))
         try:
-            self._result: bytes | dict = zlib.compress(marshal.dumps(result), RESULT_LEVEL)
+            self._result: bytes | dict = pack(result)
         except ValueError:
             self._result = result
 
@@ -277,7 +290,7 @@ class EventReport:
     def result(self) -> dict:
         """The check contract (rules_core.check), a fresh copy each time."""
         held = self._result
-        return marshal.loads(zlib.decompress(held)) if isinstance(held, bytes) else held
+        return unpack(held) if isinstance(held, bytes) else held
 
     def _key(self) -> tuple:
         return (self.slug, self.game, self.name, self.start, self.end, self.list,

@@ -24,7 +24,6 @@ import csv
 import dataclasses
 import io
 import json
-import marshal
 import operator
 import zipfile
 import zlib
@@ -33,7 +32,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import NamedTuple, overload
 
-from sitegen.compute.sitedata import ListEntry, PublishedList, entry_fields
+from sitegen.compute.sitedata import ListEntry, PublishedList, entry_fields, pack, unpack
 from sitegen.site.figures import N_, tiebreak
 
 __all__ = ["TextColumn", "TEXT_COLUMNS", "CSV_FIELDS", "list_csv", "list_json",
@@ -82,18 +81,12 @@ def all_formats(pl: PublishedList, compact: bool = False) -> list[tuple[str, str
 
 CHUNK = 2000            # entries a piece of a streamed download
 
-# zlib's fastest level for a packed list's blocks: the building process
-# holds a list packed and pickled while the executor sends it to a worker,
-# beside its own sections.  At FIDE's size (814,000 entries) the marshalled
-# blocks are 70 MiB, 16.8 at level 1 (0.44 s to compress, 0.19 s to
-# decompress), 14.7 at level 6 (1.23 s): docs/scale.md#memory-session-19.
-PACK_LEVEL = 1
 
 
 class PackedEntries(Sequence[ListEntry]):
-    """A list's entries as marshalled blocks of CHUNK entries' fields,
-    compressed (`PACK_LEVEL`), made into entries a block at a time as the
-    downloads read them (`pl.entries[start:start + CHUNK]`): what a
+    """A list's entries as blocks of CHUNK entries' fields, packed
+    (`sitedata.pack`: marshalled and compressed), made into entries a block
+    at a time as the downloads read them (`pl.entries[start:start + CHUNK]`): what a
     rendering worker is sent to write a list's downloads
     (sitegen.site.render, docs/scale.md#memory-session-18). FIDE's 814,000
     entries are 184 MiB unpickled in the worker; packed, 17 MiB, and one
@@ -101,16 +94,18 @@ class PackedEntries(Sequence[ListEntry]):
 
     def __init__(self, entries: Sequence[ListEntry]):
         self._length = len(entries)
-        self._blocks = [zlib.compress(marshal.dumps([entry_fields(e)
-                                                     for e in entries[start:start + CHUNK]]),
-                                      PACK_LEVEL)
+        # the building process holds a list packed and pickled while the
+        # executor sends it to a worker, beside its own sections: at FIDE's
+        # size (814,000 entries) 70 MiB of marshalled blocks, 16.8 MiB
+        # with zlib's level 1 (docs/scale.md#memory-session-19)
+        self._blocks = [pack([entry_fields(e) for e in entries[start:start + CHUNK]])
                         for start in range(0, len(entries), CHUNK)]
 
     def __len__(self) -> int:
         return self._length
 
     def _block(self, index: int) -> list[ListEntry]:
-        return [ListEntry(*fields) for fields in marshal.loads(zlib.decompress(self._blocks[index]))]
+        return [ListEntry(*fields) for fields in unpack(self._blocks[index])]
 
     @overload
     def __getitem__(self, index: int) -> ListEntry: ...
