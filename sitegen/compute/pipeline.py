@@ -388,7 +388,6 @@ def _period(spec, day, edition, events, players, reports, rows, work,
         reports[event.slug] = summary.report
         _collect(event, summary, players, changes, fmjd_events)
     del rated
-    before = {pid: p.rating for pid, p in players.items()}
     if spec.game == "chess":
         delisted = _chess_ratings(day, edition, players, changes)
     else:
@@ -401,23 +400,37 @@ def _period(spec, day, edition, events, players, reports, rows, work,
     made = PublishedList(spec.game, spec.list, day, edition.id, [],
                          [e.slug for e in events], delisted)
 
-    held = [(before, changes)]      # let go once used: not beside the next period's
+    held = [changes]      # let go once used: not beside the next period's
 
     def finish() -> None:
-        was, period_changes = held.pop()
-        made.entries = _entries(spec, day, edition, players, was, period_changes)
-        _history(day, players, was, period_changes)
+        period_changes = held.pop()
+        made.entries = _entries(spec, day, edition, players, period_changes)
+        _history(day, players, period_changes)
     return made, finish
 
 
-def _history(day, players, before, changes) -> None:
+def _was(p: _Player) -> int | None:
+    """The rating on the list before the last one published, against which
+    the last list's differences are taken: the start rating before the
+    first (the registry's, as `rating_on` gives it).  Nothing changes a
+    rating between one list's publication and the next period's changes,
+    so this is the rating the period started from, without a dictionary
+    of a million players' ratings held through the period
+    (docs/scale.md#compute-session-20).  Inlined where every player is
+    read (`_history`, `_entries`, `_chess_entries`)."""
+    published = p.published
+    return published[-2][1] if len(published) > 1 else p.start_rating
+
+
+def _history(day, players, changes) -> None:
     """Each player's row of the list: the rating, its difference, and the
     period's games and events (none for most of a million players: a row
     without games is shared by every player of the same rating and
     difference, as it is never changed)."""
     quiet: dict[tuple[int | None, int | None], HistoryRow] = {}
     for pid, p in players.items():
-        rating, was = p.rating, before[pid]
+        published = p.published     # `_was` inlined
+        rating, was = p.rating, published[-2][1] if len(published) > 1 else p.start_rating
         change = None if was is None or rating is None else rating - was
         made = changes.get(pid)
         if made:
@@ -623,7 +636,7 @@ def _holds(held: set[str], title: str, order: tuple[str, ...]) -> bool:
 
 # -- publication ----------------------------------------------------------------------
 
-def _entries(spec, day, edition, players, before, changes) -> list[ListEntry]:
+def _entries(spec, day, edition, players, changes) -> list[ListEntry]:
     """The list: every player at or above the published floor, by rating
     (then name, then id), ranked with ties sharing the higher rank."""
     floor = _published_floor(spec.game, edition)
@@ -633,10 +646,10 @@ def _entries(spec, day, edition, players, before, changes) -> list[ListEntry]:
                    if p.rating is not None and p.rating >= floor)
     inactive = years_before(day, 1)        # the same for every entry of the list
     if spec.game == "chess":
-        return _chess_entries(rated, day.year, edition, before, changes, inactive)
+        return _chess_entries(rated, day.year, edition, changes, inactive)
     entries, rank, previous = [], 0, None
     for index, (_, _, pid, p) in enumerate(rated, start=1):
-        rating, reg, made, was = p.rating, p.reg, changes.get(pid), before[pid]
+        rating, reg, made, was = p.rating, p.reg, changes.get(pid), _was(p)
         if rating != previous:
             rank, previous = index, rating
         entry = ListEntry(pid, reg.name, reg.federation, reg.sex, reg.birth_year, p.title,
@@ -647,7 +660,7 @@ def _entries(spec, day, edition, players, before, changes) -> list[ListEntry]:
     return entries
 
 
-def _chess_entries(rated, year: int, edition, before, changes, inactive: date) -> list[ListEntry]:
+def _chess_entries(rated, year: int, edition, changes, inactive: date) -> list[ListEntry]:
     """The chess list's entries, with K for the next period and the
     inactive flag (fide-2009 7.23a, fide-rb-2024 6.2.2a: no rated game for
     a year), made in one loop (a million entries at FIDE's size)."""
@@ -655,7 +668,9 @@ def _chess_entries(rated, year: int, edition, before, changes, inactive: date) -
     rank, previous = 0, None
     k_factor, append = edition.k_factor, entries.append
     for index, (_, _, pid, p) in enumerate(rated, start=1):
-        rating, reg, was = p.rating, p.reg, before[pid]
+        published = p.published     # `_was` inlined
+        rating, reg, was = p.rating, p.reg, (published[-2][1] if len(published) > 1
+                                             else p.start_rating)
         if rating != previous:
             rank, previous = index, rating
         made = changes.get(pid)
