@@ -212,3 +212,17 @@ def test_the_players_with_a_valid_norm_are_held_apart():
     assert report.norms == (("Able, Ann", "10", "ENG", given["players"][0]["norms"]),)
     valid["achieved"] = 0                              # a copy, as `result` gives
     assert report.norms[0][3][0]["achieved"] == 6.5
+
+
+def test_threads_pack_at_once():
+    """Each thread packs with its own context (a Zstandard context may not
+    be used by two threads at once): the executor's thread packs a list for
+    a worker while the building process renders."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    data = [{"players": [{"number": n, "name": f"P{n}"} for n in range(300)], "i": i}
+            for i in range(64)]
+    with ThreadPoolExecutor(8) as pool:
+        packed = list(pool.map(sitedata.pack, data))
+        back = list(pool.map(sitedata.unpack, packed))
+    assert back == data

@@ -13,6 +13,7 @@ import builtins
 import copy
 import marshal
 import operator
+import threading
 from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field, fields
 from datetime import date
@@ -235,15 +236,31 @@ class PlayerRecord:
 # 0.16 s and reads them back in 0.10 s (docs/scale.md#compute-session-20).
 PACK_LEVEL = 1
 
+# One compression context a thread, made once and used again: a context
+# made for each call (`zstandard.compress`) leaves the heap fragmented by
+# its work space, 70 MiB of resident memory for 14 MiB held at 300,000
+# players, against 22 MiB with one context (and zlib's 21 MiB for 21 MiB).
+# A context may not be used by two threads at once; the executor's thread
+# packs a list for a worker while the building process renders.
+_contexts = threading.local()
+
 
 def pack(data: Any) -> bytes:
     """`data` (plain data: what marshal writes) as packed bytes."""
-    return zstandard.compress(marshal.dumps(data), PACK_LEVEL)
+    try:
+        compressor = _contexts.compressor
+    except AttributeError:
+        compressor = _contexts.compressor = zstandard.ZstdCompressor(level=PACK_LEVEL)
+    return compressor.compress(marshal.dumps(data))
 
 
 def unpack(packed: bytes) -> Any:
     """The plain data `pack` packed, a fresh copy each time."""
-    return marshal.loads(zstandard.decompress(packed))
+    try:
+        decompressor = _contexts.decompressor
+    except AttributeError:
+        decompressor = _contexts.decompressor = zstandard.ZstdDecompressor()
+    return marshal.loads(decompressor.decompress(packed))
 
 
 class EventReport:
