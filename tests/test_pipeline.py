@@ -226,3 +226,37 @@ def test_a_released_content_gives_the_same_data(tmp_path):
     assert rated and all(not e.tournament.players for e in released.events if e.slug in rated)
     assert all(e.tournament.problems is not None for e in released.events)
     assert not any(released.ratings.get(spec.game) for spec in released.settings.lists)
+
+
+def _demo_content():
+    from pathlib import Path
+    return load_content(Path(__file__).resolve().parent.parent / "content")
+
+
+@pytest.mark.parametrize("make", ["fixture", "demo"])
+def test_a_difference_is_against_the_rating_published_before(make, tmp_path):
+    """Each list's difference is the rating minus the one the previous list
+    published (the start rating on the first), read from the published
+    ratings (`pipeline._was`), not from a copy of every rating held
+    through the period: every player's history row and list entry, over
+    the fixture's periods and the demo's 126 (registry rows applied mid-way
+    among them)."""
+    content = load_content(write_content(tmp_path / "content")) if make == "fixture" \
+        else _demo_content()
+    data = compute(content)
+    checked = 0
+    for record in data.players.values():
+        for list_name in record.history:
+            rows = record.history[list_name]
+            for before, row in zip(rows, rows[1:], strict=False):
+                if before.rating is not None and row.rating is not None:
+                    assert row.change == row.rating - before.rating, (record.id, row)
+                    checked += 1
+    assert checked > 20
+    by_player = {(game, r.id): r for (game, _), r in data.players.items()}
+    for (game, list_name), published in data.lists.items():
+        for pl in published:
+            for entry in pl.entries:
+                row = next(h for h in by_player[(game, entry.id)].history[list_name]
+                           if h.date == pl.date)
+                assert (entry.change, entry.new) == (row.change, row.change is None), entry

@@ -416,8 +416,8 @@ def _was(p: _Player) -> int | None:
     rating between one list's publication and the next period's changes,
     so this is the rating the period started from, without a dictionary
     of a million players' ratings held through the period
-    (docs/scale.md#compute-session-20).  Inlined where every player is
-    read (`_history`, `_entries`, `_chess_entries`)."""
+    (docs/scale.md#compute-session-20).  Inlined in `_history` and
+    `_chess_entries`, which read every player."""
     published = p.published
     return published[-2][1] if len(published) > 1 else p.start_rating
 

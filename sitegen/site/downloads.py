@@ -82,7 +82,6 @@ def all_formats(pl: PublishedList, compact: bool = False) -> list[tuple[str, str
 CHUNK = 2000            # entries a piece of a streamed download
 
 
-
 class PackedEntries(Sequence[ListEntry]):
     """A list's entries as blocks of CHUNK entries' fields, packed
     (`sitedata.pack`: marshalled and compressed), made into entries a block
