@@ -638,50 +638,81 @@ def _holds(held: set[str], title: str, order: tuple[str, ...]) -> bool:
 
 def _entries(spec, day, edition, players, changes) -> list[ListEntry]:
     """The list: every player at or above the published floor, by rating
-    (then name, then id), ranked with ties sharing the higher rank."""
+    (then name, then id), ranked with ties sharing the higher rank.
+
+    Each entry is made in the players' order, into a bucket of its rating,
+    and each bucket is sorted by name and id: at FIDE's size (815,000
+    entries, about 540 a rating) 0.9 s where sorting them all as (-rating,
+    name, id) took 1.7 to 2.0 s, most of it comparing names, and where
+    making the entries in the list's order read each player's state from
+    all over memory (docs/scale.md#compute-session-21)."""
     floor = _published_floor(spec.game, edition)
-    # sorted as (-rating, name, id): the ids are unique, so the players
-    # themselves are never compared (no key function called a player)
-    rated = sorted((-p.rating, p.reg.name, pid, p) for pid, p in players.items()
-                   if p.rating is not None and p.rating >= floor)
     inactive = years_before(day, 1)        # the same for every entry of the list
-    if spec.game == "chess":
-        return _chess_entries(rated, day.year, edition, changes, inactive)
-    entries, rank, previous = [], 0, None
-    for index, (_, _, pid, p) in enumerate(rated, start=1):
-        rating, reg, made, was = p.rating, p.reg, changes.get(pid), _was(p)
-        if rating != previous:
-            rank, previous = index, rating
+    buckets = (_chess_entries if spec.game == "chess" else _draughts_entries)(
+        players, floor, day, edition, changes, inactive)
+    entries: list[ListEntry] = []
+    for rating in sorted(buckets, reverse=True):
+        tied = buckets[rating]
+        tied.sort()        # (name, id, entry): the ids are unique, no entry is compared
+        rank = len(entries) + 1             # ties share the higher rank
+        for _, _, entry in tied:
+            entry.rank = rank
+        entries += [entry for _, _, entry in tied]
+    return entries
+
+
+def _bucket(buckets: dict[int, list], rating: int, item: tuple) -> None:
+    held = buckets.get(rating)
+    if held is None:
+        buckets[rating] = [item]
+    else:
+        held.append(item)
+
+
+def _draughts_entries(players, floor: int, day, edition, changes, inactive: date) -> dict:
+    """The draughts list's entries, unranked, as (name, id, entry) by rating."""
+    buckets: dict[int, list] = {}
+    for pid, p in players.items():
+        rating = p.rating
+        if rating is None or rating < floor:
+            continue
+        reg, made, was = p.reg, changes.get(pid), _was(p)
         entry = ListEntry(pid, reg.name, reg.federation, reg.sex, reg.birth_year, p.title,
-                          rating, rank, sum(n for _, _, n in made) if made else 0,
+                          rating, 0, sum(n for _, _, n in made) if made else 0,
                           None if was is None else rating - was, new=was is None)
         _draughts_figures(entry, day, edition, p, inactive)
-        entries.append(entry)
-    return entries
+        _bucket(buckets, rating, (reg.name, pid, entry))
+    return buckets
 
 
-def _chess_entries(rated, year: int, edition, changes, inactive: date) -> list[ListEntry]:
-    """The chess list's entries, with K for the next period and the
-    inactive flag (fide-2009 7.23a, fide-rb-2024 6.2.2a: no rated game for
-    a year), made in one loop (a million entries at FIDE's size)."""
-    entries: list[ListEntry] = []
-    rank, previous = 0, None
-    k_factor, append = edition.k_factor, entries.append
-    for index, (_, _, pid, p) in enumerate(rated, start=1):
+def _chess_entries(players, floor: int, day, edition, changes, inactive: date) -> dict:
+    """The chess list's entries, unranked, as (name, id, entry) by rating, with K
+    for the next period and the inactive flag (fide-2009 7.23a, fide-rb-2024
+    6.2.2a: no rated game for a year), made in one loop (a million entries
+    at FIDE's size)."""
+    buckets: dict[int, list] = {}
+    year, k_factor = day.year, edition.k_factor
+    for pid, p in players.items():
+        rating = p.rating
+        if rating is None or rating < floor:
+            continue
         published = p.published     # `_was` inlined
-        rating, reg, was = p.rating, p.reg, (published[-2][1] if len(published) > 1
-                                             else p.start_rating)
-        if rating != previous:
-            rank, previous = index, rating
+        reg, was = p.reg, published[-2][1] if len(published) > 1 else p.start_rating
         made = changes.get(pid)
         last = max(end for end, _ in p.played) if p.played else p.record_start
-        append(ListEntry(pid, reg.name, reg.federation, reg.sex, reg.birth_year, p.title,
-                         rating, rank, sum(n for _, _, n in made) if made else 0,
-                         None if was is None else rating - was,
-                         k_factor(rating, p.games, p.reached, year, reg.birth_year)[0],
-                         "i" if last is None or last <= inactive else "", "", True, 0,
-                         was is None))
-    return entries
+        name = reg.name
+        item = (name, pid, ListEntry(
+            pid, name, reg.federation, reg.sex, reg.birth_year, p.title,
+            rating, 0, sum(n for _, _, n in made) if made else 0,
+            None if was is None else rating - was,
+            k_factor(rating, p.games, p.reached, year, reg.birth_year)[0],
+            "i" if last is None or last <= inactive else "", "", True, 0, was is None))
+        held = buckets.get(rating)      # `_bucket` inlined
+        if held is None:
+            buckets[rating] = [item]
+        else:
+            held.append(item)
+    return buckets
 
 
 def _published_floor(game: str, edition) -> int:
