@@ -379,10 +379,19 @@ def _forced_rate(t: Tournament, edition: Edition, rate: str | None,
 
 def _k_by_number(t: Tournament, given: dict[str, int],
                  problems: list[Problem]) -> dict[int, int]:
-    """K given per start number ("5") or FIDE id ("3400042")."""
+    """K given per start number ("5") or FIDE id ("3400042").  The players
+    are looked up by key, not scanned for each K given: a period's K x n
+    cap gives K to a dozen players of most opens of a large period, and
+    the scans were 5 % of rating them (docs/scale.md#compute-session-21)."""
     out: dict[int, int] = {}
+    by_key: dict[str, list[Player]] = {}
+    for p in t.players:             # each player once a key, in start order
+        number = str(p.number)
+        by_key.setdefault(number, []).append(p)
+        if p.id is not None and p.id != number:
+            by_key.setdefault(p.id, []).append(p)
     for key, k in given.items():
-        match = [p for p in t.players if str(p.number) == key or p.id == key]
+        match = by_key.get(key, [])
         if not match:
             problems.append(Problem(WARNING, "check.unknown-k-player",
                                     f"K given for {key!r}, which is neither a start "

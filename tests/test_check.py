@@ -121,6 +121,22 @@ def test_k_given_by_number_and_by_id():
     assert by_number[4]["k"] == 40
 
 
+def test_k_given_reaches_every_player_its_key_names_in_start_order():
+    """A key is a start number or an id: every player it names is given
+    the K, whichever way it names him; an unknown key is a warning."""
+    from rules_core.check import _k_by_number
+    from rules_core.model import Player, Tournament
+
+    t = Tournament(name="t", players=[Player(1, "A", id="3"), Player(2, "B", id="2"),
+                                      Player(3, "C", id="7"), Player(4, "D")])
+    problems: list = []
+    assert _k_by_number(t, {"3": 10, "2": 20, "7": 30, "9": 40}, problems) == \
+        {1: 10, 3: 30, 2: 20}
+    assert list(_k_by_number(t, {"3": 10}, [])) == [1, 3]      # start order
+    assert [p.code for p in problems] == ["check.unknown-k-player"]
+    assert "'9'" in problems[0].message
+
+
 def test_unknown_edition_is_a_usage_error():
     with pytest.raises(UnknownEdition, match="unknown edition: 'fide-1999'"):
         check_file(SAMPLE, rules="fide-1999")
