@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "283312e476deefde",
+ "version": "e48c8461db77c290",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/aeaeac7d9a56d4fe/pyodide-lock.json",
-  "../static/bundle/aeaeac7d9a56d4fe/worker.js",
-  "../static/bundle/aeaeac7d9a56d4fe/python_stdlib.zip",
-  "../static/bundle/aeaeac7d9a56d4fe/snapshot.bin"
+  "../static/bundle/45d845431659812f/pyodide-lock.json",
+  "../static/bundle/45d845431659812f/worker.js",
+  "../static/bundle/45d845431659812f/python_stdlib.zip",
+  "../static/bundle/45d845431659812f/snapshot.bin"
  ]
 };
 
