@@ -643,9 +643,8 @@ def _entries(spec, day, edition, players, changes) -> list[ListEntry]:
     Each entry is made in the players' order, into a bucket of its rating,
     and each bucket is sorted by name and id: at FIDE's size (815,000
     entries, about 540 a rating) 0.9 s where sorting them all as (-rating,
-    name, id) took 1.7 to 2.0 s, most of it comparing names, and where
-    making the entries in the list's order read each player's state from
-    all over memory (docs/scale.md#compute-session-21)."""
+    name, id) took 1.7 to 2.0 s, most of it comparing the names of equal
+    ratings (docs/scale.md#compute-session-21)."""
     floor = _published_floor(spec.game, edition)
     inactive = years_before(day, 1)        # the same for every entry of the list
     buckets = (_chess_entries if spec.game == "chess" else _draughts_entries)(
