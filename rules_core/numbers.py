@@ -41,6 +41,12 @@ def round_half_up(value: Number) -> int:
 
 def round_half_away(value: Number) -> int:
     """Nearest whole number, .5 away from zero (rapid & blitz 2024 7.3.4)."""
+    if type(value) is Fraction:
+        # floor(|n/d| + 1/2) = (2|n| + d) // 2d in integers, as round_half_up:
+        # every rated player's change of every event, and of the period
+        n, d = value.numerator, value.denominator
+        magnitude = (2 * abs(n) + d) // (2 * d)
+        return magnitude if n >= 0 else -magnitude
     v = exact(value)
     magnitude = round_half_up(abs(v))        # floor(|v| + 1/2)
     return magnitude if v >= 0 else -magnitude

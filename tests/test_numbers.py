@@ -153,6 +153,14 @@ def test_half_away_is_odd(value):
     assert abs(round_half_away(value) - value) <= F(1, 2)
 
 
+@given(fractions)
+def test_half_away_in_integers_is_the_rule_in_fractions(value):
+    """The integer form of a Fraction's rounding (rules_core.numbers) is
+    7.3.4's rule computed with Fractions: floor(|v| + 1/2), its sign kept."""
+    magnitude = math.floor(abs(value) + F(1, 2))
+    assert round_half_away(value) == (magnitude if value >= 0 else -magnitude)
+
+
 @given(finite_floats)
 def test_floats_round_as_their_decimal_form(value):
     """A float rounds as the decimal it prints, not as its binary value."""

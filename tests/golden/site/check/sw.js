@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "e48c8461db77c290",
+ "version": "f54ec407e5562cd0",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/45d845431659812f/pyodide-lock.json",
-  "../static/bundle/45d845431659812f/worker.js",
-  "../static/bundle/45d845431659812f/python_stdlib.zip",
-  "../static/bundle/45d845431659812f/snapshot.bin"
+  "../static/bundle/cbb38bc388c1d6a7/pyodide-lock.json",
+  "../static/bundle/cbb38bc388c1d6a7/worker.js",
+  "../static/bundle/cbb38bc388c1d6a7/python_stdlib.zip",
+  "../static/bundle/cbb38bc388c1d6a7/snapshot.bin"
  ]
 };
 
