@@ -656,11 +656,12 @@ def _entries(spec, day, edition, players, changes) -> list[ListEntry]:
         rank = len(entries) + 1             # ties share the higher rank
         for _, _, entry in tied:
             entry.rank = rank
-        entries += [entry for _, _, entry in tied]
+            entries.append(entry)
     return entries
 
 
 def _bucket(buckets: dict[int, list], rating: int, item: tuple) -> None:
+    """`item` added to the bucket of `rating` (`_entries`), made on the first."""
     held = buckets.get(rating)
     if held is None:
         buckets[rating] = [item]
