@@ -65,8 +65,9 @@ PARALLEL_FROM = 20_000
 
 # Ranges of events a worker: the last range one worker rates while the
 # other has none left is the period's idle tail, so they are small (at
-# FIDE's size, 2,882 events: 90 a range, a second or so of rating each).
-RANGES = 16
+# FIDE's size, 2,882 events: about 22 a range, a quarter of a second of
+# rating each; docs/scale.md#compute-session-22).
+RANGES = 64
 
 # (player id, rated games, score, opponents' average, competition average,
 #  change, initial rating exact): a player's figures of one event
