@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from sitegen.compute.pipeline import compute, list_dates
+from sitegen.compute.pipeline import _Player, compute, list_dates
 from sitegen.compute.sitedata import HistoryRow
-from sitegen.content.folder import ContentError, load_content
+from sitegen.content.folder import ContentError, RegistryPlayer, load_content
 from tests.site_fixture import write_content
 
 
@@ -260,3 +260,20 @@ def test_a_difference_is_against_the_rating_published_before(make, tmp_path):
                 row = next(h for h in by_player[(game, entry.id)].history[list_name]
                            if h.date == pl.date)
                 assert (entry.change, entry.new) == (row.change, row.change is None), entry
+
+
+@pytest.mark.parametrize("day,expected", [
+    (date(2024, 12, 31), 2000),     # before the first list: the start rating
+    (date(2025, 1, 1), 2010),       # a list is valid from its own date
+    (date(2025, 1, 31), 2010),
+    (date(2025, 2, 1), None),       # delisted on February's list
+    (date(2025, 2, 28), None),
+    (date(2025, 3, 15), 2030),      # after the last list
+])
+def test_the_rating_on_a_day_is_the_list_valid_that_day(day, expected):
+    """fide-2009 4.13, fmjd Annex 9 5.2: an event is rated from the list
+    valid at its start, which may be older than the last list published
+    (an event that started in an earlier period)."""
+    p = _Player(RegistryPlayer("chess", "1", "A"), None, 0, False, start_rating=2000)
+    p.published = [(date(2025, 1, 1), 2010), (date(2025, 2, 1), None), (date(2025, 3, 1), 2030)]
+    assert p.rating_on(day) == expected

@@ -93,12 +93,14 @@ class _Player:
 
     def rating_on(self, day: date) -> int | None:
         """The rating on the list valid on `day` (the record's start rating
-        before the first list)."""
-        rating = self.start_rating
-        for listed, value in self.published:
+        before the first list).  The lists are published in date order and
+        an event most often starts after the last one: read from the last
+        back, not through every list of a long history (240 lists in
+        twenty years of monthly lists) for each player of each event."""
+        for listed, value in reversed(self.published):
             if listed <= day:
-                rating = value
-        return rating
+                return value
+        return self.start_rating
 
     def games_since(self, day: date) -> int:
         """Rated games after `day`; the games the registry gave count as
