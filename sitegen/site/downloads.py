@@ -88,15 +88,17 @@ class PackedEntries(Sequence[ListEntry]):
     at a time as the downloads read them (`pl.entries[start:start + CHUNK]`): what a
     rendering worker is sent to write a list's downloads
     (sitegen.site.render, docs/scale.md#memory-session-18). FIDE's 814,000
-    entries are 184 MiB unpickled in the worker; packed, 17 MiB, and one
-    block of entries at a time."""
+    entries are 184 MiB unpickled in the worker; packed, some 16 MiB, and
+    one block of entries at a time."""
 
     def __init__(self, entries: Sequence[ListEntry]):
         self._length = len(entries)
         # the building process holds a list packed and pickled while the
         # executor sends it to a worker, beside its own sections: at FIDE's
         # size (814,000 entries) 70 MiB of marshalled blocks, 16.8 MiB
-        # with zlib's level 1 (docs/scale.md#memory-session-19)
+        # with zlib's level 1 (docs/scale.md#memory-session-19); at 300,000
+        # players (203,583 entries) 17.5 MiB marshalled, 4.3 MiB with
+        # zlib's level 1, 4.1 MiB with Zstandard's, which `pack` uses
         self._blocks = [pack([entry_fields(e) for e in entries[start:start + CHUNK]])
                         for start in range(0, len(entries), CHUNK)]
 
