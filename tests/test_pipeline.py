@@ -10,7 +10,7 @@ import pytest
 from sitegen.compute.pipeline import _Player, compute, list_dates
 from sitegen.compute.sitedata import HistoryRow
 from sitegen.content.folder import ContentError, RegistryPlayer, load_content
-from tests.site_fixture import write_content
+from tests.site_fixture import round_robin_toml, write_content
 
 
 @pytest.fixture(scope="module")
@@ -277,3 +277,50 @@ def test_the_rating_on_a_day_is_the_list_valid_that_day(day, expected):
     p = _Player(RegistryPlayer("chess", "1", "A"), None, 0, False, start_rating=2000)
     p.published = [(date(2025, 1, 1), 2010), (date(2025, 2, 1), None), (date(2025, 3, 1), 2030)]
     assert p.rating_on(day) == expected
+
+
+def test_a_registry_rating_of_2400_is_reached_for_good(tmp_path):
+    """fide-rb-2024 7.3.3 (fide-2009 8.56, fide-2002 10.54a): K 10 once a
+    published rating has reached 2400, even after it drops below.  The
+    federation's row of April publishes Eve at 2410, without `reached`;
+    the April event takes him to 2379 on the May list, and he keeps K 10:
+    on the lists after it and in the June event (the build took K 20 from
+    his own ratings alone, which never reached 2400)."""
+    root = write_content(tmp_path / "content")
+    (root / "players" / "chess-ratings.csv").write_text(
+        "id,date,standard,rapid,blitz,standard_games,rapid_games,blitz_games,reached,title\n"
+        "1005,2024-04-01,2410,,,,,,,\n", encoding="utf-8")
+    site = compute(load_content(root))
+    listed = {pl.date: next(e for e in pl.entries if e.id == "1005")
+              for pl in site.lists[("chess", "standard")]}
+    assert (listed[date(2024, 3, 1)].rating, listed[date(2024, 3, 1)].k) == (2390, 20)
+    assert listed[date(2024, 4, 1)].rating == 2410
+    assert listed[date(2024, 5, 1)].rating < 2400
+    assert {e.k for day, e in listed.items() if day >= date(2024, 4, 1)} == {10}
+    june = next(e for e in site.events if e.slug == "2024-06-june-open")
+    assert next(p for p in june.result["players"] if p["id"] == "1005")["k"] == 10
+
+
+def test_a_registry_rating_of_2300_gives_draughts_k_10(tmp_path):
+    """fmjd Annex 9 §3.2.3: K 10 once a published rating has reached 2300.
+    Gus is published at 2350 by the registry, without `reached`, and loses
+    every game of the May cup: the July list is his rating plus the change
+    the event's page shows, with K 10, as `sitegen check` reads it (the
+    build's period took K 15: -36.4 where the page says -24.28)."""
+    root = write_content(tmp_path / "content")
+    registry = root / "players" / "draughts.csv"
+    registry.write_text(registry.read_text(encoding="utf-8").replace(
+        "MI,2250,,100", "MI,2350,,100"), encoding="utf-8")
+    (root / "events" / "draughts" / "2024-05-draughts-cup.toml").write_text(
+        round_robin_toml("Draughts Cup", "2024-05-10", "2024-05-12",
+                         ["20004", "20003", "20002", "20001"], "draughts", "80'+1'",
+                         draws=lambda a, b: False),
+        encoding="utf-8")
+    site = compute(load_content(root))
+    cup = next(e for e in site.events if e.slug == "2024-05-draughts-cup")
+    july = {e.id: e for pl in site.lists[("draughts", "standard")]
+            if pl.date == date(2024, 7, 1) for e in pl.entries}
+    gus = next(p for p in cup.result["players"] if p["id"] == "20001")
+    assert (gus["rating"], gus["k"], gus["score"]) == (2350, 10, 0)
+    for p in cup.result["players"]:     # every player's list agrees with the page
+        assert july[p["id"]].rating == int(p["rating"] + p["change"] + 0.5), p

@@ -181,7 +181,8 @@ def compute(content: Content, progress=None, workers: int | None = None,
     for at, spec in enumerate(settings.lists):
         players = {pid: _Player(reg, None, 0, False, title=reg.title, list_name=spec.list)
                    for pid, reg in content.players[spec.game].items()}
-        rows = _Rows(content.ratings.get(spec.game, []), spec.list, players)
+        rows = _Rows(content.ratings.get(spec.game, []), spec.list, players,
+                     _permanent(spec.game))
         dates = list_dates(spec.game, spec.list, start, end)
         rows.apply(dates[0][0] if dates else end, first=True)
         by_date = _events_by_list(content, spec, dates)
@@ -191,9 +192,11 @@ def compute(content: Content, progress=None, workers: int | None = None,
         chain = Chain.of(content, spec, start, dates, by_date)
         done = chain.taken_up() if chain else None
         taken_to = -1       # the last period taken up
+        waiting: set[str] = set()       # unrated, with performances pooled so far (chess)
         if done is not None:
             taken_to, (kept, rows.next), periods = done
             players = rows.players = _taken_players(kept, content.players[spec.game])
+            waiting = {pid for pid, p in players.items() if p.pending}
             for made, history, taken in periods:
                 published.append(made)
                 reports.update(taken)
@@ -203,7 +206,7 @@ def compute(content: Content, progress=None, workers: int | None = None,
             if at_day > taken_to:
                 period = sorted(by_date.get(day, []), key=_end_order)
                 made, finish = _period(spec, day, edition, period, players, reports, rows,
-                                       (workers, used, finish), release)
+                                       waiting, (workers, used, finish), release)
                 published.append(made)
             if progress:
                 progress(f"{spec.game} {spec.list} {day:%Y-%m}")
@@ -337,11 +340,14 @@ def default_end(content: Content) -> date | None:
 class _Rows:
     """The registry's dated rows of one list, applied in date order: a row
     dated D is the player's as published on the first list on or after D
-    (docs/content-format.md, "The registry")."""
+    (docs/content-format.md, "The registry").  A row's rating is a
+    published one: at `permanent` or above, the player has reached it
+    (`_permanent`), whatever the row's `reached` says."""
 
-    def __init__(self, rows, list_name: str, players):
+    def __init__(self, rows, list_name: str, players, permanent: int):
         self.rows = [r for r in rows if list_name in r.ratings or r.reached or r.title]
         self.list_name, self.players, self.next = list_name, players, 0
+        self.permanent = permanent
 
     def apply(self, day: date, first: bool = False) -> None:
         while self.next < len(self.rows) and (self.rows[self.next].date or date.min) <= day:
@@ -358,6 +364,7 @@ class _Rows:
         if games is not None or p.rating is None:   # else: the count known so far stays
             p.games = games
         p.rating = row.ratings[self.list_name]
+        p.reached = p.reached or p.rating >= self.permanent
         p.pending = NONE
         if first:
             p.start_rating = p.rating
@@ -367,7 +374,7 @@ class _Rows:
 
 # -- one period -------------------------------------------------------------------
 
-def _period(spec, day, edition, events, players, reports, rows, work,
+def _period(spec, day, edition, events, players, reports, rows, waiting, work,
             release: bool = False) -> tuple[PublishedList, Callable[[], None]]:
     """The list of `day`, from the period's events, and the function that
     makes its entries and history rows, which the next period's workers
@@ -391,14 +398,13 @@ def _period(spec, day, edition, events, players, reports, rows, work,
         _collect(event, summary, players, changes, fmjd_events)
     del rated
     if spec.game == "chess":
-        delisted = _chess_ratings(day, edition, players, changes)
+        delisted = _chess_ratings(day, edition, players, changes, waiting)
     else:
         delisted = _draughts_ratings(players, fmjd_events)
     rows.apply(day)
     if spec.game == "draughts" and spec.list == "standard":
         _titles(day, players)
-    for p in players.values():         # the next period's start list (`rating_on`)
-        p.published.append((day, p.rating))
+    _publish(day, players, rows.permanent)
     made = PublishedList(spec.game, spec.list, day, edition.id, [],
                          [e.slug for e in events], delisted)
 
@@ -505,22 +511,46 @@ def _collect(event, rated: Rated, players, changes, fmjd_events) -> None:
             changes[pid].append((event.slug, Fraction(0), games))
 
 
-def _chess_ratings(day, edition, players, changes) -> list[str]:
+def _chess_ratings(day, edition, players, changes, waiting: set[str]) -> list[str]:
     """fide-2009 8.55 / fide-rb-2024 7.3.4: the period's changes added up and
     rounded as the edition of the list says; first ratings pooled (fide-2002
-    10.3, fide-2009 8.3, fide-rb-2024 6.1.4); below the floor, delisted."""
+    10.3, fide-2009 8.3, fide-rb-2024 6.1.4), also for the unrated players
+    `waiting` with performances of earlier periods (pooled again under the
+    edition of this list); below the floor, delisted (in the order of their
+    ids).  Only these players are read: the others keep their rating and
+    count (a million players at FIDE's size, a fifth of them with games)."""
     delisted: list[str] = []
-    permanent = edition.k_permanent_rating
-    for pid, p in players.items():
-        made = changes.get(pid)
-        if made:        # else: no game in the period, no change, the same count
-            _period_change(edition, pid, p, made, delisted)
-        elif p.rating is None and p.pending:
+    for pid, made in changes.items():       # every player in `changes` has games
+        _period_change(edition, pid, players[pid], made, delisted)
+    for pid in waiting.difference(changes):
+        p = players[pid]
+        if p.rating is None and p.pending:
             _first_rating(edition, p)
-        if not p.reached and p.rating is not None and p.rating >= permanent:
-            p.reached = True
+    waiting.update(changes)
+    waiting.difference_update([pid for pid in waiting
+                               if players[pid].rating is not None or not players[pid].pending])
     _one_time_adjustment(day, edition, players)
-    return delisted
+    return sorted(delisted)
+
+
+def _permanent(game: str) -> int:
+    """The rating that, once published, is reached for good: K 10 from then
+    on, even below it (chess 2400: fide-2002 10.54a, fide-2009 8.56,
+    fide-rb-2024 7.3.3, the same in every FIDE edition; draughts 2300: fmjd
+    Annex 9 §3.2.3)."""
+    return K_THRESHOLD if game == "draughts" else FideEdition.k_permanent_rating
+
+
+def _publish(day: date, players, permanent: int) -> None:
+    """Every player's rating on the list of `day` (the next period's start
+    list, `rating_on`); a published rating at `permanent` or above is
+    reached (`_permanent`), whether the build computed it or the
+    registry gave it (`_Rows`)."""
+    for p in players.values():
+        rating = p.rating
+        p.published.append((day, rating))
+        if rating is not None and rating >= permanent and not p.reached:
+            p.reached = True
 
 
 def _period_change(edition, pid: str, p: _Player, made, delisted: list[str]) -> None:
@@ -576,7 +606,6 @@ def _draughts_ratings(players, fmjd_events) -> list[str]:
         result = rate_period(p.rating, _games_or_assumed(p.games), p.reached, events)
         p.rating = result.published
         p.games = None if p.games is None else result.games
-        p.reached = p.reached or p.rating >= K_THRESHOLD   # fmjd Annex 9 §3.2.3
     return []
 
 
