@@ -324,3 +324,80 @@ def test_a_registry_rating_of_2300_gives_draughts_k_10(tmp_path):
     assert (gus["rating"], gus["k"], gus["score"]) == (2350, 10, 0)
     for p in cup.result["players"]:     # every player's list agrees with the page
         assert july[p["id"]].rating == int(p["rating"] + p["change"] + 0.5), p
+
+
+def test_draughts_k_counts_the_games_of_the_period_before_the_event(tmp_path):
+    """fmjd Annex 9 §3.2.3: K 25 until 30 games, and "K may change within
+    one calculation period".  Jo has 28 games on the April list and plays
+    two events of 3 games before the July list: K 25 in May's, K 15 in
+    June's, on his page as in the list, which is his rating plus the two
+    changes the pages show (the pages said K 25 for both: +36.89 in June
+    where the list took +22.13)."""
+    root = write_content(tmp_path / "content")
+    registry = root / "players" / "draughts.csv"
+    registry.write_text(registry.read_text(encoding="utf-8").replace(
+        "2000-01-01,,2050,,40", "2000-01-01,,2050,,28"), encoding="utf-8")
+    ids = ["20001", "20002", "20003", "20004"]
+    (root / "events" / "draughts" / "2024-06-draughts-open.toml").write_text(
+        round_robin_toml("Draughts Open", "2024-06-10", "2024-06-12", ids[::-1], "draughts",
+                         "80'+1'"), encoding="utf-8")
+    site = compute(load_content(root))
+    jo = {e.slug: next(p for p in e.result["players"] if p["id"] == "20004")
+          for e in site.events if e.slug in ("2024-05-draughts-cup", "2024-06-draughts-open")}
+    assert [(jo[s]["k"], jo[s]["rated_games"]) for s in sorted(jo)] == [(25, 3), (15, 3)]
+    july = next(e for pl in site.lists[("draughts", "standard")] if pl.date == date(2024, 7, 1)
+                for e in pl.entries if e.id == "20004")
+    assert july.rating == int(2050 + sum(p["change"] for p in jo.values()) + 0.5)
+
+
+@pytest.mark.parametrize("make", ["fixture", "demo"])
+def test_a_list_is_what_its_event_pages_show(make, tmp_path):
+    """A player is published on the next list at the new rating his
+    event's page shows (its K, its rounding); with several events in the
+    period, at his rating plus the changes the pages show (rounded once,
+    within the pages' two decimals), in chess and draughts alike (fmjd
+    Annex 9 §3.2.3: K may change within the period, and the pages show it
+    as the list applies it).  Not compared: first ratings (pooled across
+    events, fide-rb-2024 6.1.4), draughts players under 25 games (the
+    average of performances, §3.3.2, which a page of one event cannot
+    show), ratings the registry replaced on that list, the fide-2024
+    one-time adjustment list, and events that started before the previous
+    list (rated from an older list)."""
+    content = load_content(write_content(tmp_path / "content")) if make == "fixture" \
+        else _demo_content()
+    rows = {(game, r.id, r.date) for game, dated in content.ratings.items() for r in dated}
+    data = compute(content)
+    reports = {e.slug: e for e in data.events}
+    compared = {1: 0, 2: 0}
+    for (game, list_name), published in data.lists.items():
+        for before, pl in zip(published, published[1:], strict=False):
+            if pl.date == date(2024, 3, 1) and game == "chess" and list_name == "standard":
+                continue        # fide-2024's one-time adjustment
+            for entry in pl.entries:
+                row = next(h for h in data.players[(game, entry.id)].history[list_name]
+                           if h.date == pl.date)
+                if not row.events or any((game, entry.id, d) in rows
+                                         for d in _days(before.date, pl.date)):
+                    continue
+                events = [reports[slug] for slug, _ in row.events]
+                pages = [next(p for p in e.result["players"] if p.get("id") == entry.id)
+                         for e in events]
+                if any(p["rating"] is None for p in pages) or any(
+                        e.start < before.date for e in events):
+                    continue
+                if len(pages) == 1:
+                    assert entry.rating == pages[0]["new_rating"], (events[0].slug, entry)
+                    compared[1] += 1
+                elif all(abs(p["new_rating"] - p["rating"] - p["change"]) <= 0.505
+                         for p in pages):           # rated by K, not by averages
+                    total = pages[0]["rating"] + sum(p["change"] for p in pages)
+                    assert abs(entry.rating - total) <= 0.5 + 0.005 * len(pages), \
+                        ([e.slug for e in events], entry)
+                    compared[2] += 1
+    # the fixture's players have one event a period; the demo's, up to four
+    assert compared[1] > 10 and (make == "fixture" or compared[2] > 20), compared
+
+
+def _days(after: date, through: date) -> list[date]:
+    """The days after `after` up to `through`."""
+    return [date.fromordinal(n) for n in range(after.toordinal() + 1, through.toordinal() + 1)]

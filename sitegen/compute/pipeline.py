@@ -390,6 +390,8 @@ def _period(spec, day, edition, events, players, reports, rows, waiting, work,
         _drop_players(events)
     workers, used, meanwhile = work
     rated = rate_events(spec, day, prepared, players, options, workers, used, meanwhile)
+    if spec.game == "draughts":
+        rated = _games_in_period(spec, day, prepared, rated, players, options, workers, used)
     del prepared, work, meanwhile
     for event, summary in zip(events, rated, strict=True):
         if spec.list == "standard":
@@ -415,6 +417,44 @@ def _period(spec, day, edition, events, players, reports, rows, waiting, work,
         made.entries = _entries(spec, day, edition, players, period_changes)
         _history(day, players, period_changes)
     return made, finish
+
+
+def _games_in_period(spec, day, prepared, rated: list[Rated], players, options,
+                     workers, used) -> list[Rated]:
+    """fmjd Annex 9 §3.2.3, "K may change within one calculation period": a
+    rated player's games before an event are those of the list plus his
+    rated games in the period's events completed before it, taken in the
+    order the period's rating takes them (their end, then their slug:
+    `_end_order`, rules_core.fmjd.period.rate_period).  The events were
+    rated with the list's count, as prepared; those where a player's count
+    is more are rated again with it, so that an event's page shows the K
+    the list applies.  The count does not change the games an event rates
+    (its opponents' ratings do), so once is enough."""
+    played: dict[str, int] = defaultdict(int)       # rated games so far, by player
+    again: list[int] = []
+    counted = list(prepared)
+    for at, ((event, t), summary) in enumerate(zip(prepared, rated, strict=True)):
+        more = {p.number: played[p.id] for p in t.players
+                if p.id in played and p.rating is not None and p.games_before is not None
+                and p.id in players}
+        if more:
+            copied = [_copy(p) for p in t.players]
+            for p in copied:
+                if p.number in more:        # a count known (not None), as `more` takes it
+                    p.games_before = (p.games_before or 0) + more[p.number]
+            counted[at] = (event, replace(t, players=copied))
+            again.append(at)
+        if summary.rateable:
+            for pid, games, *_ in summary.players:
+                played[pid] += games
+    if not again:
+        return rated
+    redone = rate_events(spec, day, [counted[at] for at in again], players, options, workers,
+                         used)
+    rated = list(rated)
+    for at, summary in zip(again, redone, strict=True):
+        rated[at] = summary
+    return rated
 
 
 def _was(p: _Player) -> int | None:
