@@ -326,6 +326,18 @@ def test_a_registry_rating_of_2300_gives_draughts_k_10(tmp_path):
         assert july[p["id"]].rating == int(p["rating"] + p["change"] + 0.5), p
 
 
+def _two_draughts_events(root, games: int) -> None:
+    """Jo at `games` rated games on the list, and a second event in the
+    May cup's period, three games each."""
+    registry = root / "players" / "draughts.csv"
+    registry.write_text(registry.read_text(encoding="utf-8").replace(
+        "2000-01-01,,2050,,40", f"2000-01-01,,2050,,{games}"), encoding="utf-8")
+    ids = ["20001", "20002", "20003", "20004"]
+    (root / "events" / "draughts" / "2024-06-draughts-open.toml").write_text(
+        round_robin_toml("Draughts Open", "2024-06-10", "2024-06-12", ids[::-1], "draughts",
+                         "80'+1'"), encoding="utf-8")
+
+
 def test_draughts_k_counts_the_games_of_the_period_before_the_event(tmp_path):
     """fmjd Annex 9 §3.2.3: K 25 until 30 games, and "K may change within
     one calculation period".  Jo has 28 games on the April list and plays
@@ -334,13 +346,7 @@ def test_draughts_k_counts_the_games_of_the_period_before_the_event(tmp_path):
     changes the pages show (the pages said K 25 for both: +36.89 in June
     where the list took +22.13)."""
     root = write_content(tmp_path / "content")
-    registry = root / "players" / "draughts.csv"
-    registry.write_text(registry.read_text(encoding="utf-8").replace(
-        "2000-01-01,,2050,,40", "2000-01-01,,2050,,28"), encoding="utf-8")
-    ids = ["20001", "20002", "20003", "20004"]
-    (root / "events" / "draughts" / "2024-06-draughts-open.toml").write_text(
-        round_robin_toml("Draughts Open", "2024-06-10", "2024-06-12", ids[::-1], "draughts",
-                         "80'+1'"), encoding="utf-8")
+    _two_draughts_events(root, 28)
     site = compute(load_content(root))
     jo = {e.slug: next(p for p in e.result["players"] if p["id"] == "20004")
           for e in site.events if e.slug in ("2024-05-draughts-cup", "2024-06-draughts-open")}
@@ -348,6 +354,21 @@ def test_draughts_k_counts_the_games_of_the_period_before_the_event(tmp_path):
     july = next(e for pl in site.lists[("draughts", "standard")] if pl.date == date(2024, 7, 1)
                 for e in pl.entries if e.id == "20004")
     assert july.rating == int(2050 + sum(p["change"] for p in jo.values()) + 0.5)
+
+
+def test_draughts_pages_under_25_games_show_the_event_alone(tmp_path):
+    """fmjd Annex 9 §3.3.2: under 25 games the list is the running average
+    of the period's performances, which a page of one event cannot show:
+    Jo, at 22 games, keeps the list's count on both pages (the June page is
+    not given 25 games, which would rate it by K from the list's rating)."""
+    root = write_content(tmp_path / "content")
+    _two_draughts_events(root, 22)
+    site = compute(load_content(root))
+    for e in site.events:
+        if e.slug in ("2024-05-draughts-cup", "2024-06-draughts-open"):
+            jo = next(p for p in e.result["players"] if p["id"] == "20004")
+            assert any(n.startswith("22 games before: new rating is the average")
+                       for n in jo["notes"]), (e.slug, jo["notes"])
 
 
 @pytest.mark.parametrize("make", ["fixture", "demo"])

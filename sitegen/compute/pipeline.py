@@ -27,7 +27,7 @@ from rules_core.fmjd.awards import titles_through_norms
 from rules_core.fmjd.edition import FmjdEdition
 from rules_core.fmjd.lists import active, list_for_event, list_letter, years_before
 from rules_core.fmjd.period import PeriodEvent, rate_period
-from rules_core.fmjd.rating import K_THRESHOLD
+from rules_core.fmjd.rating import K_THRESHOLD, NEW_PLAYER_GAMES
 from rules_core.model import Player
 from rules_core.problems import Problem
 from sitegen.cache import cached
@@ -422,21 +422,25 @@ def _period(spec, day, edition, events, players, reports, rows, waiting, work,
 def _games_in_period(spec, day, prepared, rated: list[Rated], players, options,
                      workers, used) -> list[Rated]:
     """fmjd Annex 9 §3.2.3, "K may change within one calculation period": a
-    rated player's games before an event are those of the list plus his
-    rated games in the period's events completed before it, taken in the
-    order the period's rating takes them (their end, then their slug:
-    `_end_order`, rules_core.fmjd.period.rate_period).  The events were
-    rated with the list's count, as prepared; those where a player's count
-    is more are rated again with it, so that an event's page shows the K
-    the list applies.  The count does not change the games an event rates
-    (its opponents' ratings do), so once is enough."""
+    player rated by K (§3.3.1: 25 games or more on the list) has as games
+    before an event those of the list plus his rated games in the period's
+    events completed before it, taken in the order the period's rating
+    takes them (their end, then their slug: `_end_order`,
+    rules_core.fmjd.period.rate_period).  The events were rated with the
+    list's count, as prepared; those where a player's count is more are
+    rated again with it, so that an event's page shows the K the list
+    applies.  The count does not change the games an event rates (its
+    opponents' ratings do), so once is enough.  Under 25 games the list
+    is the running average of the period's performances (§3.3.2), which a
+    page of one event cannot show: it keeps the list's count, and shows
+    the event as if alone."""
     played: dict[str, int] = defaultdict(int)       # rated games so far, by player
     again: list[int] = []
     counted = list(prepared)
     for at, ((event, t), summary) in enumerate(zip(prepared, rated, strict=True)):
         more = {p.number: played[p.id] for p in t.players
                 if p.id in played and p.rating is not None and p.games_before is not None
-                and p.id in players}
+                and p.games_before >= NEW_PLAYER_GAMES and p.id in players}
         if more:
             copied = [_copy(p) for p in t.players]
             for p in copied:
