@@ -936,8 +936,12 @@ def test_cancel_stops_a_slow_check_and_restarts_the_checker(check_page):
     # in CPython, several times that in the page, so the click lands while
     # the worker checks whatever the machine's load. With 3,000 players in
     # 11 rounds (1 s in CPython) the button was once hidden before the click
-    # on a fresh clone's CI run; the cause was not seen, so a failure to
-    # click now says what the page showed instead of timing out silently
+    # on a fresh clone's CI run, and once more with this file (session 24,
+    # the whole suite on two workers; never alone, nor beside two busy
+    # processes); the cause was not seen, so a failure to click says what
+    # the page showed, and Playwright's log of the click (what it waited
+    # for: the button visible, stable, enabled, not covered), instead of
+    # timing out silently
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # the fixture has it
     before = int(check_page.get_attribute("#check-problems", "data-done") or 0)
     check_page.set_input_files("#check-file", files=[{
@@ -946,12 +950,12 @@ def test_cancel_stops_a_slow_check_and_restarts_the_checker(check_page):
     check_page.wait_for_timeout(300)
     try:
         check_page.click("#check-cancel", timeout=10_000)
-    except PlaywrightTimeoutError:
+    except PlaywrightTimeoutError as error:
         state = check_page.get_attribute("#check-status", "data-state")
         pytest.fail(f"Cancel could not be clicked (the checker {state!r}, cancel hidden: "
                     f"{check_page.is_hidden('#check-cancel')}); the page said "
                     f"{check_page.inner_text('#check-problems')[:500]!r}, the browser "
-                    f"{BROWSER_ERRORS[-5:]!r}")
+                    f"{BROWSER_ERRORS[-5:]!r}; Playwright: {str(error)[-1500:]}")
     _done(check_page, before)
     assert "cancelled" in check_page.inner_text("#check-problems")
     check_page.wait_for_selector("#check-status[data-state=ready]", timeout=LOAD_TIMEOUT)
