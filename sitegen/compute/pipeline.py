@@ -406,7 +406,7 @@ def _period(spec, day, edition, events, players, reports, rows, waiting, work,
     rows.apply(day)
     if spec.game == "draughts" and spec.list == "standard":
         _titles(day, players)
-    _publish(day, players, rows.permanent)
+    _publish(day, players, _permanent(spec.game))
     made = PublishedList(spec.game, spec.list, day, edition.id, [],
                          [e.slug for e in events], delisted)
 
