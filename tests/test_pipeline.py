@@ -214,11 +214,15 @@ def test_a_released_content_gives_the_same_data(tmp_path):
     """`compute(..., release=True)` (sitegen build's) lets go of each rated
     event's players and of the registry's rows once read
     (docs/scale.md#memory): the site data is the same as computed from a
-    content left whole, and the content is left whole without it."""
+    content left whole, and the content is left whole without it: its
+    players as read, not given the start list's figures (which a released
+    content's are, in place: `_prepared`)."""
     root = write_content(tmp_path / "content")
     whole = load_content(root)
     kept = compute(whole)
     assert all(e.tournament.players for e in whole.events) and whole.ratings
+    assert [e.tournament for e in whole.events] == [e.tournament
+                                                    for e in load_content(root).events]
     released = load_content(root)
     assert compute(released, release=True) == kept
     rated = {slug for pl in (p for lists in kept.lists.values() for p in lists)
@@ -277,6 +281,22 @@ def test_the_rating_on_a_day_is_the_list_valid_that_day(day, expected):
     p = _Player(RegistryPlayer("chess", "1", "A"), None, 0, False, start_rating=2000)
     p.published = [(date(2025, 1, 1), 2010), (date(2025, 2, 1), None), (date(2025, 3, 1), 2030)]
     assert p.rating_on(day) == expected
+
+
+def test_a_list_publishes_one_entry_a_rating_shared_by_its_players():
+    """`_publish`: each player's rating on the list of the day, the same
+    (day, rating) object for every player of the same rating (one a
+    rating, not a million: docs/scale.md#compute-session-25), and a
+    rating at the permanent threshold reached."""
+    from sitegen.compute.pipeline import _publish
+    day = date(2025, 2, 1)
+    players = {pid: _Player(RegistryPlayer("chess", pid, pid), rating, 30, False)
+               for pid, rating in (("1", 2100), ("2", 2100), ("3", None), ("4", 2400))}
+    _publish(day, players, 2400)
+    assert [p.published for p in players.values()] == [
+        [(day, 2100)], [(day, 2100)], [(day, None)], [(day, 2400)]]
+    assert players["1"].published[0] is players["2"].published[0]
+    assert [p.reached for p in players.values()] == [False, False, False, True]
 
 
 def test_a_registry_rating_of_2400_is_reached_for_good(tmp_path):

@@ -46,6 +46,13 @@ def test_a_new_records_empty_lists_are_the_shared_empty_value():
         one.norms.append(None)                # type: ignore[attr-defined]
 
 
+def test_a_bylist_of_one_name_is_made_as_of_makes_it():
+    one = sitedata.ByList.of_one("standard")
+    made, of = one(2150), sitedata.ByList.of("standard", 2150)
+    assert made == of == {"standard": 2150} and made.names is of.names
+    assert one(None)["standard"] is None and one([]) is not one([])
+
+
 def test_the_pipeline_makes_a_list_only_for_what_a_player_has():
     from sitegen.compute.pipeline import _records
 
@@ -62,9 +69,11 @@ def test_the_pipeline_makes_a_list_only_for_what_a_player_has():
         norm_rows, progress, events, titles = sitedata.EMPTY, sitedata.EMPTY, [], [award]
 
     records: dict = {}
-    _records(Spec, {"1": Player}, records)
+    awarded: set = set()
+    _records(Spec, {"1": Player}, records, awarded)
     record = records[("draughts", "1")]
     assert record.titles == [award] and record.title == "MI"
+    assert awarded == {("draughts", "1")}       # the lists are given it (`_awarded_titles_on_lists`)
     assert record.norms is sitedata.EMPTY and record.progress is sitedata.EMPTY
     Spec.list = "rapid-blitz"           # a second list of the same player: one list of both
     _records(Spec, {"1": Player}, records)

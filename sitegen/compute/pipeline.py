@@ -69,7 +69,6 @@ class _Player:
     record_start: date | None = None      # the first registry rating: taken as a last game
     record_games: int | None = 0          # the games the registry gave then
     title: str = ""
-    list_name: str = ""
     published: list[tuple[date, int | None]] = field(default_factory=list)
     # what most of a million players never have starts as the shared empty
     # tuple and becomes a list on its first item (`add`): 56 bytes each
@@ -177,9 +176,10 @@ def compute(content: Content, progress=None, workers: int | None = None,
     reports: dict[str, EventReport] = {}
     lists: dict[tuple[str, str], list[PublishedList]] = {}
     records: dict[tuple[str, str], PlayerRecord] = {}
+    awarded: set[tuple[str, str]] = set()       # records given a title through norms
     last = {spec.game: at for at, spec in enumerate(settings.lists)}     # a game's last list
     for at, spec in enumerate(settings.lists):
-        players = {pid: _Player(reg, None, 0, False, title=reg.title, list_name=spec.list)
+        players = {pid: _Player(reg, None, 0, False, title=reg.title)
                    for pid, reg in content.players[spec.game].items()}
         rows = _Rows(content.ratings.get(spec.game, []), spec.list, players,
                      _permanent(spec.game))
@@ -223,8 +223,8 @@ def compute(content: Content, progress=None, workers: int | None = None,
         for event in by_date.get(None, []):      # ended after the last list: not yet rated
             reports[event.slug] = _not_yet_rated(event, spec.list, _prepared(event, players))
         lists[(spec.game, spec.list)] = published
-        _records(spec, players, records)
-    _awarded_titles_on_lists(lists, records)
+        _records(spec, players, records, awarded)
+    _awarded_titles_on_lists(lists, {key: records[key].titles for key in awarded})
     events = sorted(reports.values(), key=lambda r: (r.start or date.min, r.slug))
     cups = [world_cup(season, events, content.players["draughts"],
                       lists.get(("draughts", "standard"), []), end)
@@ -285,7 +285,9 @@ def _not_yet_rated(event: Event, list_name: str, prepared) -> EventReport:
 
 def _drop_players(events) -> None:
     """Each event's tournament without its players and their rounds, once
-    the period has copied them to be rated (`_prepared`): what the site
+    the period has prepared them to be rated (`_prepared`, which gives
+    them the start list's figures in place: the prepared tournament
+    holds them now, and the content no more): what the site
     shows of them is in the event's report; the header (what
     `_events_by_list` and `default_end` read of every event) and the
     problems (`rating_problems`) stay.  At FIDE's size the rounds as read
@@ -294,11 +296,11 @@ def _drop_players(events) -> None:
         event.tournament = replace(event.tournament, players=[])
 
 
-def _awarded_titles_on_lists(lists, records) -> None:
+def _awarded_titles_on_lists(lists, awards) -> None:
     """One title per player everywhere: a title awarded through norms (fmjd
     Annex 10 §5-§9, on the list that completes them) is the player's title
-    on every list of his game from that date on, as on his page."""
-    awards = {key: r.titles for key, r in records.items() if r.titles}
+    on every list of his game from that date on, as on his page.  `awards`:
+    the titles awarded, by (game, id)."""
     if not awards:
         return
     for (game, _), published in lists.items():
@@ -385,8 +387,8 @@ def _period(spec, day, edition, events, players, reports, rows, waiting, work,
     changes: dict[str, list[tuple[str, Fraction, int]]] = defaultdict(list)
     fmjd_events: dict[str, list[PeriodEvent]] = defaultdict(list)
     options = CheckOptions(norms=spec.game == "draughts")
-    prepared = [(e, _prepared(e, players)) for e in events]
-    if release:                 # rated from the prepared copies: the originals are read no more
+    prepared = [(e, _prepared(e, players, in_place=release)) for e in events]
+    if release:                 # rated as prepared: the content's own copies are read no more
         _drop_players(events)
     workers, used, meanwhile = work
     rated = rate_events(spec, day, prepared, players, options, workers, used, meanwhile)
@@ -500,12 +502,18 @@ def _end_order(event: Event):
     return (t.end or t.start, event.slug)
 
 
-def _prepared(event: Event, players):
+def _prepared(event: Event, players, in_place: bool = False):
     """The event with each registered player's rating on the list valid at
     its start (fide-2009 4.13, fmjd Annex 9 §5.2), and the history K
-    depends on."""
+    depends on.  Its players are copies, so that the content stays as it
+    was read; `in_place` (a build that releases the content, `compute`)
+    gives the figures to the content's own players, which are read no
+    more once the period is prepared (`_drop_players`): copying 300,000
+    entries of FIDE's size was about a second of the build
+    (docs/scale.md#compute-session-25)."""
     start = event.tournament.start
-    t = replace(event.tournament, players=[_copy(p) for p in event.tournament.players])
+    entries = event.tournament.players
+    t = replace(event.tournament, players=entries if in_place else [_copy(p) for p in entries])
     for p in t.players:
         state = players.get(p.id or "")
         if state is None:
@@ -590,9 +598,15 @@ def _publish(day: date, players, permanent: int) -> None:
     list, `rating_on`); a published rating at `permanent` or above is
     reached (`_permanent`), whether the build computed it or the
     registry gave it (`_Rows`)."""
+    # one (day, rating) a rating, shared by every player who has it: about
+    # 2,000 tuples a list of FIDE's size, not 1.2 million (64 MiB a list)
+    shared: dict[int | None, tuple[date, int | None]] = {}
     for p in players.values():
         rating = p.rating
-        p.published.append((day, rating))
+        made = shared.get(rating)
+        if made is None:
+            made = shared[rating] = (day, rating)
+        p.published.append(made)
         if rating is not None and rating >= permanent and not p.reached:
             p.reached = True
 
@@ -814,19 +828,24 @@ def _difference(before: int | None, after: int | None) -> int | None:
     return None if before is None or after is None else after - before
 
 
-def _records(spec, players, records) -> None:
+def _records(spec, players, records, awarded: set | None = None) -> None:
     """Each player's record of the list made (or added to): his working
     state is taken out of `players` as his record is made, so that the
-    two are not held at once for every player (docs/scale.md#memory)."""
+    two are not held at once for every player (docs/scale.md#memory).
+    `awarded` receives the keys of the records given a title through
+    norms (`_awarded_titles_on_lists`), so that a million records are
+    not read again to find the few."""
+    game, one = spec.game, ByList.of_one(spec.list)
+    pop, get = players.pop, records.get
     for pid in list(players):
-        p = players.pop(pid)
-        key = (spec.game, pid)
-        record = records.get(key)
+        p = pop(pid)
+        key = (game, pid)
+        record = get(key)
         if record is None:      # his first list: made as it is, not added to
             reg = p.reg
-            record = PlayerRecord(spec.game, pid, reg.name, reg.federation, reg.sex,
-                                  reg.birth_year, p.title, ByList.of(spec.list, p.rating),
-                                  ByList.of(spec.list, p.history), EMPTY)
+            record = PlayerRecord(game, pid, reg.name, reg.federation, reg.sex,
+                                  reg.birth_year, p.title, one(p.rating), one(p.history),
+                                  EMPTY)
         else:
             record.ratings[spec.list] = p.rating
             record.history[spec.list] = p.history
@@ -836,6 +855,8 @@ def _records(spec, players, records) -> None:
         if p.titles:     # the title awarded last (fmjd Annex 10 §5-§9)
             record.titles = [*record.titles, *p.titles]
             record.title = p.titles[-1].title
+            if awarded is not None:
+                awarded.add(key)
         if p.progress:
             record.progress = [*record.progress, *p.progress]
         if p.events:     # else unchanged: sorted and unique already (a million players)

@@ -14,7 +14,7 @@ import copy
 import marshal
 import operator
 import threading
-from collections.abc import Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field, fields
 from datetime import date
 from typing import Any, Generic, TypeVar
@@ -140,10 +140,20 @@ class ByList(MutableMapping[str, V], Generic[V]):
         (a million players' first list, `pipeline._records`); the shared
         one-name tuple found in a dict (docs/scale.md#compute-session-16)."""
         made = cls.__new__(cls)
-        names = _ONE.get(name)
-        if names is None:
-            names = _ONE[name] = _shared((name,))
-        made._names, made._values = names, (value,)
+        made._names, made._values = _one_name(name), (value,)
+        return made
+
+    @classmethod
+    def of_one(cls, name: str) -> Callable[[Any], ByList[Any]]:
+        """A function that makes `ByList.of(name, value)` of its value: the
+        shared one-name tuple found once for a million players
+        (`pipeline._records`), not once each."""
+        names, new = _one_name(name), cls.__new__
+
+        def made(value: Any) -> ByList[Any]:
+            held = new(cls)
+            held._names, held._values = names, (value,)
+            return held
         return made
 
     def __getitem__(self, name: str) -> V:
@@ -193,6 +203,14 @@ class ByList(MutableMapping[str, V], Generic[V]):
 
 _NAMES: dict[tuple[str, ...], tuple[str, ...]] = {}
 _ONE: dict[str, tuple[str, ...]] = {}       # a list's name -> its shared one-name tuple
+
+
+def _one_name(name: str) -> tuple[str, ...]:
+    """The shared one-name tuple of a list's name."""
+    names = _ONE.get(name)
+    if names is None:
+        names = _ONE[name] = _shared((name,))
+    return names
 
 
 def _shared(names: tuple[str, ...]) -> tuple[str, ...]:
