@@ -388,7 +388,7 @@ def _period(spec, day, edition, events, players, reports, rows, waiting, work,
     fmjd_events: dict[str, list[PeriodEvent]] = defaultdict(list)
     options = CheckOptions(norms=spec.game == "draughts")
     prepared = [(e, _prepared(e, players, in_place=release)) for e in events]
-    if release:                 # rated as prepared: the content's own copies are read no more
+    if release:                 # prepared in place: the prepared tournaments hold the players now
         _drop_players(events)
     workers, used, meanwhile = work
     rated = rate_events(spec, day, prepared, players, options, workers, used, meanwhile)
