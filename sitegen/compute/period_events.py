@@ -329,9 +329,20 @@ def _summary(spec, day: date, event: Event, result: CheckResult, as_planned: boo
 
 
 def _played(result: CheckResult) -> list[Played]:
+    """Each player with an id and rated games: his figures the collection
+    reads (pipeline._collect).  A chess player rated before the event
+    needs his change alone (the period adds up the changes), so his score
+    and averages are not sent: three Fractions fewer pickled in a worker
+    and made again in the building process for each of 300,000 entries of
+    FIDE's size (docs/scale.md#compute-session-25); a draughts player's
+    (the period's figures, fmjd Annex 9 §3.3) and an unrated one's (his
+    performances pooled, fide-rb-2024 7.2) are sent whole."""
     if result.rating is None or not result.rating.rateable:
         return []
-    return [(p.id, r.rated_games, r.score, r.opponents_average, r.competition_average,
+    chess = result.tournament.game == "chess"
+    return [(p.id, r.rated_games, None, None, None, r.change, None)
+            if chess and r.change is not None else
+            (p.id, r.rated_games, r.score, r.opponents_average, r.competition_average,
              r.change, r.initial_rating_exact)
             for p, r in zip(result.tournament.players, result.rating.players, strict=True)
             if p.id and r.rated_games]
