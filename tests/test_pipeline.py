@@ -283,6 +283,25 @@ def test_the_rating_on_a_day_is_the_list_valid_that_day(day, expected):
     assert p.rating_on(day) == expected
 
 
+def test_a_registered_player_who_never_plays_has_the_registrys_record(tmp_path):
+    """A registered player without a rating row and without an event has no
+    working state (`_touched`): his record is the registry's, no rating
+    and no history rows on each of his game's lists, his title, no
+    events, and no list names him."""
+    root = write_content(tmp_path / "content")
+    registry = root / "players" / "chess.csv"
+    registry.write_text(registry.read_text(encoding="utf-8")
+                        + '1007,"Gray, Gil",TST,m,1990-01-01,CM,,,,,,,\n', encoding="utf-8")
+    site = compute(load_content(root))
+    record = site.players[("chess", "1007")]
+    chess = [name for game, name in site.lists if game == "chess"]
+    assert (record.name, record.title, record.events) == ("Gray, Gil", "CM", ())
+    assert dict(record.ratings) == dict.fromkeys(chess) and chess
+    assert {name: list(rows) for name, rows in record.history.items()} == {n: [] for n in chess}
+    assert not any(e.id == "1007" for (game, _), lists in site.lists.items() if game == "chess"
+                   for pl in lists for e in pl.entries)
+
+
 def test_a_list_publishes_one_entry_a_rating_shared_by_its_players():
     """`_publish`: each player's rating on the list of the day, the same
     (day, rating) object for every player of the same rating (one a

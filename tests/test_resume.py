@@ -242,3 +242,35 @@ def test_without_a_cache_no_chain_and_the_same_data(tmp_path):
     cache = Cache.open(tmp_path / "cache", CODE)
     _same(_computed(content, None), _computed(content, cache))
     assert cache is not None and any(p.is_file() for p in cache.folder.rglob("*"))
+
+
+def _registered(content: Path, line: str) -> Path:
+    """`content` with one more registered chess player (a line of
+    players/chess.csv)."""
+    registry = content / "players" / "chess.csv"
+    registry.write_text(registry.read_text(encoding="utf-8") + line + "\n", encoding="utf-8")
+    return content
+
+
+def test_a_player_first_met_after_the_periods_taken_up_starts_from_the_registry(
+        tmp_path, monkeypatch):
+    """A registered player with no rating and no event until a later
+    period has no working state in the build before (`pipeline._touched`:
+    his record is the registry's); the build that adds his first event
+    takes up the periods before it and starts him from the registry's
+    values, as a computation without a cache does."""
+    gray = '1007,"Gray, Gil",TST,m,1990-01-01,,,,,,,,'
+    before = _registered(_earlier(tmp_path / "before"), gray)
+    after = _registered(write_content(tmp_path / "after"), gray)
+    (after / "events" / "chess" / JULY[0]).write_text(
+        round_robin_toml("July Cup", "2024-07-10", "2024-07-13", ["1001", "1002", "1007"]),
+        encoding="utf-8")
+    cache = Cache.open(tmp_path / "cache", CODE)
+    assert cache is not None
+    first = _computed(before, cache)
+    assert not first.players[("chess", "1007")].events
+    seen = _taken(monkeypatch)
+    data = _computed(after, cache)
+    assert seen[0] == (4, 6)            # the chess list taken up to July, August computed
+    _same(data, _computed(after, None))
+    assert data.players[("chess", "1007")].events == [JULY[0].removesuffix(".toml")]

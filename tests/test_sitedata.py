@@ -70,13 +70,13 @@ def test_the_pipeline_makes_a_list_only_for_what_a_player_has():
 
     records: dict = {}
     awarded: set = set()
-    _records(Spec, {"1": Player}, records, awarded)
+    _records(Spec, {"1": Reg}, {"1": Player}, records, awarded)
     record = records[("draughts", "1")]
     assert record.titles == [award] and record.title == "MI"
     assert awarded == {("draughts", "1")}       # the lists are given it (`_awarded_titles_on_lists`)
     assert record.norms is sitedata.EMPTY and record.progress is sitedata.EMPTY
     Spec.list = "rapid-blitz"           # a second list of the same player: one list of both
-    _records(Spec, {"1": Player}, records)
+    _records(Spec, {"1": Reg}, {"1": Player}, records)
     assert record.titles == [award, award] and record.titles is not Player.titles
 
 

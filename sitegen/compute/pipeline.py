@@ -179,13 +179,14 @@ def compute(content: Content, progress=None, workers: int | None = None,
     awarded: set[tuple[str, str]] = set()       # records given a title through norms
     last = {spec.game: at for at, spec in enumerate(settings.lists)}     # a game's last list
     for at, spec in enumerate(settings.lists):
-        players = {pid: _Player(reg, None, 0, False, title=reg.title)
-                   for pid, reg in content.players[spec.game].items()}
-        rows = _Rows(content.ratings.get(spec.game, []), spec.list, players,
-                     _permanent(spec.game))
+        registry = content.players[spec.game]
+        rows = _Rows(content.ratings.get(spec.game, []), spec.list, {}, _permanent(spec.game))
         dates = list_dates(spec.game, spec.list, start, end)
-        rows.apply(dates[0][0] if dates else end, first=True)
         by_date = _events_by_list(content, spec, dates)
+        touched = _touched(registry, rows, by_date)
+        players = rows.players = {pid: _Player(reg, None, 0, False, title=reg.title)
+                                  for pid, reg in registry.items() if pid in touched}
+        rows.apply(dates[0][0] if dates else end, first=True)
         published: list[PublishedList] = []
         finish = None       # the last list's entries and history rows, still to make
         # the periods the previous build computed of the same inputs, taken up
@@ -195,7 +196,7 @@ def compute(content: Content, progress=None, workers: int | None = None,
         waiting: set[str] = set()       # unrated, with performances pooled so far (chess)
         if done is not None:
             taken_to, (kept, rows.next), periods = done
-            players = rows.players = _taken_players(kept, content.players[spec.game])
+            players = rows.players = _taken_players(kept, registry, touched)
             waiting = {pid for pid, p in players.items() if p.pending}
             for made, history, taken in periods:
                 published.append(made)
@@ -223,7 +224,7 @@ def compute(content: Content, progress=None, workers: int | None = None,
         for event in by_date.get(None, []):      # ended after the last list: not yet rated
             reports[event.slug] = _not_yet_rated(event, spec.list, _prepared(event, players))
         lists[(spec.game, spec.list)] = published
-        _records(spec, players, records, awarded)
+        _records(spec, registry, players, records, awarded)
     _awarded_titles_on_lists(lists, {key: records[key].titles for key in awarded})
     events = sorted(reports.values(), key=lambda r: (r.start or date.min, r.slug))
     cups = [world_cup(season, events, content.players["draughts"],
@@ -246,18 +247,41 @@ def _kept_players(players: dict[str, _Player]) -> dict[str, tuple]:
     return {pid: tuple(getattr(p, name) for name in _KEPT) for pid, p in players.items()}
 
 
-def _taken_players(kept: dict[str, tuple], registry: dict[str, RegistryPlayer]
-                   ) -> dict[str, _Player]:
+def _taken_players(kept: dict[str, tuple], registry: dict[str, RegistryPlayer],
+                   touched: set[str]) -> dict[str, _Player]:
     """The players `_kept_players` kept, with their registry entries and an
-    empty history (filled from the periods taken up)."""
+    empty history (filled from the periods taken up), and the players
+    `touched` by this build that the previous one did not keep (who play
+    only in a period after the last one taken up: as they were then, their
+    registry values; `_touched`), in the registry's order."""
     players = {}
-    for pid, values in kept.items():
+    for pid, reg in registry.items():
+        values = kept.get(pid)
+        if values is None:
+            if pid in touched:
+                players[pid] = _Player(reg, None, 0, False, title=reg.title)
+            continue
         p = object.__new__(_Player)
         for name, value in zip(_KEPT, values, strict=True):
             setattr(p, name, value)
-        p.reg, p.history = registry[pid], []
+        p.reg, p.history = reg, []
         players[pid] = p
     return players
+
+
+def _touched(registry: dict[str, RegistryPlayer], rows: _Rows, by_date) -> set[str]:
+    """The ids of the registry's players whose state a list can change:
+    those the registry's rows of the list name (a rating, `reached`, a
+    title) and those who play in one of its events.  Every other player
+    keeps the registry's values on every list of the build (no rating, no
+    history rows, his title): his record is made from the registry
+    (`_records`), without a working state (a quarter of FIDE's 1.2
+    million players: docs/scale.md#compute-session-25)."""
+    touched = {row.id for row in rows.rows}
+    for events in by_date.values():
+        for event in events:
+            touched.update(p.id for p in event.tournament.players if p.id)
+    return touched.intersection(registry)
 
 
 def _kept_periods(dates, published, players, reports, by_date) -> list[tuple]:
@@ -828,21 +852,31 @@ def _difference(before: int | None, after: int | None) -> int | None:
     return None if before is None or after is None else after - before
 
 
-def _records(spec, players, records, awarded: set | None = None) -> None:
-    """Each player's record of the list made (or added to): his working
-    state is taken out of `players` as his record is made, so that the
-    two are not held at once for every player (docs/scale.md#memory).
+def _records(spec, registry, players, records, awarded: set | None = None) -> None:
+    """Each registered player's record of the list made (or added to), in
+    the registry's order: his working state is taken out of `players` as
+    his record is made, so that the two are not held at once for every
+    player (docs/scale.md#memory); a player without one (`_touched`) has
+    the registry's values: no rating and no history rows on the list.
     `awarded` receives the keys of the records given a title through
     norms (`_awarded_titles_on_lists`), so that a million records are
     not read again to find the few."""
     game, one = spec.game, ByList.of_one(spec.list)
     pop, get = players.pop, records.get
-    for pid in list(players):
-        p = pop(pid)
+    for pid, reg in registry.items():
+        p = pop(pid, None)
         key = (game, pid)
         record = get(key)
+        if p is None:           # the registry's values (`_touched`)
+            if record is None:
+                records[key] = PlayerRecord(game, pid, reg.name, reg.federation, reg.sex,
+                                            reg.birth_year, reg.title, one(None), one([]),
+                                            EMPTY)
+            else:
+                record.ratings[spec.list] = None
+                record.history[spec.list] = []
+            continue
         if record is None:      # his first list: made as it is, not added to
-            reg = p.reg
             record = PlayerRecord(game, pid, reg.name, reg.federation, reg.sex,
                                   reg.birth_year, p.title, one(p.rating), one(p.history),
                                   EMPTY)
