@@ -271,8 +271,8 @@ def _taken_players(kept: dict[str, tuple], registry: dict[str, RegistryPlayer],
 
 def _touched(registry: dict[str, RegistryPlayer], rows: _Rows, by_date) -> set[str]:
     """The ids of the registry's players whose state a list can change:
-    those the registry's rows of the list name (a rating, `reached`, a
-    title) and those who play in one of its events.  Every other player
+    those named by the registry's rows of the list (a rating, `reached`,
+    a title) and those who play in one of its events.  Every other player
     keeps the registry's values on every list of the build (no rating, no
     history rows, his title): his record is made from the registry
     (`_records`), without a working state (a quarter of FIDE's 1.2
