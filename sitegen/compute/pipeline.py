@@ -184,8 +184,8 @@ def compute(content: Content, progress=None, workers: int | None = None,
         dates = list_dates(spec.game, spec.list, start, end)
         by_date = _events_by_list(content, spec, dates)
         touched = _touched(registry, rows, by_date)
-        players = rows.players = {pid: _Player(reg, None, 0, False, title=reg.title)
-                                  for pid, reg in registry.items() if pid in touched}
+        players = rows.players = {pid: _registered(reg) for pid, reg in registry.items()
+                                  if pid in touched}
         rows.apply(dates[0][0] if dates else end, first=True)
         published: list[PublishedList] = []
         finish = None       # the last list's entries and history rows, still to make
@@ -259,7 +259,7 @@ def _taken_players(kept: dict[str, tuple], registry: dict[str, RegistryPlayer],
         values = kept.get(pid)
         if values is None:
             if pid in touched:
-                players[pid] = _Player(reg, None, 0, False, title=reg.title)
+                players[pid] = _registered(reg)
             continue
         p = object.__new__(_Player)
         for name, value in zip(_KEPT, values, strict=True):
@@ -267,6 +267,12 @@ def _taken_players(kept: dict[str, tuple], registry: dict[str, RegistryPlayer],
         p.reg, p.history = reg, []
         players[pid] = p
     return players
+
+
+def _registered(reg: RegistryPlayer) -> _Player:
+    """A player's working state before the registry's rows of the list
+    are applied (`_Rows`): no rating, no games, his registry title."""
+    return _Player(reg, None, 0, False, title=reg.title)
 
 
 def _touched(registry: dict[str, RegistryPlayer], rows: _Rows, by_date) -> set[str]:
@@ -865,24 +871,20 @@ def _records(spec, registry, players, records, awarded: set | None = None) -> No
     pop, get = players.pop, records.get
     for pid, reg in registry.items():
         p = pop(pid, None)
+        # without a working state (`_touched`): the registry's values
+        rating, history, title = (None, [], reg.title) if p is None else (
+            p.rating, p.history, p.title)
         key = (game, pid)
         record = get(key)
-        if p is None:           # the registry's values (`_touched`)
-            if record is None:
-                records[key] = PlayerRecord(game, pid, reg.name, reg.federation, reg.sex,
-                                            reg.birth_year, reg.title, one(None), one([]),
-                                            EMPTY)
-            else:
-                record.ratings[spec.list] = None
-                record.history[spec.list] = []
-            continue
         if record is None:      # his first list: made as it is, not added to
-            record = PlayerRecord(game, pid, reg.name, reg.federation, reg.sex,
-                                  reg.birth_year, p.title, one(p.rating), one(p.history),
-                                  EMPTY)
+            record = records[key] = PlayerRecord(game, pid, reg.name, reg.federation, reg.sex,
+                                                 reg.birth_year, title, one(rating),
+                                                 one(history), EMPTY)
         else:
-            record.ratings[spec.list] = p.rating
-            record.history[spec.list] = p.history
+            record.ratings[spec.list] = rating
+            record.history[spec.list] = history
+        if p is None:
+            continue
         # new lists, not appended to: an empty one is the shared EMPTY
         if p.norm_rows:
             record.norms = [*record.norms, *p.norm_rows]
@@ -895,7 +897,6 @@ def _records(spec, registry, players, records, awarded: set | None = None) -> No
             record.progress = [*record.progress, *p.progress]
         if p.events:     # else unchanged: sorted and unique already (a million players)
             record.events = sorted(set(record.events) | set(p.events))
-        records[key] = record
 
 
 def rating_problems(content: Content, data: SiteData) -> list:
