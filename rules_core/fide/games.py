@@ -125,8 +125,12 @@ def _plain_minutes(edition: FideRules, event_minimum: int | None,
     ratings), a game is fast enough when its minutes reach the minimum of
     the event's highest rating, which no pair's exceeds (the minimum does
     not fall as a rating rises: tests/test_fide_games.py); a game below
-    it goes to `_fast_enough`, which decides by the pair."""
-    if edition.unrated_gap is not None:
+    it goes to `_fast_enough`, which decides by the pair.  Where the
+    edition does not rate games between players far apart
+    (fide-rb-2024dec, `_too_far_apart`), only an event with a player rated
+    above its limit has such a game: in the others no pair is too far
+    apart (most of a period's opens)."""
+    if edition.unrated_gap is not None and max(ratings, default=0) > edition.unrated_gap[1]:
         return lambda minutes: False
     if edition.rates != ("standard",):
         return lambda minutes: True
