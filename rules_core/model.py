@@ -7,9 +7,12 @@ the game's own points: 1 / 0.5 / 0 for chess, 2 / 1 / 0 for draughts.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
+from itertools import chain
 from math import copysign
+from operator import attrgetter
 
 from .problems import Problem
 
@@ -17,6 +20,12 @@ __all__ = ["RoundResult", "Player", "Tournament", "SYSTEMS", "RATES_OF_PLAY",
            "PLAYED_CODES", "PLUS_MINUS_DRAWS", "REFEREE_CODES", "GAMES"]
 
 GAMES = ("chess", "draughts")
+
+# what the built-ins read of every round and player (`Player.score`,
+# `Tournament.rounds_played`)
+_POINTS: Callable[[RoundResult], float] = attrgetter("score")
+_ROUND: Callable[[RoundResult], int] = attrgetter("round")
+_RESULTS: Callable[[Player], list[RoundResult]] = attrgetter("results")
 
 SYSTEMS = ("swiss", "round-robin", "double-round-robin", "match", "team",
            "scheveningen")
@@ -134,8 +143,10 @@ class Player:
 
     @property
     def score(self) -> float:
-        """Points from the results (what the standings count)."""
-        return sum(r.score for r in self.results)
+        """Points from the results (what the standings count), summed in
+        round order by the built-ins (read for every player of every
+        event checked)."""
+        return sum(map(_POINTS, self.results))
 
 
 @dataclass
@@ -182,4 +193,7 @@ class Tournament:
 
     @property
     def rounds_played(self) -> int:
-        return max((r.round for p in self.players for r in p.results), default=0)
+        """The last round any player has a result for (every round of every
+        player read by the built-ins: it is read several times a check)."""
+        return max(map(_ROUND, chain.from_iterable(map(_RESULTS, self.players))), default=0)
+

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from typing import NamedTuple
 
 import pytest
 from hypothesis import given, settings
@@ -433,8 +434,8 @@ def test_virtual_opponent_of_2009():
     assert xt.rules.id == "fide-c02-2009"
     a, b = t.player(1), t.player(2)
     assert (a.score, b.score) == (6.0, 6.0)
-    assert xt.entries(1, False)[2].value == 5.0
-    assert xt.entries(2, False)[6].value == 6.0
+    assert xt.entries(1, False).values[2] == 5.0
+    assert xt.entries(2, False).values[6] == 6.0
     assert (xt.opponent_value[1], xt.opponent_value[2]) == (5.5, 6.5)
 
 
@@ -565,6 +566,14 @@ def _cut_statement(entries: list, cut: int, median: int) -> list:
 _HALVES = st.integers(0, 8).map(lambda n: n / 2)
 
 
+class _Round(NamedTuple):
+    """One entry as the statement reads it (`_cut_statement`)."""
+
+    value: float
+    contribution: float
+    vur: bool
+
+
 @settings(max_examples=500, deadline=None)
 @given(st.lists(st.tuples(_HALVES, _HALVES, st.booleans()), max_size=11),
        st.integers(0, 3), st.integers(0, 2))
@@ -572,5 +581,15 @@ def test_cut_removes_what_the_articles_remove(raw, cut, median):
     """`_cut` (indices found in one pass) removes the same entries, in the
     same order, as the statement of 14.1, 14.2 and 16.5, ties and VURs
     included."""
-    entries = [tb._Entry(value, contribution, vur) for value, contribution, vur in raw]
-    assert tb._cut(entries, cut, median) == _cut_statement(entries, cut, median)
+    named = [_Round(*r) for r in raw]
+    entries = tb._Entries([r.value for r in named], [r.contribution for r in named],
+                          [r.vur for r in named])
+    assert tb._cut(entries, cut, median) == [
+        r.contribution for r in _cut_statement(named, cut, median)]
+    if named:     # the one entry each removes is the statement's, value and VUR too
+        for found, (c, m) in ((tb._least(*entries), (1, 0)), (tb._most(*entries[:2]), (0, 1))):
+            kept = _cut_statement(named, c, m)
+            # kept is one shorter: the first place they differ, else the last
+            removed = next((i for i, (a, b) in enumerate(zip(named, kept, strict=False))
+                            if a != b), len(kept))
+            assert named[found] == named[removed]

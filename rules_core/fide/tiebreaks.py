@@ -215,16 +215,17 @@ def _opponent(r: RoundResult) -> int:
     return r.opponent
 
 
-class _Entry(NamedTuple):
-    """One contribution to BH or SB: the opponent's value (real, dummy or
-    virtual), the contribution (SB: value x result) and whether the round
-    is voluntarily unplayed (FIDE C.07 (2023) 16.1.2).  A tuple: two are
-    made for every round of every player (`_new_entries`, which makes them
-    with `tuple.__new__`, without the Python-level constructor)."""
+class _Entries(NamedTuple):
+    """A player's rounds as BH or SB count them, in round order: each
+    opponent's value (real, dummy or virtual), each contribution (BH: the
+    value; SB: value x result) and whether each round is voluntarily
+    unplayed (FIDE C.07 (2023) 16.1.2).  Three lists, not a tuple a round:
+    made for every round of every player (`_new_entries`), they are summed
+    and searched by the built-ins (`sum`, `min`), not by a Python loop."""
 
-    value: float
-    contribution: float
-    vur: bool = False
+    values: list[float]
+    contributions: list[float]
+    vurs: list[bool]
 
 
 @dataclass
@@ -242,7 +243,7 @@ class _Crosstable:
     most_games: int = 0
     # entries and games per player, computed once and shared by every
     # column that reads them (BH, its cuts, SB, AOB, ARO, ...).
-    _entries: dict[tuple[int, bool], list[_Entry]] = field(default_factory=dict)
+    _entries: dict[tuple[int, bool], _Entries] = field(default_factory=dict)
     _games: dict[int, list[RoundResult]] = field(default_factory=dict)
 
     def build(self) -> _Crosstable:
@@ -326,7 +327,7 @@ class _Crosstable:
             return self.opponent_value[_opponent(r)] + (1.0 - r.score) - 0.5
         return None
 
-    def entries(self, number: int, sonneborn: bool) -> list[_Entry]:
+    def entries(self, number: int, sonneborn: bool) -> _Entries:
         """FIDE C.07 (2023) 8.1 and 9.1: one entry per round (computed once
         per player, BH's and SB's in one pass; callers copy before removing
         any)."""
@@ -336,16 +337,20 @@ class _Crosstable:
                 self._new_entries(number)
         return self._entries[key]
 
-    def _new_entries(self, number: int) -> tuple[list[_Entry], list[_Entry]]:
+    def _new_entries(self, number: int) -> tuple[_Entries, _Entries]:
         """BH's entries (contribution: the value) and SB's (value x the
-        player's points in the round)."""
-        buchholz: list[_Entry] = []
-        sonneborn: list[_Entry] = []
+        player's points in the round): the values and the VURs shared."""
+        values: list[float] = []
+        buchholz: list[float] = []
+        sonneborn: list[float] = []
+        vurs: list[bool] = []
         running = 0.0
         by_round = self.by_round[number]
         dummy = self.rules.unplayed == "dummy"
         players, round_robin = self.players, self.round_robin
-        opponent_value, make = self.opponent_value, tuple.__new__
+        opponent_value = self.opponent_value
+        add_value, add_buchholz, add_sonneborn, add_vur = (
+            values.append, buchholz.append, sonneborn.append, vurs.append)
         for round_ in range(1, self.rounds + 1):
             r = by_round.get(round_)
             points = r.score if r is not None else 0.0
@@ -359,10 +364,12 @@ class _Crosstable:
                 value = (self._unplayed_value(number, round_, running, points)
                          if against is None else against)
                 vur = dummy and self.is_vur(r)
-            buchholz.append(make(_Entry, (value, value * 1.0, vur)))
-            sonneborn.append(make(_Entry, (value, value * points, vur)))
+            add_value(value)
+            add_buchholz(value * 1.0)
+            add_sonneborn(value * points)
+            add_vur(vur)
             running += points
-        return buchholz, sonneborn
+        return _Entries(values, buchholz, vurs), _Entries(values, sonneborn, vurs)
 
     def _unplayed_value(self, number: int, round_: int, before: float,
                         points: float) -> float:
@@ -391,64 +398,60 @@ class _Crosstable:
 
 # --------------------------------------------------------------- modifiers
 
-def _cut(entries: list[_Entry], cut: int, median: int) -> list[_Entry]:
-    """FIDE C.07 (2023) 14.1: Cut-n removes the n least significant
-    entries: the lowest value, of equal values the smallest contribution
-    (14.1.1); but while the player has a voluntarily unplayed round whose
-    contribution is not below that one, the VUR goes first (16.5).
-    14.2: Median-n also removes the n highest values.  Of equal entries
-    the first in round order goes."""
+def _cut(entries: _Entries, cut: int, median: int) -> list[float]:
+    """The contributions left, in round order.  FIDE C.07 (2023) 14.1:
+    Cut-n removes the n least significant entries: the lowest value, of
+    equal values the smallest contribution (14.1.1); but while the player
+    has a voluntarily unplayed round whose contribution is not below that
+    one, the VUR goes first (16.5).  14.2: Median-n also removes the n
+    highest values.  Of equal entries the first in round order goes."""
     if not (cut or median):
-        return entries          # nothing removed: the callers only read it
-    kept = list(entries)
-    for _ in range(min(cut + median, len(kept))):
+        return entries.contributions    # nothing removed: the callers only read it
+    values, contributions, vurs = (list(entries.values), list(entries.contributions),
+                                   list(entries.vurs))
+    for _ in range(min(cut + median, len(values))):
         if cut:
             cut -= 1
-            del kept[_least(kept)]
+            index = _least(values, contributions, vurs)
         else:
             median -= 1
-            del kept[_most(kept)]
-    return kept
+            index = _most(values, contributions)
+        del values[index], contributions[index], vurs[index]
+    return contributions
 
 
-def _least(entries: list[_Entry]) -> int:
-    """The index of the entry Cut-1 removes (`_cut`)."""
-    least = 0
-    value, contribution = entries[0].value, entries[0].contribution
-    for index, e in enumerate(entries):
-        if e.value < value or (e.value == value and e.contribution < contribution):
-            least, value, contribution = index, e.value, e.contribution
-    vur = -1
-    for index, e in enumerate(entries):
-        if e.vur and (vur < 0 or e.contribution < entries[vur].contribution):
-            vur = index
-    if vur >= 0 and entries[vur].contribution >= contribution:
-        return vur
+def _least(values: list[float], contributions: list[float], vurs: list[bool]) -> int:
+    """The index of the entry Cut-1 removes (`_cut`): the first of the
+    lowest (value, contribution), unless a VUR's contribution, the first
+    of the smallest, is not below that one's."""
+    pairs = list(zip(values, contributions, strict=True))
+    least = pairs.index(min(pairs))
+    if True in vurs:
+        smallest, vur = min((c, index) for index, (c, unplayed)
+                            in enumerate(zip(contributions, vurs, strict=True)) if unplayed)
+        if smallest >= contributions[least]:
+            return vur
     return least
 
 
-def _most(entries: list[_Entry]) -> int:
-    """The index of the entry Median-1 removes above (`_cut`): the highest
-    value, of equal values the largest contribution."""
-    most = 0
-    value, contribution = entries[0].value, entries[0].contribution
-    for index, e in enumerate(entries):
-        if e.value > value or (e.value == value and e.contribution > contribution):
-            most, value, contribution = index, e.value, e.contribution
-    return most
+def _most(values: list[float], contributions: list[float]) -> int:
+    """The index of the entry Median-1 removes above (`_cut`): the first
+    of the highest (value, contribution)."""
+    pairs = list(zip(values, contributions, strict=True))
+    return pairs.index(max(pairs))
 
 
 # ------------------------------------------------------------------ values
 
 def _buchholz(xt: _Crosstable, n: int, tb: Tiebreak) -> float:
     """FIDE C.07 (2023) 8.1: the sum of the opponents' scores."""
-    return sum(e.contribution for e in _cut(xt.entries(n, False), tb.cut, tb.median))
+    return sum(_cut(xt.entries(n, False), tb.cut, tb.median))
 
 
 def _sonneborn_berger(xt: _Crosstable, n: int, tb: Tiebreak) -> float:
     """FIDE C.07 (2023) 9.1: the sum of each opponent's score times the
     player's result against him."""
-    return sum(e.contribution for e in _cut(xt.entries(n, True), tb.cut, tb.median))
+    return sum(_cut(xt.entries(n, True), tb.cut, tb.median))
 
 
 def _wins(xt: _Crosstable, n: int, tb: Tiebreak) -> int:
@@ -635,9 +638,14 @@ def _values(xt: _Crosstable, order: list[Tiebreak]) -> Values:
     for tb in order:
         if tb.code == "DE":
             continue
-        column, key = _column(xt, tb), tb.key
-        for n in xt.players:
-            out[n][key] = column[n]
+        key, plain = tb.key, _PLAIN.get(tb.code)
+        if plain is not None:       # `_column`'s, written straight in
+            for n, held in out.items():
+                held[key] = plain(xt, n, tb)
+            continue
+        column = _column(xt, tb)
+        for n, held in out.items():
+            held[key] = column[n]
     return out
 
 
@@ -725,24 +733,30 @@ def rank(t: Tournament, order: list[Tiebreak],
     arbiter).  O(n log n) for the sorts plus the tie-breaks' own cost."""
     xt = _build(t, rules)
     values = _values(xt, order)
-    groups = _split(list(xt.players), lambda n: xt.score[n])
+    groups = _split(list(xt.players), xt.score.__getitem__)
     for tb in order:
-        groups = [sub for g in groups for sub in _refine(xt, g, tb, values)]
+        # a player alone in his group stays so: `_refine` is not asked
+        groups = [sub for g in groups
+                  for sub in ((g,) if len(g) < 2 else _refine(xt, g, tb, values))]
     return _standings(xt, groups, values)
 
 
 def _split(group: list[int], key: Callable[[int], float | int | None]) -> list[list[int]]:
-    """Ordered groups of equal key, highest first; None lowest."""
-    def sort_key(n: int) -> tuple[bool, float]:
+    """Ordered groups of equal key, highest first; None lowest; a group
+    by start number.  Each key is read once."""
+    keyed: list[tuple[tuple[bool, float], int]] = []
+    for n in group:
         value = key(n)
-        return (value is not None, value if value is not None else 0)
-    ordered = sorted(group, key=lambda n: (sort_key(n), -n), reverse=True)
+        keyed.append(((value is not None, value if value is not None else 0), -n))
+    keyed.sort(reverse=True)
     out: list[list[int]] = []
-    for n in ordered:
-        if out and sort_key(out[-1][0]) == sort_key(n):
-            out[-1].append(n)
+    last: tuple[bool, float] | None = None
+    for sort_key, negative in keyed:
+        if out and sort_key == last:
+            out[-1].append(-negative)
         else:
-            out.append([n])
+            out.append([-negative])
+            last = sort_key
     return out
 
 
@@ -764,8 +778,9 @@ def _standings(xt: _Crosstable, groups: list[list[int]], values: Values) -> list
     out: list[Standing] = []
     place = 1
     for group in groups:
-        for n in sorted(group):
-            others = [o for o in sorted(group) if o != n]
+        ordered = sorted(group)
+        for n in ordered:
+            others = [o for o in ordered if o != n]
             out.append(Standing(n, place, xt.score[n], values[n], others))
         place += len(group)
     return out

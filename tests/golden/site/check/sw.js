@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "f54ec407e5562cd0",
+ "version": "05a5b95a42bd3ddf",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/cbb38bc388c1d6a7/pyodide-lock.json",
-  "../static/bundle/cbb38bc388c1d6a7/worker.js",
-  "../static/bundle/cbb38bc388c1d6a7/python_stdlib.zip",
-  "../static/bundle/cbb38bc388c1d6a7/snapshot.bin"
+  "../static/bundle/88cf1dca879a9582/pyodide-lock.json",
+  "../static/bundle/88cf1dca879a9582/worker.js",
+  "../static/bundle/88cf1dca879a9582/python_stdlib.zip",
+  "../static/bundle/88cf1dca879a9582/snapshot.bin"
  ]
 };
 
