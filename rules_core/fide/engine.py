@@ -128,13 +128,14 @@ def planned_games(tournament: Tournament, edition: FideRules,
     tournament, _ = _standard_ratings(tournament, edition)
     counted = count_games(tournament, edition) if counted is None else counted
     out: dict[int, tuple[int, int | None]] = {}
+    disregarded, games, rateable = counted.disregarded, counted.games, counted.rateable
     for player in tournament.players:
-        n = 0 if player.number in counted.disregarded else len(counted.games[player.number])
-        if not player.rated and not counted.rateable:
+        n = 0 if player.number in disregarded else len(games[player.number])
+        rating = player.rating              # `player.rated`: a rating other than 0
+        if not rating and not rateable:
             n = 0                                   # no first rating from it
-        rating = player.rating
-        rated = player.rated and n and counted.rateable and rating is not None
-        k = _k(edition, tournament, player, rating, None, n)[0] if rated and rating else None
+        k = _k(edition, tournament, player, rating, None, n)[0] \
+            if rating and n and rateable else None
         out[player.number] = (n, k)
     return out
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..contract import FideRules
-from ..model import Player, RoundResult, Tournament
+from ..model import PLAYED_CODES, Player, RoundResult, Tournament
 from ..numbers import round_half_up
 from ..timecontrol import minutes_for_60
 from .tables import NOTIONAL_DP
@@ -103,14 +103,18 @@ def _played_games(t: Tournament, edition: FideRules,
         kept: list[RoundResult] = []
         played[p.number] = kept
         own = minutes[p.number]
+        own_plain = own is not None and plain(own)      # the same for each of his games
         for r in p.results:
-            opponent = by_number.get(r.opponent) if r.opponent is not None else None
-            if r.played and opponent is not None:
-                if (own is not None and own == minutes[opponent.number] and plain(own)) \
+            number = r.opponent
+            if number is None:
+                continue
+            opponent = by_number.get(number)
+            if opponent is not None and r.code in PLAYED_CODES:     # `r.played`
+                if (own_plain and own == minutes[number]) \
                         or (_fast_enough(t, edition, counted, (p, opponent), r, event_minimum)
                             and not _too_far_apart(edition, counted, (p, opponent), r)):
                     kept.append(r)
-            elif r.opponent is not None and r.code in "+-":
+            elif r.code in "+-":
                 counted.note(p.number, f"round {r.round}: forfeit, not rated "
                              f"({edition.cite('unplayed')})")
     return played
@@ -249,7 +253,8 @@ def _disregard_unrated(t: Tournament, edition: FideRules, counted: CountedGames,
     for p in t.players:
         if p.rated or not played[p.number]:
             continue
-        vs_rated = [g for g in played[p.number] if by_number[g.opponent].rated]  # type: ignore[index]
+        # `rated` read as the rating itself: every game of every unrated player
+        vs_rated = [g for g in played[p.number] if by_number[g.opponent].rating]  # type: ignore[index]
         score = _total(vs_rated)
         reason = None
         if len(vs_rated) < needed:

@@ -139,9 +139,10 @@ def _planned(events: Sequence[tuple[Event, Tournament]], players) -> list[_Plann
     for (_, t), plan in zip(events, plans, strict=True):
         if plan is None:
             continue
+        games = plan[2]
         for p in t.players:
             if p.id and p.id in players:
-                counts[p.id] += plan[2][p.number][0]
+                counts[p.id] += games[p.number][0]
     return [_Planned(event, t, plan, _period_k(t, plan, counts))
             for (event, t), plan in zip(events, plans, strict=True)]
 

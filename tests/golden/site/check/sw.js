@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "05a5b95a42bd3ddf",
+ "version": "d28da519f0d21627",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/88cf1dca879a9582/pyodide-lock.json",
-  "../static/bundle/88cf1dca879a9582/worker.js",
-  "../static/bundle/88cf1dca879a9582/python_stdlib.zip",
-  "../static/bundle/88cf1dca879a9582/snapshot.bin"
+  "../static/bundle/fbc78e41b147e416/pyodide-lock.json",
+  "../static/bundle/fbc78e41b147e416/worker.js",
+  "../static/bundle/fbc78e41b147e416/python_stdlib.zip",
+  "../static/bundle/fbc78e41b147e416/snapshot.bin"
  ]
 };
 
