@@ -183,7 +183,7 @@ def compute(content: Content, progress=None, workers: int | None = None,
         rows = _Rows(content.ratings.get(spec.game, []), spec.list, {}, _permanent(spec.game))
         dates = list_dates(spec.game, spec.list, start, end)
         by_date = _events_by_list(content, spec, dates)
-        touched = _touched(registry, rows, by_date)
+        touched = _touched(rows, by_date)
         players = rows.players = {pid: _registered(reg) for pid, reg in registry.items()
                                   if pid in touched}
         rows.apply(dates[0][0] if dates else end, first=True)
@@ -275,19 +275,21 @@ def _registered(reg: RegistryPlayer) -> _Player:
     return _Player(reg, None, 0, False, title=reg.title)
 
 
-def _touched(registry: dict[str, RegistryPlayer], rows: _Rows, by_date) -> set[str]:
-    """The ids of the registry's players whose state a list can change:
-    those named by the registry's rows of the list (a rating, `reached`,
-    a title) and those who play in one of its events.  Every other player
+def _touched(rows: _Rows, by_date) -> set[str]:
+    """The ids whose state a list can change: those named by the
+    registry's rows of the list (a rating, `reached`, a title) and those
+    of the players of its events.  A registered player not among them
     keeps the registry's values on every list of the build (no rating, no
     history rows, his title): his record is made from the registry
     (`_records`), without a working state (a quarter of FIDE's 1.2
-    million players: docs/scale.md#compute-session-25)."""
+    million players: docs/scale.md#compute-session-25).  The set is read
+    only for registered ids, so the ids of unregistered players are left
+    in it (taking them out cost about 0.3 s for FIDE's 880,000 ids)."""
     touched = {row.id for row in rows.rows}
     for events in by_date.values():
         for event in events:
             touched.update(p.id for p in event.tournament.players if p.id)
-    return touched.intersection(registry)
+    return touched
 
 
 def _kept_periods(dates, published, players, reports, by_date) -> list[tuple]:
@@ -818,7 +820,8 @@ def _chess_entries(players, floor: int, day, edition, changes, inactive: date) -
         published = p.published     # `_was` inlined
         reg, was = p.reg, published[-2][1] if len(published) > 1 else p.start_rating
         made = changes.get(pid)
-        last = max(end for end, _ in p.played) if p.played else p.record_start
+        # the latest (end, games): its end is the latest (`_last_game` inlined)
+        last = max(p.played)[0] if p.played else p.record_start
         name = reg.name
         item = (name, pid, ListEntry(
             pid, name, reg.federation, reg.sex, reg.birth_year, p.title,
@@ -841,7 +844,7 @@ def _published_floor(game: str, edition) -> int:
 def _last_game(p: _Player) -> date | None:
     """The end of the player's last rated event, else the registry's first
     rating (taken as a last game)."""
-    return max(end for end, _ in p.played) if p.played else p.record_start
+    return max(p.played)[0] if p.played else p.record_start     # the latest (end, games)
 
 
 def _draughts_figures(entry: ListEntry, day, edition, p: _Player, inactive: date) -> None:
