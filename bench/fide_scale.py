@@ -412,14 +412,13 @@ def month_report(f: dict) -> str:
 # -- the benchmark --------------------------------------------------------------------
 
 def _cpu(sampler: Sampler) -> tuple[float, float]:
-    """CPU seconds (user + system) so far: this process's without the
-    memory sampler's thread (reading a large process's smaps_rollup five
-    times a second is not the build's work), and its workers' as the
-    sampler last read them (`Sampler.workers_cpu`: they are started by the
-    fork server, whose children they are, so no rusage of this process
-    counts them)."""
+    """CPU seconds (user + system) so far: this process's (the memory
+    sampler is a process of its own), and its workers' as the sampler
+    last read them (`Sampler.workers_cpu`: they are started by the fork
+    server, whose children they are, so no rusage of this process counts
+    them)."""
     own = resource.getrusage(resource.RUSAGE_SELF)
-    return own.ru_utime + own.ru_stime - sampler.cpu, sampler.workers_cpu
+    return own.ru_utime + own.ru_stime, sampler.workers_cpu
 
 
 _TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
@@ -497,31 +496,36 @@ def _rollup(pid: int) -> tuple[int, int]:
 
 
 class Sampler:
-    """The memory of the build and every process it forked, sampled in a
-    thread: the peak of the summed resident sets (RSS: a page shared by
-    forked processes counted in each, so an upper bound; every `every`
-    seconds) and of the summed proportional sets (PSS: a shared page
-    divided among the processes sharing it, so the memory the build really
-    takes; every `pss_every` seconds), and the largest number of processes.
-    Linux only (/proc); elsewhere the figures stay 0.
+    """The memory of the build and every process it started, sampled by a
+    process of its own (`_sampling`): the peak of the summed resident sets
+    (RSS: a page shared by forked processes counted in each, so an upper
+    bound; every `every` seconds) and of the summed proportional sets
+    (PSS: a shared page divided among the processes sharing it, so the
+    memory the build really takes; every `pss_every` seconds), and the
+    largest number of processes.  Linux only (/proc); elsewhere the
+    figures stay 0.
 
     PSS is read from smaps_rollup, which walks the process's page tables:
     35 ms for a process of 2.5 GB on this machine, so three of them read
     every 0.2 s (as until session 13) took half a core from a build on two
-    (its CPU was left out of the figures, its wall time was not: the
-    render of FIDE's size took 84 s in the benchmark, 68 s timed without
-    the sampler).  Every 2 s it takes about 5 %; `cpu` is its own time,
-    printed with the figures.  At the PSS peak it keeps the processes' own
-    pages (Private_*), summed (`own`) and the building process's
-    (`own_building`): what of the PSS is not shared with another process
-    (docs/scale.md#memory-session-16).  `step(name)` names the build's
-    step from then on; `by_step` keeps the PSS peak of each (the rating
-    and the rendering workers are forked in different steps,
-    docs/scale.md#memory-session-17)."""
+    (the render of FIDE's size took 84 s in the benchmark, 68 s timed
+    without the sampler); every 2 s it takes about 5 %.  Until session 26
+    the sampler was a thread of the building process, its reading and
+    parsing in the building process's CPU: compute of FIDE's size took
+    0.7 to 1.5 s longer with it (docs/scale.md#compute-session-26).  Now only the kernel's walk of the
+    pages is in the building process's time; `cpu` is the sampling
+    process's own, printed with the figures.  At the PSS peak it keeps the
+    processes' own pages (Private_*), summed (`own`) and the building
+    process's (`own_building`): what of the PSS is not shared with another
+    process (docs/scale.md#memory-session-16).  `step(name)` names the
+    build's step from then on; `by_step` keeps the PSS peak of each (the
+    rating and the rendering workers are forked in different steps,
+    docs/scale.md#memory-session-17).  The sampling process is left out
+    of every figure."""
 
     def __init__(self, every: float = 0.2, pss_every: float = 2.0):
-        import threading
-        self.every, self.rss, self.pss, self.processes = every, 0, 0, 0
+        self.every, self.pss_every = every, pss_every
+        self.rss, self.pss, self.processes = 0, 0, 0
         # at the PSS peak: every process's own pages summed, and the
         # building process's (the rest of the PSS is pages still shared)
         self.own, self.own_building = 0, 0
@@ -530,38 +534,58 @@ class Sampler:
         # seconds and its largest resident set (KiB), as last read
         self._workers: dict[tuple[int, int], tuple[float, int]] = {}
         self._step = ""
-        self.pss_every, self._pss_at = pss_every, 0.0
-        self.cpu = 0.0          # the sampling thread's own CPU seconds so far
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-        self._pss_ok = Path(f"/proc/{os.getpid()}/smaps_rollup").exists()
+        self.cpu = 0.0          # the sampling process's own CPU seconds so far
+        self._process: subprocess.Popen | None = None
 
     def __enter__(self) -> Sampler:
-        self._thread.start()
+        code = ("import sys; sys.path.insert(0, sys.argv[1]); import fide_scale; "
+                "fide_scale._sampling(*sys.argv[2:])")
+        self._process = subprocess.Popen(
+            [sys.executable, "-c", code, str(Path(__file__).resolve().parent),
+             str(os.getpid()), str(self.every), str(self.pss_every), self._step],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self._read()            # its first sample, taken
         return self
 
     def __exit__(self, *exc) -> None:
-        self._stop.set()
-        self._thread.join()
-        self.sample(last=True)
+        self._ask("stop")       # the last sample
+        assert self._process is not None
+        self._process.wait()
+        self._process = None
 
     def step(self, name: str) -> None:
         """The samples read from now on are of step `name`; the last of
         the step before it read first."""
-        if self._thread.is_alive():
-            self.sample(last=True)
-        self._step = name
+        if self._process is None:
+            self._step = name
+        else:
+            self._ask(f"step {name}")
 
-    def _run(self) -> None:
-        while not self._stop.wait(self.every):
-            self.sample()
-            self.cpu = time.thread_time()
+    def _ask(self, command: str) -> None:
+        assert self._process is not None and self._process.stdin is not None
+        self._process.stdin.write(command.encode() + b"\n")
+        self._process.stdin.flush()
+        self._read()
+
+    def _read(self) -> None:
+        """The figures as the sampling process last had them."""
+        assert self._process is not None and self._process.stdout is not None
+        line = self._process.stdout.readline()
+        if not line:
+            raise RuntimeError("the memory sampler ended: " + str(self._process.wait()))
+        figures = json.loads(line)
+        self.rss, self.pss, self.processes = figures["rss"], figures["pss"], figures["processes"]
+        self.own, self.own_building = figures["own"], figures["own_building"]
+        self.by_step, self.cpu = figures["by_step"], figures["cpu"]
+        self._workers = {(pid, start): (cpu, rss) for pid, start, cpu, rss in figures["workers"]}
 
     @property
     def workers_cpu(self) -> float:
         """The CPU seconds of every process the build started (the workers,
         the fork server), as each was last read: up to `every` seconds of
         each are not counted."""
+        if self._process is not None:
+            self._ask("figures")
         return sum(cpu for cpu, _ in self._workers.values())
 
     @property
@@ -569,26 +593,77 @@ class Sampler:
         """The largest resident set (KiB) of a process the build started."""
         return max((rss for _, rss in self._workers.values()), default=0)
 
+
+class _Samples:
+    """The figures `Sampler` reports, as its sampling process reads them
+    from /proc for the process `pid` and every process it started, this
+    one left out."""
+
+    def __init__(self, pid: int, pss_every: float, step: str):
+        self.pid, self.pss_every, self.step = pid, pss_every, step
+        self.rss = self.pss = self.processes = self.own = self.own_building = 0
+        self.by_step: dict[str, int] = {}
+        self.workers: dict[tuple[int, int], tuple[float, int]] = {}
+        self._pss_at = 0.0
+        self._pss_ok = Path(f"/proc/{pid}/smaps_rollup").exists()
+
     def sample(self, last: bool = False) -> None:
-        pids = [os.getpid(), *_children(os.getpid())]
+        pids = [self.pid, *(c for c in _children(self.pid) if c != os.getpid())]
         self.processes = max(self.processes, len(pids))
         sizes = [_kib(p, "status", "VmRSS:") for p in pids]
         self.rss = max(self.rss, sum(sizes))
         for pid, size in zip(pids[1:], sizes[1:], strict=True):
             stat = _stat_cpu(pid)
             if stat is not None:
-                held = self._workers.get((pid, stat[0]), (0.0, 0))
-                self._workers[pid, stat[0]] = stat[1], max(held[1], size)
+                held = self.workers.get((pid, stat[0]), (0.0, 0))
+                self.workers[pid, stat[0]] = stat[1], max(held[1], size)
         now = time.perf_counter()
         if self._pss_ok and (last or now - self._pss_at >= self.pss_every):
             self._pss_at = now
             rollups = [_rollup(p) for p in pids]
             pss = sum(r[0] for r in rollups)
-            step = self._step
-            self.by_step[step] = max(self.by_step.get(step, 0), pss)
+            self.by_step[self.step] = max(self.by_step.get(self.step, 0), pss)
             if pss > self.pss:
                 self.pss, self.own, self.own_building = (
                     pss, sum(r[1] for r in rollups), rollups[0][1])
+
+    def answer(self) -> None:
+        """The figures, one line of JSON on standard output."""
+        figures = {"rss": self.rss, "pss": self.pss, "processes": self.processes,
+                   "own": self.own, "own_building": self.own_building,
+                   "by_step": self.by_step, "cpu": time.process_time(),
+                   "workers": [[pid, start, cpu, rss] for (pid, start), (cpu, rss)
+                               in self.workers.items()]}
+        sys.stdout.write(json.dumps(figures) + "\n")
+        sys.stdout.flush()
+
+
+def _sampling(pid: str, every: str, pss_every: str, step: str) -> None:
+    """The sampling process (`Sampler`): a sample every `every` seconds
+    and one more for each command read on standard input, each command
+    answered with the figures (`_Samples.answer`): `step NAME` (the last
+    sample of the step, then NAME's), `figures`, `stop` (the last sample;
+    so does the end of its input, should the build end first)."""
+    import select
+
+    samples = _Samples(int(pid), float(pss_every), step)
+    samples.sample(last=True)
+    samples.answer()
+    commands = sys.stdin.buffer
+    while True:
+        ready, _, _ = select.select([commands], [], [], float(every))
+        if not ready:
+            samples.sample()
+            continue
+        command = commands.readline().decode().strip()
+        if command in ("stop", ""):
+            samples.sample(last=True)
+            samples.answer()
+            return
+        if command.startswith("step "):
+            samples.sample(last=True)
+            samples.step = command[len("step "):]
+        samples.answer()
 
 
 def bench(content: Path, out: Path, trace: bool, profile: bool = False,
@@ -773,7 +848,7 @@ def report(f: dict) -> str:
              f"          all processes together ({f['processes']} at most, sampled every "
              f"2 s): peak PSS {f['sum_pss']:,.0f} MiB, peak RSS summed "
              f"{f['sum_rss']:,.0f} MiB (every 0.2 s; shared pages counted in each); "
-             f"the sampler's own CPU {f['sampler_cpu']:,.1f} s",
+             f"the sampler's own CPU {f['sampler_cpu']:,.1f} s (a process of its own, not counted)",
              # forked workers share the building process's pages only until
              # a process writes to one, and reading an object writes its
              # reference count (docs/scale.md#memory-session-16)
