@@ -144,8 +144,8 @@ class Player:
     @property
     def score(self) -> float:
         """Points from the results (what the standings count), summed in
-        round order by the built-ins (read for every player of every
-        event checked)."""
+        the results' order by the built-ins (read for every player of
+        every event checked)."""
         return sum(map(_POINTS, self.results))
 
 
@@ -196,4 +196,3 @@ class Tournament:
         """The last round any player has a result for (every round of every
         player read by the built-ins: it is read several times a check)."""
         return max(map(_ROUND, chain.from_iterable(map(_RESULTS, self.players))), default=0)
-

@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "d28da519f0d21627",
+ "version": "8d1b0197b0f88c25",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/fbc78e41b147e416/pyodide-lock.json",
-  "../static/bundle/fbc78e41b147e416/worker.js",
-  "../static/bundle/fbc78e41b147e416/python_stdlib.zip",
-  "../static/bundle/fbc78e41b147e416/snapshot.bin"
+  "../static/bundle/6d8a3829aec74f7a/pyodide-lock.json",
+  "../static/bundle/6d8a3829aec74f7a/worker.js",
+  "../static/bundle/6d8a3829aec74f7a/python_stdlib.zip",
+  "../static/bundle/6d8a3829aec74f7a/snapshot.bin"
  ]
 };
 
