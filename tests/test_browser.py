@@ -959,8 +959,14 @@ def test_cancel_stops_a_slow_check_and_restarts_the_checker(check_page):
             break
         except PlaywrightTimeoutError as error:
             state = check_page.get_attribute("#check-status", "data-state")
+            # whether this check's answer came (data-done one more than
+            # before it) or an earlier one's: which text the page shows
+            done = check_page.get_attribute("#check-problems", "data-done")
+            took = check_page.get_attribute("#check-problems", "data-ms")
             missed.append(f"the checker {state!r}, cancel hidden: "
-                          f"{check_page.is_hidden('#check-cancel')}; the page said "
+                          f"{check_page.is_hidden('#check-cancel')}; checks done "
+                          f"{before} before the file, {done} after the click (the last "
+                          f"one's data-ms {took}); the page said "
                           f"{check_page.inner_text('#check-problems')[:300]!r}, the browser "
                           f"{BROWSER_ERRORS[-5:]!r}; Playwright: {str(error)[-1200:]}")
         if len(missed) == 3:
