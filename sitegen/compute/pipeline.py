@@ -81,6 +81,10 @@ class _Player:
     norm_rows: list[NormRecord] = NONE
     titles: list[TitleAward] = NONE
     progress: list[str] = NONE
+    # the period's (event, change, games), as `changes` holds them: read
+    # from the state the list's loops read anyway, not looked up by id
+    # (`_entries`, `_history`); NONE again once the list is made (`_period`)
+    made: list[tuple[str, Fraction, int]] = NONE
 
     def add(self, name: str, item) -> None:
         """Append `item` to the list `name`, made on the first item."""
@@ -178,6 +182,7 @@ def compute(content: Content, progress=None, workers: int | None = None,
     records: dict[tuple[str, str], PlayerRecord] = {}
     awarded: set[tuple[str, str]] = set()       # records given a title through norms
     last = {spec.game: at for at, spec in enumerate(settings.lists)}     # a game's last list
+    first = {spec.game: at for at, spec in reversed(list(enumerate(settings.lists)))}
     for at, spec in enumerate(settings.lists):
         registry = content.players[spec.game]
         rows = _Rows(content.ratings.get(spec.game, []), spec.list, {}, _permanent(spec.game))
@@ -224,7 +229,7 @@ def compute(content: Content, progress=None, workers: int | None = None,
         for event in by_date.get(None, []):      # ended after the last list: not yet rated
             reports[event.slug] = _not_yet_rated(event, spec.list, _prepared(event, players))
         lists[(spec.game, spec.list)] = published
-        _records(spec, registry, players, records, awarded)
+        _records(spec, registry, players, records, awarded, first=first[spec.game] == at)
     _awarded_titles_on_lists(lists, {key: records[key].titles for key in awarded})
     events = sorted(reports.values(), key=lambda r: (r.start or date.min, r.slug))
     cups = [world_cup(season, events, content.players["draughts"],
@@ -236,7 +241,7 @@ def compute(content: Content, progress=None, workers: int | None = None,
 
 # -- a list's periods kept for the next build (sitegen.compute.resume) ---------------
 
-_KEPT = tuple(f.name for f in fields(_Player) if f.name not in ("reg", "history"))
+_KEPT = tuple(f.name for f in fields(_Player) if f.name not in ("reg", "history", "made"))
 
 
 def _kept_players(players: dict[str, _Player]) -> dict[str, tuple]:
@@ -264,7 +269,7 @@ def _taken_players(kept: dict[str, tuple], registry: dict[str, RegistryPlayer],
         p = object.__new__(_Player)
         for name, value in zip(_KEPT, values, strict=True):
             setattr(p, name, value)
-        p.reg, p.history = reg, []
+        p.reg, p.history, p.made = reg, [], NONE
         players[pid] = p
     return players
 
@@ -420,7 +425,7 @@ def _period(spec, day, edition, events, players, reports, rows, waiting, work,
     period's `work[2]` (or called after the last), it reads the players'
     state as this period left it, which nothing changes before the next
     period's events are rated."""
-    changes: dict[str, list[tuple[str, Fraction, int]]] = defaultdict(list)
+    changes: dict[str, list[tuple[str, Fraction, int]]] = {}      # by id: `_Player.made`
     fmjd_events: dict[str, list[PeriodEvent]] = defaultdict(list)
     options = CheckOptions(norms=spec.game == "draughts")
     prepared = [(e, _prepared(e, players, in_place=release)) for e in events]
@@ -452,8 +457,10 @@ def _period(spec, day, edition, events, players, reports, rows, waiting, work,
 
     def finish() -> None:
         period_changes = held.pop()
-        made.entries = _entries(spec, day, edition, players, period_changes)
-        _history(day, players, period_changes)
+        made.entries = _entries(spec, day, edition, players)
+        _history(day, players)
+        for pid in period_changes:          # read: the next period's are its own
+            players[pid].made = NONE
     return made, finish
 
 
@@ -512,21 +519,21 @@ def _was(p: _Player) -> int | None:
     return published[-2][1] if len(published) > 1 else p.start_rating
 
 
-def _history(day, players, changes) -> None:
+def _history(day, players) -> None:
     """Each player's row of the list: the rating, its difference, and the
     period's games and events (none for most of a million players: a row
     without games is shared by every player of the same rating and
     difference, as it is never changed)."""
     quiet: dict[tuple[int | None, int | None], HistoryRow] = {}
-    for pid, p in players.items():
+    for p in players.values():
         published = p.published     # `_was` inlined
         rating, was = p.rating, published[-2][1] if len(published) > 1 else p.start_rating
         change = None if was is None or rating is None else rating - was
-        made = changes.get(pid)
+        made = p.made
         if made:
             p.history.append(HistoryRow(day, rating, change, sum(n for _, _, n in made),
                                         [(slug, float(c)) for slug, c, _ in made]))
-        elif rating is not None or made is not None:     # the shared EMPTY: no events
+        elif rating is not None:     # the shared EMPTY: no events
             row = quiet.get((rating, change))
             if row is None:
                 row = quiet[(rating, change)] = HistoryRow(day, rating, change, 0, EMPTY)
@@ -596,15 +603,22 @@ def _collect(event, rated: Rated, players, changes, fmjd_events) -> None:
             assert score is not None and opponents is not None
             fmjd_events[pid].append(PeriodEvent(end, games, float(score), float(opponents),
                                                 rated.percent))
-            changes[pid].append((slug, change or Fraction(0), games))
+            entry = (slug, change or Fraction(0), games)
         elif change is not None:
-            changes[pid].append((slug, change, games))
+            entry = (slug, change, games)
         elif initial is not None:
             average = competition or opponents
             assert score is not None and average is not None   # as above
             state.add("pending", EventPerformance(games, score, average, initial,
                                                   tuple([average] * games), end))
-            changes[pid].append((slug, Fraction(0), games))
+            entry = (slug, Fraction(0), games)
+        else:
+            continue
+        made = state.made       # the period's changes: the same list in `changes`
+        if made is NONE:
+            state.made = changes[pid] = [entry]
+        else:
+            made.append(entry)
 
 
 def _chess_ratings(day, edition, players, changes, waiting: set[str]) -> list[str]:
@@ -769,7 +783,7 @@ def _holds(held: set[str], title: str, order: tuple[str, ...]) -> bool:
 
 # -- publication ----------------------------------------------------------------------
 
-def _entries(spec, day, edition, players, changes) -> list[ListEntry]:
+def _entries(spec, day, edition, players) -> list[ListEntry]:
     """The list: every player at or above the published floor, by rating
     (then name, then id), ranked with ties sharing the higher rank.
 
@@ -781,7 +795,7 @@ def _entries(spec, day, edition, players, changes) -> list[ListEntry]:
     floor = _published_floor(spec.game, edition)
     inactive = years_before(day, 1)        # the same for every entry of the list
     buckets = (_chess_entries if spec.game == "chess" else _draughts_entries)(
-        players, floor, day, edition, changes, inactive)
+        players, floor, day, edition, inactive)
     entries: list[ListEntry] = []
     for rating in sorted(buckets, reverse=True):
         tied = buckets[rating]
@@ -802,14 +816,14 @@ def _bucket(buckets: dict[int, list], rating: int, item: tuple) -> None:
         held.append(item)
 
 
-def _draughts_entries(players, floor: int, day, edition, changes, inactive: date) -> dict:
+def _draughts_entries(players, floor: int, day, edition, inactive: date) -> dict:
     """The draughts list's entries, unranked, as (name, id, entry) by rating."""
     buckets: dict[int, list] = {}
     for pid, p in players.items():
         rating = p.rating
         if rating is None or rating < floor:
             continue
-        reg, made, was = p.reg, changes.get(pid), _was(p)
+        reg, made, was = p.reg, p.made, _was(p)
         entry = ListEntry(pid, reg.name, reg.federation, reg.sex, reg.birth_year, p.title,
                           rating, 0, sum(n for _, _, n in made) if made else 0,
                           None if was is None else rating - was, new=was is None)
@@ -818,7 +832,7 @@ def _draughts_entries(players, floor: int, day, edition, changes, inactive: date
     return buckets
 
 
-def _chess_entries(players, floor: int, day, edition, changes, inactive: date) -> dict:
+def _chess_entries(players, floor: int, day, edition, inactive: date) -> dict:
     """The chess list's entries, unranked, as (name, id, entry) by rating, with K
     for the next period and the inactive flag (fide-2009 7.23a, fide-rb-2024
     6.2.2a: no rated game for a year), made in one loop (a million entries
@@ -831,7 +845,7 @@ def _chess_entries(players, floor: int, day, edition, changes, inactive: date) -
             continue
         published = p.published     # `_was` inlined
         reg, was = p.reg, published[-2][1] if len(published) > 1 else p.start_rating
-        made = changes.get(pid)
+        made = p.made
         # the latest (end, games): its end is the latest (`_last_game` inlined)
         last = max(p.played)[0] if p.played else p.record_start
         name = reg.name
@@ -873,24 +887,40 @@ def _difference(before: int | None, after: int | None) -> int | None:
     return None if before is None or after is None else after - before
 
 
-def _records(spec, registry, players, records, awarded: set | None = None) -> None:
+def _records(spec, registry, players, records, awarded: set | None = None,
+             first: bool = False) -> None:
     """Each registered player's record of the list made (or added to), in
-    the registry's order: his working state is taken out of `players` as
-    his record is made, so that the two are not held at once for every
-    player (docs/scale.md#memory); a player without one (`_touched`) has
-    the registry's values: no rating and no history rows on the list.
+    the registry's order: his working state is let go of as his record is
+    made, so that the two are not held at once for every player
+    (docs/scale.md#memory); a player without one (`_touched`) has the
+    registry's values: no rating and no history rows on the list.
     `awarded` receives the keys of the records given a title through
     norms (`_awarded_titles_on_lists`), so that a million records are
-    not read again to find the few."""
+    not read again to find the few.  `first`: the game's first list, on
+    which no record of the game is made yet.
+
+    The working states are in the registry's order (`players` is made
+    from the registry and never added to): each is taken as the registry
+    reaches his entry, not looked up, and `players` is left empty, as a
+    lookup and a removal for each of FIDE's 1.2 million players took
+    1.2 s, most of it reaching a dictionary of a million entries
+    (docs/scale.md#compute-session-27)."""
     game, one = spec.game, ByList.of_one(spec.list)
-    pop, get = players.pop, records.get
+    get = records.get
+    states = list(players.values())
+    players.clear()
+    at, count = 0, len(states)
+    upcoming = states[0] if states else None
     for pid, reg in registry.items():
-        p = pop(pid, None)
-        # without a working state (`_touched`): the registry's values
-        rating, history, title = (None, [], reg.title) if p is None else (
-            p.rating, p.history, p.title)
+        if upcoming is not None and upcoming.reg is reg:
+            p, states[at] = upcoming, None          # let go of with the record made
+            at += 1
+            upcoming = states[at] if at < count else None
+            rating, history, title = p.rating, p.history, p.title
+        else:       # without a working state (`_touched`): the registry's values
+            p, rating, history, title = None, None, [], reg.title
         key = (game, pid)
-        record = get(key)
+        record = None if first else get(key)
         if record is None:      # his first list: made as it is, not added to
             record = records[key] = PlayerRecord(game, pid, reg.name, reg.federation, reg.sex,
                                                  reg.birth_year, title, one(rating),
@@ -912,6 +942,8 @@ def _records(spec, registry, players, records, awarded: set | None = None) -> No
             record.progress = [*record.progress, *p.progress]
         if p.events:     # else unchanged: sorted and unique already (a million players)
             record.events = sorted(set(record.events) | set(p.events))
+    # every working state taken: `players` is in the registry's order
+    assert at == count, f"{count - at} working states out of the registry's order"
 
 
 def rating_problems(content: Content, data: SiteData) -> list:
