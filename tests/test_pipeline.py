@@ -232,6 +232,29 @@ def test_a_released_content_gives_the_same_data(tmp_path):
     assert not any(released.ratings.get(spec.game) for spec in released.settings.lists)
 
 
+def test_the_registry_rows_in_another_order_give_the_same_data(tmp_path, monkeypatch):
+    """The working states are made as the registry reaches each undated row
+    (players/<game>.csv's short form, read in the registry's order:
+    `pipeline._made_players`, docs/scale.md#compute-session-27); rows in
+    another order, as a content made otherwise may hold them, are taken
+    the former way, every id looked up (`_touched`): the same data."""
+    from sitegen.compute import pipeline
+    root = write_content(tmp_path / "content")
+    looked_up: list[int] = []
+    touched = pipeline._touched
+    monkeypatch.setattr(pipeline, "_touched",
+                        lambda rows, by_date: looked_up.append(1) or touched(rows, by_date))
+    in_order = compute(load_content(root))
+    assert not looked_up                # met in order: no id looked up
+    shuffled = load_content(root)
+    for game, rows in shuffled.ratings.items():
+        undated = [r for r in rows if r.date is None]
+        assert len(undated) > 1
+        shuffled.ratings[game] = undated[::-1] + [r for r in rows if r.date is not None]
+    assert compute(shuffled) == in_order
+    assert looked_up                    # the former way taken
+
+
 def _demo_content():
     from pathlib import Path
     return load_content(Path(__file__).resolve().parent.parent / "content")

@@ -188,10 +188,9 @@ def compute(content: Content, progress=None, workers: int | None = None,
         rows = _Rows(content.ratings.get(spec.game, []), spec.list, {}, _permanent(spec.game))
         dates = list_dates(spec.game, spec.list, start, end)
         by_date = _events_by_list(content, spec, dates)
-        touched = _touched(rows, by_date)
-        players = rows.players = {pid: _registered(reg) for pid, reg in registry.items()
-                                  if pid in touched}
-        rows.apply(dates[0][0] if dates else end, first=True)
+        first_day = dates[0][0] if dates else end
+        players = rows.players = _made_players(registry, rows, by_date, first_day)
+        rows.apply(first_day, first=True)
         published: list[PublishedList] = []
         finish = None       # the last list's entries and history rows, still to make
         # the periods the previous build computed of the same inputs, taken up
@@ -201,7 +200,7 @@ def compute(content: Content, progress=None, workers: int | None = None,
         waiting: set[str] = set()       # unrated, with performances pooled so far (chess)
         if done is not None:
             taken_to, (kept, rows.next), periods = done
-            players = rows.players = _taken_players(kept, registry, touched)
+            players = rows.players = _taken_players(kept, registry, _touched(rows, by_date))
             waiting = {pid for pid, p in players.items() if p.pending}
             for made, history, taken in periods:
                 published.append(made)
@@ -278,6 +277,43 @@ def _registered(reg: RegistryPlayer) -> _Player:
     """A player's working state before the registry's rows of the list
     are applied (`_Rows`): no rating, no games, his registry title."""
     return _Player(reg, None, 0, False, title=reg.title)
+
+
+def _made_players(registry: dict[str, RegistryPlayer], rows: _Rows, by_date,
+                  day: date) -> dict[str, _Player]:
+    """The working states of the ids a list can change (`_touched`), in the
+    registry's order, each given the registry's undated row of the list
+    (the short form, applied as `rows.apply(day, first=True)` applies it,
+    which goes on from the dated rows).
+
+    The undated rows are read with the registry (players/<game>.csv), one
+    a player, in its order: each is met as the registry reaches his entry,
+    not looked up in a set of 880,000 ids and again in `players` (1.2 s at
+    FIDE's size, docs/scale.md#compute-session-27); only the players
+    without one (a dated row, an event) are looked up.  Rows in another
+    order (a content made otherwise) are taken the former way."""
+    undated = rows.rows
+    count = next((at for at, row in enumerate(undated) if row.date is not None), len(undated))
+    others = {row.id for row in undated[count:]}
+    for events in by_date.values():
+        for event in events:
+            others.update(p.id for p in event.tournament.players if p.id)
+    players: dict[str, _Player] = {}
+    apply_one = rows._apply
+    at, upcoming = 0, undated[0] if count else None
+    for pid, reg in registry.items():
+        if upcoming is not None and upcoming.id == pid:
+            p = players[pid] = _registered(reg)
+            apply_one(upcoming, p, day, True)
+            at += 1
+            upcoming = undated[at] if at < count else None
+        elif pid in others:
+            players[pid] = _registered(reg)
+    if at < count:          # not in the registry's order: every id looked up
+        touched = _touched(rows, by_date)
+        return {pid: _registered(reg) for pid, reg in registry.items() if pid in touched}
+    rows.next = count
+    return players
 
 
 def _touched(rows: _Rows, by_date) -> set[str]:
