@@ -281,3 +281,51 @@ def test_the_workers_rate_with_the_active_cache(may, tmp_path, monkeypatch):
     assert data[0] == data[1] == data[2]
     # every result found; more than this process kept: the workers' too
     assert again.misses == 0 and again.hits > first.hits + first.misses
+
+
+def test_an_event_is_sent_to_a_worker_as_it_is():
+    """A range goes to a worker through multiprocessing's pickler, which
+    sends each player with his rounds marshalled and his counted games as a
+    mask over them (`_sent_player`, `_sent_counted`, docs/scale.md#compute-session-27):
+    what arrives is equal to what was sent, the counted games are the
+    player's own rounds, as `count_games` makes them, and the check rates
+    it as the building process would."""
+    import pickle
+    from multiprocessing.reduction import ForkingPickler
+
+    from rules_core.check import CheckOptions, check_tournament
+    content = load_content(ROOT / "content")
+    sent = [period_events._Planned(e, e.tournament, period_events._plan(e.tournament), {})
+            for e in content.events if e.game == "chess" and e.tournament.players][:8]
+    assert any(item.plan and any(item.plan[1].games.values()) for item in sent)
+    received = pickle.loads(ForkingPickler.dumps(sent))
+    for before, after in zip(sent, received, strict=True):
+        assert after.tournament == before.tournament
+        assert [p.__dict__ for p in after.tournament.players] == \
+            [p.__dict__ for p in before.tournament.players]       # the fields in their order
+        if before.plan is None:
+            assert after.plan is None
+            continue
+        counted, arrived = before.plan[1], after.plan[1]
+        assert arrived.__dict__ == counted.__dict__
+        for number, games in arrived.games.items():
+            own = {id(r) for r in arrived.players[number].results}
+            assert all(id(g) in own for g in games)
+            # the event's own player, or the copy the count rates from (a
+            # standard rating beside a rapid one), as before
+            assert (arrived.players[number] is after.tournament.player(number)) == (
+                counted.players[number] is before.tournament.player(number))
+        options = CheckOptions(counted=(after.plan[0], arrived))
+        assert check_tournament(after.tournament, options).data == check_tournament(
+            before.tournament, CheckOptions(counted=(before.plan[0], counted))).data
+
+
+def test_a_player_given_an_attribute_of_his_own_is_sent_whole():
+    """A player with an attribute beyond his fields is pickled as pickle
+    pickles him (none of the pipeline's has one; `_sent_player`)."""
+    import pickle
+    from multiprocessing.reduction import ForkingPickler
+    player = Player(1, "A", results=[RoundResult(1, 2, "w", "1", 1.0)])
+    player.seen = True          # type: ignore[attr-defined]
+    arrived = pickle.loads(ForkingPickler.dumps(player))
+    assert arrived == player and arrived.seen is True
