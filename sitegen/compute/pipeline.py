@@ -464,7 +464,10 @@ def _period(spec, day, edition, events, players, reports, rows, waiting, work,
     changes: dict[str, list[tuple[str, Fraction, int]]] = {}      # by id: `_Player.made`
     fmjd_events: dict[str, list[PeriodEvent]] = defaultdict(list)
     options = CheckOptions(norms=spec.game == "draughts")
-    prepared = [(e, _prepared(e, players, in_place=release)) for e in events]
+    # each event's players' (id, working state), in its order, for `_collect`
+    found: list[list[tuple[str | None, _Player | None]]] = [[] for _ in events]
+    prepared = [(e, _prepared(e, players, in_place=release, found=of_event))
+                for e, of_event in zip(events, found, strict=True)]
     if release:                 # prepared in place: the prepared tournaments hold the players now
         _drop_players(events)
     workers, used, meanwhile = work
@@ -472,12 +475,12 @@ def _period(spec, day, edition, events, players, reports, rows, waiting, work,
     if spec.game == "draughts":
         rated = _games_in_period(spec, day, prepared, rated, players, options, workers, used)
     del prepared, work, meanwhile
-    for event, summary in zip(events, rated, strict=True):
+    for event, summary, of_event in zip(events, rated, found, strict=True):
         if spec.list == "standard":
             _collect_norms(event, summary, players)
         reports[event.slug] = summary.report
-        _collect(event, summary, players, changes, fmjd_events)
-    del rated
+        _collect(event, summary, of_event, changes, fmjd_events)
+    del rated, found
     if spec.game == "chess":
         delisted = _chess_ratings(day, edition, players, changes, waiting)
     else:
@@ -581,7 +584,8 @@ def _end_order(event: Event):
     return (t.end or t.start, event.slug)
 
 
-def _prepared(event: Event, players, in_place: bool = False):
+def _prepared(event: Event, players, in_place: bool = False,
+              found: list[tuple[str | None, _Player | None]] | None = None):
     """The event with each registered player's rating on the list valid at
     its start (fide-2009 4.13, fmjd Annex 9 §5.2), and the history K
     depends on.  Its players are copies, so that the content stays as it
@@ -589,12 +593,16 @@ def _prepared(event: Event, players, in_place: bool = False):
     gives the figures to the content's own players, which are read no
     more once the period is prepared (`_drop_players`): copying 300,000
     entries of FIDE's size was about a second of the build
-    (docs/scale.md#compute-session-25)."""
+    (docs/scale.md#compute-session-25).  `found` receives each player's
+    id and working state (None: not registered), in the event's order."""
     start = event.tournament.start
     entries = event.tournament.players
     t = replace(event.tournament, players=entries if in_place else [_copy(p) for p in entries])
+    note = None if found is None else found.append
     for p in t.players:
         state = players.get(p.id or "")
+        if note is not None:
+            note((p.id, state))
         if state is None:
             continue
         p.rating = state.rating_on(start)
@@ -616,12 +624,21 @@ def _copy(player: Player) -> Player:
     return copied
 
 
-def _collect(event, rated: Rated, players, changes, fmjd_events) -> None:
+def _collect(event, rated: Rated, found, changes, fmjd_events) -> None:
+    """The event's rated players' games, events and changes given to their
+    working states.  `found`: the event's players' (id, working state) in
+    its order (`_prepared`), of which the rated players (`rated.players`,
+    sent back in the same order) are met in turn, not looked up among a
+    million (350,000 entries of FIDE's size: docs/scale.md#compute-session-27)."""
     if not rated.rateable:
         return
     end, slug = rated.end, event.slug
+    at = 0
     for pid, games, score, opponents, competition, change, initial in rated.players:
-        state = players.get(pid)
+        while found[at][0] != pid:      # a player without rated games, not sent back
+            at += 1
+        state = found[at][1]
+        at += 1
         if state is None:
             continue
         # `add` inlined (each entry of a period: 350,000 at FIDE's size)
