@@ -78,6 +78,9 @@ RANGES = 64
 Played = tuple[str, int, Fraction | None, Fraction | None, Fraction | None,
                Fraction | None, Fraction | None]
 Plan = tuple[FideEdition, CountedGames, dict[int, tuple[int, int | None]]]
+# an event's players' (id, working state), in its order: None, not registered
+# (the id "" for a player without one)
+Found = Sequence[tuple[str, object]]
 
 
 @dataclass(slots=True)
@@ -112,8 +115,8 @@ def ended(t: Tournament) -> date:
     return day
 
 
-def rate_events(spec, day: date, events: Sequence[tuple[Event, Tournament]], players,
-                options: CheckOptions, workers: int | None = None,
+def rate_events(spec, day: date, events: Sequence[tuple[Event, Tournament]],
+                found: Sequence[Found], options: CheckOptions, workers: int | None = None,
                 used: set[int] | None = None,
                 meanwhile: Callable[[], object] | None = None) -> list[Rated]:
     """Every event of the period (`events`: each with its tournament as
@@ -121,32 +124,39 @@ def rate_events(spec, day: date, events: Sequence[tuple[Event, Tournament]], pla
     event be rated otherwise than counted (its games, its K), the period is
     rated the former way: every event, then again those whose K the
     period's games cap.  `used` receives the ids of the processes that
-    rated events.  `meanwhile`, called once, is this process's own work
-    (the previous list's entries), done while the workers rate; it may read
-    `players` but not change what the events are rated from."""
-    planned = _planned(events, players)
+    rated events.  `found`: each event's players' (id, working state), in
+    its order, the state None for a player not registered (whose games do
+    not count towards the period's n).  `meanwhile`, called once, is this
+    process's own work (the previous list's entries), done while the
+    workers rate; it may read the players' states but not change what the
+    events are rated from."""
+    planned = _planned(events, found)
     rate = partial(_rate_one, spec, day, options)
     rated = _rate_all(rate, planned, build_workers(workers), used, meanwhile)
     if all(r.as_planned for r in rated):
         return rated
     first = [check_tournament(t, options) for _, t in events]
-    counts = _period_games(first, players)
+    counts = _period_games(first, found)
     return [_summary(spec, day, event, _capped(result, counts, options.norms), True)
             for (event, _), result in zip(events, first, strict=True)]
 
 
-def _planned(events: Sequence[tuple[Event, Tournament]], players) -> list[_Planned]:
-    """The events with their games counted, each player's K capped by his
-    games over the period (the n of fide-rb-2024 7.3.3)."""
+def _planned(events: Sequence[tuple[Event, Tournament]],
+             found: Sequence[Found]) -> list[_Planned]:
+    """The events with their games counted, each registered player's K
+    capped by his games over the period (the n of fide-rb-2024 7.3.3): the
+    registered players are those `found` gives a working state, read in
+    the event's order, not looked up among a million
+    (docs/scale.md#compute-session-27)."""
     plans = [_plan(t) for _, t in events]
     counts: dict[str, int] = defaultdict(int)
-    for (_, t), plan in zip(events, plans, strict=True):
+    for (_, t), plan, of_event in zip(events, plans, found, strict=True):
         if plan is None:
             continue
         games = plan[2]
-        for p in t.players:
-            if p.id and p.id in players:
-                counts[p.id] += games[p.number][0]
+        for p, (pid, state) in zip(t.players, of_event, strict=True):
+            if state is not None:
+                counts[pid] += games[p.number][0]
     return [_Planned(event, t, plan, _period_k(t, plan, counts))
             for (event, t), plan in zip(events, plans, strict=True)]
 
@@ -455,15 +465,16 @@ def event_report(event: Event, list_name: str, day: date | None, result: CheckRe
 
 # -- the former way ------------------------------------------------------------------
 
-def _period_games(results: Iterable[CheckResult], players) -> dict[str, int]:
-    """Rated games per player over the period's events (the n of K x n)."""
+def _period_games(results: Iterable[CheckResult], found: Sequence[Found]) -> dict[str, int]:
+    """Rated games per registered player over the period's events (the n
+    of K x n)."""
     counts: dict[str, int] = defaultdict(int)
-    for result in results:
+    for result, of_event in zip(results, found, strict=True):
         if result.rating is None:
             continue
-        for p, r in zip(result.tournament.players, result.rating.players, strict=True):
-            if p.id and p.id in players:
-                counts[p.id] += r.rated_games
+        for (pid, state), r in zip(of_event, result.rating.players, strict=True):
+            if state is not None:
+                counts[pid] += r.rated_games
     return counts
 
 

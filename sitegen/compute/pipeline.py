@@ -465,15 +465,16 @@ def _period(spec, day, edition, events, players, reports, rows, waiting, work,
     fmjd_events: dict[str, list[PeriodEvent]] = defaultdict(list)
     options = CheckOptions(norms=spec.game == "draughts")
     # each event's players' (id, working state), in its order, for `_collect`
-    found: list[list[tuple[str | None, _Player | None]]] = [[] for _ in events]
+    found: list[list[tuple[str, _Player | None]]] = [[] for _ in events]
     prepared = [(e, _prepared(e, players, in_place=release, found=of_event))
                 for e, of_event in zip(events, found, strict=True)]
     if release:                 # prepared in place: the prepared tournaments hold the players now
         _drop_players(events)
     workers, used, meanwhile = work
-    rated = rate_events(spec, day, prepared, players, options, workers, used, meanwhile)
+    rated = rate_events(spec, day, prepared, found, options, workers, used, meanwhile)
     if spec.game == "draughts":
-        rated = _games_in_period(spec, day, prepared, rated, players, options, workers, used)
+        rated = _games_in_period(spec, day, prepared, found, rated, players, options, workers,
+                                 used)
     del prepared, work, meanwhile
     for event, summary, of_event in zip(events, rated, found, strict=True):
         if spec.list == "standard":
@@ -503,7 +504,7 @@ def _period(spec, day, edition, events, players, reports, rows, waiting, work,
     return made, finish
 
 
-def _games_in_period(spec, day, prepared, rated: list[Rated], players, options,
+def _games_in_period(spec, day, prepared, found, rated: list[Rated], players, options,
                      workers, used) -> list[Rated]:
     """fmjd Annex 9 §3.2.3, "K may change within one calculation period": a
     player rated by K (§3.3.1: 25 games or more on the list) has as games
@@ -537,8 +538,8 @@ def _games_in_period(spec, day, prepared, rated: list[Rated], players, options,
                 played[pid] += games
     if not again:
         return rated
-    redone = rate_events(spec, day, [counted[at] for at in again], players, options, workers,
-                         used)
+    redone = rate_events(spec, day, [counted[at] for at in again], [found[at] for at in again],
+                         options, workers, used)
     rated = list(rated)
     for at, summary in zip(again, redone, strict=True):
         rated[at] = summary
@@ -585,7 +586,7 @@ def _end_order(event: Event):
 
 
 def _prepared(event: Event, players, in_place: bool = False,
-              found: list[tuple[str | None, _Player | None]] | None = None):
+              found: list[tuple[str, _Player | None]] | None = None):
     """The event with each registered player's rating on the list valid at
     its start (fide-2009 4.13, fmjd Annex 9 §5.2), and the history K
     depends on.  Its players are copies, so that the content stays as it
@@ -594,15 +595,17 @@ def _prepared(event: Event, players, in_place: bool = False,
     more once the period is prepared (`_drop_players`): copying 300,000
     entries of FIDE's size was about a second of the build
     (docs/scale.md#compute-session-25).  `found` receives each player's
-    id and working state (None: not registered), in the event's order."""
+    id ("" without one) and working state (None: not registered), in the
+    event's order."""
     start = event.tournament.start
     entries = event.tournament.players
     t = replace(event.tournament, players=entries if in_place else [_copy(p) for p in entries])
     note = None if found is None else found.append
     for p in t.players:
-        state = players.get(p.id or "")
+        pid = p.id or ""
+        state = players.get(pid)
         if note is not None:
-            note((p.id, state))
+            note((pid, state))
         if state is None:
             continue
         p.rating = state.rating_on(start)
