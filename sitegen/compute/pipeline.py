@@ -81,9 +81,10 @@ class _Player:
     norm_rows: list[NormRecord] = NONE
     titles: list[TitleAward] = NONE
     progress: list[str] = NONE
-    # the period's (event, change, games), as `changes` holds them: read
-    # from the state the list's loops read anyway, not looked up by id
-    # (`_entries`, `_history`); NONE again once the list is made (`_period`)
+    # the period's (event, change, games): read from the state the list's
+    # loops read anyway, not looked up by id (`_entries`, `_history`; the
+    # period's `changes` holds the states that have them); NONE again once
+    # the list is made (`_period`)
     made: list[tuple[str, Fraction, int]] = NONE
 
     def add(self, name: str, item) -> None:
@@ -197,11 +198,12 @@ def compute(content: Content, progress=None, workers: int | None = None,
         chain = Chain.of(content, spec, start, dates, by_date)
         done = chain.taken_up() if chain else None
         taken_to = -1       # the last period taken up
-        waiting: set[str] = set()       # unrated, with performances pooled so far (chess)
+        # unrated, with performances pooled so far (chess): their states by id
+        waiting: dict[str, _Player] = {}
         if done is not None:
             taken_to, (kept, rows.next), periods = done
             players = rows.players = _taken_players(kept, registry, _touched(rows, by_date))
-            waiting = {pid for pid, p in players.items() if p.pending}
+            waiting = {pid: p for pid, p in players.items() if p.pending}
             for made, history, taken in periods:
                 published.append(made)
                 reports.update(taken)
@@ -461,7 +463,7 @@ def _period(spec, day, edition, events, players, reports, rows, waiting, work,
     period's `work[2]` (or called after the last), it reads the players'
     state as this period left it, which nothing changes before the next
     period's events are rated."""
-    changes: dict[str, list[tuple[str, Fraction, int]]] = {}      # by id: `_Player.made`
+    changes: dict[str, _Player] = {}        # the states given changes (`_Player.made`), by id
     fmjd_events: dict[str, list[PeriodEvent]] = defaultdict(list)
     options = CheckOptions(norms=spec.game == "draughts")
     # each event's players' (id, working state), in its order, for `_collect`
@@ -499,8 +501,8 @@ def _period(spec, day, edition, events, players, reports, rows, waiting, work,
         period_changes = held.pop()
         made.entries = _entries(spec, day, edition, players)
         _history(day, players)
-        for pid in period_changes:          # read: the next period's are its own
-            players[pid].made = NONE
+        for p in period_changes.values():   # read: the next period's are its own
+            p.made = NONE
     return made, finish
 
 
@@ -571,7 +573,7 @@ def _history(day, players) -> None:
         change = None if was is None or rating is None else rating - was
         made = p.made
         if made:
-            p.history.append(HistoryRow(day, rating, change, sum(n for _, _, n in made),
+            p.history.append(HistoryRow(day, rating, change, _made_games(made),
                                         [(slug, float(c)) for slug, c, _ in made]))
         elif rating is not None:     # the shared EMPTY: no events
             row = quiet.get((rating, change))
@@ -670,14 +672,16 @@ def _collect(event, rated: Rated, found, changes, fmjd_events) -> None:
             entry = (slug, Fraction(0), games)
         else:
             continue
-        made = state.made       # the period's changes: the same list in `changes`
+        made = state.made
         if made is NONE:
-            state.made = changes[pid] = [entry]
+            state.made = [entry]
+            changes[pid] = state
         else:
             made.append(entry)
 
 
-def _chess_ratings(day, edition, players, changes, waiting: set[str]) -> list[str]:
+def _chess_ratings(day, edition, players, changes: dict[str, _Player],
+                   waiting: dict[str, _Player]) -> list[str]:
     """fide-2009 8.55 / fide-rb-2024 7.3.4: the period's changes added up and
     rounded as the edition of the list says; first ratings pooled (fide-2002
     10.3, fide-2009 8.3, fide-rb-2024 6.1.4), also for the unrated players
@@ -686,15 +690,14 @@ def _chess_ratings(day, edition, players, changes, waiting: set[str]) -> list[st
     ids).  Only these players are read: the others keep their rating and
     count (a million players at FIDE's size, a fifth of them with games)."""
     delisted: list[str] = []
-    for pid, made in changes.items():       # every player in `changes` has games
-        _period_change(edition, pid, players[pid], made, delisted)
-    for pid in waiting.difference(changes):
-        p = players[pid]
-        if p.rating is None and p.pending:
+    for pid, p in changes.items():          # every player in `changes` has games
+        _period_change(edition, pid, p, p.made, delisted)
+    for pid, p in waiting.items():
+        if pid not in changes and p.rating is None and p.pending:
             _first_rating(edition, p)
     waiting.update(changes)
-    waiting.difference_update([pid for pid in waiting
-                               if players[pid].rating is not None or not players[pid].pending])
+    for pid in [pid for pid, p in waiting.items() if p.rating is not None or not p.pending]:
+        del waiting[pid]
     _one_time_adjustment(day, edition, players)
     return sorted(delisted)
 
@@ -725,10 +728,17 @@ def _publish(day: date, players, permanent: int) -> None:
             p.reached = True
 
 
+def _made_games(made: list[tuple[str, Fraction, int]]) -> int:
+    """The rated games of a player's period (`_Player.made`): most players
+    have one event a period, read without a generator
+    (docs/scale.md#compute-session-27)."""
+    return made[0][2] if len(made) == 1 else sum(n for _, _, n in made)
+
+
 def _period_change(edition, pid: str, p: _Player, made, delisted: list[str]) -> None:
     """A player with games in the period: his rating changed by their sum
     (or his first rating pooled), his count of games raised by them."""
-    games = sum(n for _, _, n in made)
+    games = _made_games(made)
     if p.rating is not None and games:
         # added up from the first change, not from Fraction(0): most players
         # have one event a period, and adding Fractions is slow
@@ -881,7 +891,7 @@ def _draughts_entries(players, floor: int, day, edition, inactive: date) -> dict
             continue
         reg, made, was = p.reg, p.made, _was(p)
         entry = ListEntry(pid, reg.name, reg.federation, reg.sex, reg.birth_year, p.title,
-                          rating, 0, sum(n for _, _, n in made) if made else 0,
+                          rating, 0, _made_games(made) if made else 0,
                           None if was is None else rating - was, new=was is None)
         _draughts_figures(entry, day, edition, p, inactive)
         _bucket(buckets, rating, (reg.name, pid, entry))
@@ -907,7 +917,7 @@ def _chess_entries(players, floor: int, day, edition, inactive: date) -> dict:
         name = reg.name
         item = (name, pid, ListEntry(
             pid, name, reg.federation, reg.sex, reg.birth_year, p.title,
-            rating, 0, sum(n for _, _, n in made) if made else 0,
+            rating, 0, _made_games(made) if made else 0,
             None if was is None else rating - was,
             k_factor(rating, p.games, p.reached, year, reg.birth_year)[0],
             "i" if last is None or last <= inactive else "", "", True, 0, was is None))
