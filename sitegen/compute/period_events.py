@@ -78,9 +78,9 @@ RANGES = 64
 Played = tuple[str, int, Fraction | None, Fraction | None, Fraction | None,
                Fraction | None, Fraction | None]
 Plan = tuple[FideEdition, CountedGames, dict[int, tuple[int, int | None]]]
-# an event's players' (id, working state), in its order: None, not registered
-# (the id "" for a player without one)
-Found = Sequence[tuple[str, object]]
+# an event's players' ids ("" for a player without one) and working states
+# (None: not registered), in its order
+Found = tuple[Sequence[str], Sequence[object]]
 
 
 @dataclass(slots=True)
@@ -124,9 +124,9 @@ def rate_events(spec, day: date, events: Sequence[tuple[Event, Tournament]],
     event be rated otherwise than counted (its games, its K), the period is
     rated the former way: every event, then again those whose K the
     period's games cap.  `used` receives the ids of the processes that
-    rated events.  `found`: each event's players' (id, working state), in
-    its order, the state None for a player not registered (whose games do
-    not count towards the period's n).  `meanwhile`, called once, is this
+    rated events.  `found`: each event's players' ids and working states,
+    in its order, the state None for a player not registered (whose games
+    do not count towards the period's n).  `meanwhile`, called once, is this
     process's own work (the previous list's entries), done while the
     workers rate; it may read the players' states but not change what the
     events are rated from."""
@@ -154,7 +154,7 @@ def _planned(events: Sequence[tuple[Event, Tournament]],
         if plan is None:
             continue
         games = plan[2]
-        for p, (pid, state) in zip(t.players, of_event, strict=True):
+        for p, pid, state in zip(t.players, *of_event, strict=True):
             if state is not None:
                 counts[pid] += games[p.number][0]
     return [_Planned(event, t, plan, _period_k(t, plan, counts))
@@ -472,7 +472,7 @@ def _period_games(results: Iterable[CheckResult], found: Sequence[Found]) -> dic
     for result, of_event in zip(results, found, strict=True):
         if result.rating is None:
             continue
-        for (pid, state), r in zip(of_event, result.rating.players, strict=True):
+        for pid, state, r in zip(*of_event, result.rating.players, strict=True):
             if state is not None:
                 counts[pid] += r.rated_games
     return counts

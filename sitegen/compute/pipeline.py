@@ -219,6 +219,8 @@ def compute(content: Content, progress=None, workers: int | None = None,
                 progress(f"{spec.game} {spec.list} {day:%Y-%m}")
         if finish is not None:
             finish()
+        # the states it holds are let go of with their records (`_records`)
+        waiting.clear()
         made_from = taken_to + 1
         if chain is not None and made_from < len(dates):    # before `_records` takes them
             chain.keep((_kept_players(players), rows.next),
@@ -467,7 +469,7 @@ def _period(spec, day, edition, events, players, reports, rows, waiting, work,
     fmjd_events: dict[str, list[PeriodEvent]] = defaultdict(list)
     options = CheckOptions(norms=spec.game == "draughts")
     # each event's players' (id, working state), in its order, for `_collect`
-    found: list[list[tuple[str, _Player | None]]] = [[] for _ in events]
+    found: list[tuple[list[str], list[_Player | None]]] = [([], []) for _ in events]
     prepared = [(e, _prepared(e, players, in_place=release, found=of_event))
                 for e, of_event in zip(events, found, strict=True)]
     if release:                 # prepared in place: the prepared tournaments hold the players now
@@ -588,7 +590,7 @@ def _end_order(event: Event):
 
 
 def _prepared(event: Event, players, in_place: bool = False,
-              found: list[tuple[str, _Player | None]] | None = None):
+              found: tuple[list[str], list[_Player | None]] | None = None):
     """The event with each registered player's rating on the list valid at
     its start (fide-2009 4.13, fmjd Annex 9 §5.2), and the history K
     depends on.  Its players are copies, so that the content stays as it
@@ -596,18 +598,18 @@ def _prepared(event: Event, players, in_place: bool = False,
     gives the figures to the content's own players, which are read no
     more once the period is prepared (`_drop_players`): copying 300,000
     entries of FIDE's size was about a second of the build
-    (docs/scale.md#compute-session-25).  `found` receives each player's
-    id ("" without one) and working state (None: not registered), in the
-    event's order."""
+    (docs/scale.md#compute-session-25).  `found` receives the players'
+    ids ("" without one) and working states (None: not registered), in the
+    event's order, as two lists (no object an entry)."""
     start = event.tournament.start
     entries = event.tournament.players
     t = replace(event.tournament, players=entries if in_place else [_copy(p) for p in entries])
-    note = None if found is None else found.append
+    ids, states = ([], []) if found is None else found
     for p in t.players:
         pid = p.id or ""
         state = players.get(pid)
-        if note is not None:
-            note((pid, state))
+        ids.append(pid)
+        states.append(state)
         if state is None:
             continue
         p.rating = state.rating_on(start)
@@ -631,18 +633,19 @@ def _copy(player: Player) -> Player:
 
 def _collect(event, rated: Rated, found, changes, fmjd_events) -> None:
     """The event's rated players' games, events and changes given to their
-    working states.  `found`: the event's players' (id, working state) in
-    its order (`_prepared`), of which the rated players (`rated.players`,
+    working states.  `found`: the event's players' ids and working states
+    in its order (`_prepared`), of which the rated players (`rated.players`,
     sent back in the same order) are met in turn, not looked up among a
     million (350,000 entries of FIDE's size: docs/scale.md#compute-session-27)."""
     if not rated.rateable:
         return
     end, slug = rated.end, event.slug
+    ids, states = found
     at = 0
     for pid, games, score, opponents, competition, change, initial in rated.players:
-        while found[at][0] != pid:      # a player without rated games, not sent back
+        while ids[at] != pid:           # a player without rated games, not sent back
             at += 1
-        state = found[at][1]
+        state = states[at]
         at += 1
         if state is None:
             continue
