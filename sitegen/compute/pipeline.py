@@ -1009,8 +1009,12 @@ def _records(spec, registry, players, records, awarded: set | None = None,
                 awarded.add(key)
         if p.progress:
             record.progress = [*record.progress, *p.progress]
-        if p.events:     # else unchanged: sorted and unique already (a million players)
-            record.events = sorted(set(record.events) | set(p.events))
+        events = p.events
+        if events:     # else unchanged: sorted and unique already (a million players)
+            # the state's own list where it is the record's first event
+            # (most of a period's 300,000 players), else a new one
+            record.events = events if len(events) == 1 and not record.events else sorted(
+                set(record.events) | set(events))
     # every working state taken: `players` is in the registry's order
     assert at == count, f"{count - at} working states out of the registry's order"
 
