@@ -65,7 +65,7 @@ def as_float(value: Number | None, places: int = 2) -> float | None:
     if type(value) is int:           # the common cases in integers, exactly as below
         return value * scale / scale
     if type(value) is Fraction:
-        n, d = value.numerator, value.denominator
+        n, d = value.as_integer_ratio()      # one call, not two properties
         return (2 * n * scale + d) // (2 * d) / scale
     scaled = round_half_up(exact(value) * scale)
     return scaled / scale

@@ -407,14 +407,25 @@ def _per_game(edition: FideRules, rating: int, games: list[RoundResult],
     hundredths = 0                   # sum P_D in hundredths, one Fraction at the end
     figures = result.games
     table = _PD.setdefault(type(edition), {})
+    exact_scores = _EXACT_SCORES       # `_fraction` of a game's points, without a call a game
     for i, (g, r) in enumerate(zip(games, ratings, strict=True)):
         d = rating - r
         if capped and i in capped:
             d = max(-capped[i], min(capped[i], d))
         pd, expected = table.get(d) or _pd_entry(edition, table, d)
         hundredths += pd
-        figures.append(GameFigure(g.round, _opponent(g), r, d, expected, _fraction(g.score)))
+        points = g.score
+        exact = exact_scores.get(points)
+        if exact is None:
+            exact = exact_scores[points] = _fraction(points)
+        opponent = g.opponent       # `_opponent` inlined: every counted game has one
+        assert opponent is not None, f"round {g.round}: a counted game without opponent"
+        figures.append(GameFigure(g.round, opponent, r, d, expected, exact))
     return Fraction(hundredths, 100)
+
+
+# a game's points as an exact Fraction (`_fraction(points)`), by its points
+_EXACT_SCORES: dict[float, Fraction] = {}
 
 
 # P_D and P_D / 100 by edition class and D: `FideRules.pd` depends on D

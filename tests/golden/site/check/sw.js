@@ -1,5 +1,5 @@
 const BUILD = {
- "version": "8d1b0197b0f88c25",
+ "version": "ad966541aacbacc1",
  "files": [
   "./",
   "norm/",
@@ -20,10 +20,10 @@ const BUILD = {
   "../static/pyodide/314.0.7/pyodide.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.mjs",
   "../static/pyodide/314.0.7/pyodide.asm.wasm",
-  "../static/bundle/6d8a3829aec74f7a/pyodide-lock.json",
-  "../static/bundle/6d8a3829aec74f7a/worker.js",
-  "../static/bundle/6d8a3829aec74f7a/python_stdlib.zip",
-  "../static/bundle/6d8a3829aec74f7a/snapshot.bin"
+  "../static/bundle/cc66bcce277ddcce/pyodide-lock.json",
+  "../static/bundle/cc66bcce277ddcce/worker.js",
+  "../static/bundle/cc66bcce277ddcce/python_stdlib.zip",
+  "../static/bundle/cc66bcce277ddcce/snapshot.bin"
  ]
 };
 
