@@ -321,11 +321,19 @@ def test_an_event_is_sent_to_a_worker_as_it_is():
 
 
 def test_a_player_given_an_attribute_of_his_own_is_sent_whole():
-    """A player with an attribute beyond his fields is pickled as pickle
-    pickles him (none of the pipeline's has one; `_sent_player`)."""
+    """A player with an attribute beyond his fields, or a value marshal does
+    not write, is pickled as pickle pickles him (none of the pipeline's
+    has either; `_sent_player`); a birth date goes as its day number."""
     import pickle
+    from datetime import date
+    from fractions import Fraction
     from multiprocessing.reduction import ForkingPickler
     player = Player(1, "A", results=[RoundResult(1, 2, "w", "1", 1.0)])
     player.seen = True          # type: ignore[attr-defined]
     arrived = pickle.loads(ForkingPickler.dumps(player))
     assert arrived == player and arrived.seen is True
+    odd = Player(2, "B", points=Fraction(1, 2), birth=date(2001, 2, 3))     # type: ignore[arg-type]
+    assert pickle.loads(ForkingPickler.dumps(odd)) == odd
+    born = Player(3, "C", birth=date(1999, 12, 31), declared_tiebreaks={"BH": 7.5})
+    arrived = pickle.loads(ForkingPickler.dumps(born))
+    assert arrived == born and type(arrived.birth) is date

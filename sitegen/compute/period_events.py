@@ -271,36 +271,50 @@ def _rate_all(rate: Callable[[_Planned], Rated], planned: list[_Planned], worker
 # The executor pickles a range with multiprocessing's pickler, whose own
 # table of reductions sends an event's players and its counted games
 # compactly (the cache and everything else pickle them as before).  A
-# player goes as his fields and his rounds as one marshalled tuple of
-# their fields, not as a `RoundResult.__reduce__` call a round (a million
-# rounds sent at FIDE's size); his counted games (`CountedGames.games`,
+# player goes as one marshalled tuple of his fields (his birth date as its
+# day number) and of his rounds' fields, not as a `RoundResult.__reduce__`
+# call a round (a million rounds sent at FIDE's size) and a field at a
+# time; his counted games (`CountedGames.games`,
 # the same round objects as his results) as a mask over his results, made
 # again of the rounds he was sent, so that they are still his rounds.  For
-# the 695 events of 300,000 players: pickled in 1.02 s against 1.55 s,
-# loaded in 0.59 s against 0.77 s (docs/scale.md#compute-session-27).
+# the 695 events of 300,000 players: pickled in 0.83 s against 1.55 s,
+# loaded in 0.54 s against 0.77 s (docs/scale.md#compute-session-27).
 
 _PLAYER_FIELDS = tuple(f.name for f in fields(Player) if f.name != "results")
 _RESULTS_AT = [f.name for f in fields(Player)].index("results")
+_BIRTH_AT = _PLAYER_FIELDS.index("birth")
 _player_fields = attrgetter(*_PLAYER_FIELDS)
 _round_fields = attrgetter(*(f.name for f in fields(RoundResult)))
 
 
 def _sent_player(player: Player) -> str | tuple:
-    """`player` reduced for a worker (its fields, its rounds marshalled);
-    one given attributes of its own (none of the pipeline's are) as pickle
-    reduces it."""
-    if len(player.__dict__) != len(_PLAYER_FIELDS) + 1:
-        return player.__reduce_ex__(5)
-    return (_received_player, (_player_fields(player),
-                               marshal.dumps(tuple(map(_round_fields, player.results)))))
+    """`player` reduced for a worker: his fields and his rounds' marshalled
+    together; one given attributes of his own (none of the pipeline's
+    are), or a value marshal does not write, as pickle reduces him."""
+    values = _player_fields(player)
+    birth = values[_BIRTH_AT]
+    if len(player.__dict__) == len(_PLAYER_FIELDS) + 1 and (birth is None or
+                                                            type(birth) is date):
+        if birth is not None:
+            values = (*values[:_BIRTH_AT], birth.toordinal(), *values[_BIRTH_AT + 1:])
+        try:
+            return (_received_player, (marshal.dumps(
+                (values, tuple(map(_round_fields, player.results)))),))
+        except ValueError:          # a value of a type marshal does not write
+            pass
+    return player.__reduce_ex__(5)
 
 
-def _received_player(values: tuple, rounds: bytes) -> Player:
+def _received_player(packed: bytes) -> Player:
     """The player `_sent_player` sent, his fields in their order."""
+    values, rounds = marshal.loads(packed)
+    birth = values[_BIRTH_AT]
+    if birth is not None:
+        values = (*values[:_BIRTH_AT], date.fromordinal(birth), *values[_BIRTH_AT + 1:])
     player = Player.__new__(Player)
     held = player.__dict__
     held.update(zip(_PLAYER_FIELDS[:_RESULTS_AT], values[:_RESULTS_AT], strict=True))
-    held["results"] = list(starmap(RoundResult, marshal.loads(rounds)))
+    held["results"] = list(starmap(RoundResult, rounds))
     held.update(zip(_PLAYER_FIELDS[_RESULTS_AT:], values[_RESULTS_AT:], strict=True))
     return player
 
