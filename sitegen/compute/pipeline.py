@@ -468,7 +468,8 @@ def _period(spec, day, edition, events, players, reports, rows, waiting, work,
     changes: dict[str, _Player] = {}        # the states given changes (`_Player.made`), by id
     fmjd_events: dict[str, list[PeriodEvent]] = defaultdict(list)
     options = CheckOptions(norms=spec.game == "draughts")
-    # each event's players' (id, working state), in its order, for `_collect`
+    # each event's players' ids and working states, in its order (`_prepared`), for the
+    # period's count of games (`rate_events`) and its results (`_collect`)
     found: list[tuple[list[str], list[_Player | None]]] = [([], []) for _ in events]
     prepared = [(e, _prepared(e, players, in_place=release, found=of_event))
                 for e, of_event in zip(events, found, strict=True)]
