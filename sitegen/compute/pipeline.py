@@ -478,8 +478,7 @@ def _period(spec, day, edition, events, players, reports, rows, waiting, work,
     workers, used, meanwhile = work
     rated = rate_events(spec, day, prepared, found, options, workers, used, meanwhile)
     if spec.game == "draughts":
-        rated = _games_in_period(spec, day, prepared, found, rated, players, options, workers,
-                                 used)
+        rated = _games_in_period(spec, day, prepared, found, rated, options, workers, used)
     del prepared, work, meanwhile
     for event, summary, of_event in zip(events, rated, found, strict=True):
         if spec.list == "standard":
@@ -509,7 +508,7 @@ def _period(spec, day, edition, events, players, reports, rows, waiting, work,
     return made, finish
 
 
-def _games_in_period(spec, day, prepared, found, rated: list[Rated], players, options,
+def _games_in_period(spec, day, prepared, found, rated: list[Rated], options,
                      workers, used) -> list[Rated]:
     """fmjd Annex 9 §3.2.3, "K may change within one calculation period": a
     player rated by K (§3.3.1: 25 games or more on the list) has as games
@@ -528,9 +527,10 @@ def _games_in_period(spec, day, prepared, found, rated: list[Rated], players, op
     again: list[int] = []
     counted = list(prepared)
     for at, ((event, t), summary) in enumerate(zip(prepared, rated, strict=True)):
-        more = {p.number: played[p.id] for p in t.players
+        # a registered player: one `found` gives a working state (`_prepared`)
+        more = {p.number: played[p.id] for p, state in zip(t.players, found[at][1], strict=True)
                 if p.id in played and p.rating is not None and p.games_before is not None
-                and p.games_before >= NEW_PLAYER_GAMES and p.id in players}
+                and p.games_before >= NEW_PLAYER_GAMES and state is not None}
         if more:
             copied = [_copy(p) for p in t.players]
             for p in copied:
