@@ -353,11 +353,38 @@ import json, resource, sys, time
 from sitegen.cli import main
 began = time.perf_counter()
 status = main(["build", sys.argv[1], "--out", sys.argv[2]])
-own, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+own = resource.getrusage(resource.RUSAGE_SELF)
 print(json.dumps({"status": status, "seconds": time.perf_counter() - began,
-                  "peak": own.ru_maxrss / 1024, "cpu": own.ru_utime + own.ru_stime,
-                  "cpu_workers": workers.ru_utime + workers.ru_stime}))
+                  "peak": own.ru_maxrss / 1024, "cpu": own.ru_utime + own.ru_stime}))
 """
+
+
+def _subreaper() -> bool:
+    """Make this process the reaper of its orphaned descendants (Linux's
+    `prctl(PR_SET_CHILD_SUBREAPER)`); False where it cannot.  A build's
+    workers are children of multiprocessing's fork server, not of the
+    build, and the fork server outlives the build's last line: only the
+    process that reaps them counts their CPU (`RUSAGE_CHILDREN`)."""
+    try:
+        import ctypes
+        return ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _reap_orphans() -> None:
+    """Wait for every descendant left to this process (`_subreaper`): the
+    fork server and its workers, which end once the build has."""
+    while True:
+        try:
+            os.wait()
+        except ChildProcessError:
+            return
 
 
 def _timed_build(content: Path, out: Path, cache: bool = True) -> dict:
@@ -366,12 +393,18 @@ def _timed_build(content: Path, out: Path, cache: bool = True) -> dict:
     env = dict(os.environ)
     if not cache:
         env["SITEGEN_BUILD_CACHE"] = "off"
+    counted = _subreaper()
+    before = _children_cpu()
     run = subprocess.run([sys.executable, "-c", _BUILD, str(content), str(out)], cwd=ROOT,
                          env=env, capture_output=True, text=True, check=False)
+    if counted:
+        _reap_orphans()
     lines = run.stdout.strip().splitlines()
     if run.returncode or not lines:
         raise SystemExit(f"the build of {content} failed:\n{run.stdout}\n{run.stderr}")
     figures = json.loads(lines[-1])
+    # every process the build started, less the build's own CPU; None: not counted
+    figures["cpu_workers"] = _children_cpu() - before - figures["cpu"] if counted else None
     figures["summary"] = next((line for line in lines if line.startswith("sitegen build:")), "")
     return figures
 
@@ -397,8 +430,10 @@ def month_bench(folder: Path, work: Path, players: int, games: int, seed: int) -
 
 def month_report(f: dict) -> str:
     def line(label: str, b: dict) -> str:
+        workers = ("its workers not counted (no subreaper here)" if b["cpu_workers"] is None
+                   else f"{b['cpu_workers']:.1f} s workers")
         return (f"{label}{b['seconds']:7.1f} s, CPU {b['cpu']:.1f} s building process, "
-                f"{b['cpu_workers']:.1f} s workers; peak RSS {b['peak']:,.0f} MiB the "
+                f"{workers}; peak RSS {b['peak']:,.0f} MiB the "
                 f"building process\n          {b['summary']}")
     return "\n".join([
         f"a month more: {f['added_events']:,} events of February added (the March list)",

@@ -5,6 +5,7 @@ Linux only (/proc), skipped elsewhere saying so."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -177,6 +178,43 @@ def test_the_month_report_prints_each_build():
     assert "the month 40% of the full build's time; the same files as the full " \
         "build: yes" in text
     assert "build: NO" in fide_scale.month_report({**MONTH, "same": False})
+    uncounted = {**MONTH, "month": {**MONTH["month"], "cpu_workers": None}}
+    assert "CPU 80.0 s building process, its workers not counted (no subreaper here); " \
+        in fide_scale.month_report(uncounted)
+
+
+# a process that leaves a grandchild busy for 0.3 s of CPU and ends at once,
+# as a build leaves its fork server and workers to end after it
+_ORPHAN = """
+import subprocess, sys
+busy = "import time\\nt = time.process_time()\\nwhile time.process_time() - t < 0.3: pass"
+subprocess.Popen([sys.executable, "-c", busy])
+"""
+
+# the bench's way, in a process of its own (a subreaper stays one for good)
+_COUNT = """
+import json, subprocess, sys
+sys.path.insert(0, sys.argv[1])
+import fide_scale
+counted = fide_scale._subreaper()
+before = fide_scale._children_cpu()
+subprocess.run([sys.executable, "-c", sys.argv[2]], check=True)
+if counted:
+    fide_scale._reap_orphans()
+print(json.dumps([counted, fide_scale._children_cpu() - before]))
+"""
+
+
+def test_the_month_counts_the_cpu_of_what_the_build_left_running():
+    """The build's workers are the fork server's children and end after the
+    build: the month's bench, their reaper (`_subreaper`), waits for them
+    and counts their CPU, where RUSAGE_CHILDREN alone counted none."""
+    run = subprocess.run([sys.executable, "-c", _COUNT, str(ROOT / "bench"), _ORPHAN],
+                         capture_output=True, text=True, check=True)
+    counted, cpu = json.loads(run.stdout)
+    if not counted:
+        pytest.skip("prctl(PR_SET_CHILD_SUBREAPER) is not available here")
+    assert cpu >= 0.3
 
 
 def test_the_sampler_keeps_each_steps_peak():
