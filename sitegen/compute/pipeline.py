@@ -298,10 +298,7 @@ def _made_players(registry: dict[str, RegistryPlayer], rows: _Rows, by_date,
     order (a content made otherwise) are taken the former way."""
     undated = rows.rows
     count = next((at for at, row in enumerate(undated) if row.date is not None), len(undated))
-    others = {row.id for row in undated[count:]}
-    for events in by_date.values():
-        for event in events:
-            others.update(p.id for p in event.tournament.players if p.id)
+    others = _with_event_ids({row.id for row in undated[count:]}, by_date)
     players: dict[str, _Player] = {}
     apply_one = rows._apply
     at, upcoming = 0, undated[0] if count else None
@@ -330,11 +327,15 @@ def _touched(rows: _Rows, by_date) -> set[str]:
     million players: docs/scale.md#compute-session-25).  The set is read
     only for registered ids, so the ids of unregistered players are left
     in it (taking them out cost about 0.3 s for FIDE's 880,000 ids)."""
-    touched = {row.id for row in rows.rows}
+    return _with_event_ids({row.id for row in rows.rows}, by_date)
+
+
+def _with_event_ids(ids: set[str], by_date) -> set[str]:
+    """`ids`, given the ids of the players of the list's events."""
     for events in by_date.values():
         for event in events:
-            touched.update(p.id for p in event.tournament.players if p.id)
-    return touched
+            ids.update(p.id for p in event.tournament.players if p.id)
+    return ids
 
 
 def _kept_periods(dates, published, players, reports, by_date) -> list[tuple]:
